@@ -1,0 +1,141 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ApiError } from "@contract/errors";
+import type { AppContext, ZodApp } from "./app-context";
+import { registerErrorHandling } from "./http/error-handler";
+import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
+import { registerAuthHook } from "./modules/auth/auth.hook";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { consentRoutes } from "./modules/consent/consent.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { notificationRoutes } from "./modules/notifications/notifications.routes";
+
+/** Each area's routes, mounted under /api. A new area adds one line here. */
+const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
+  healthRoutes,
+  authRoutes,
+  apiKeyRoutes,
+  notificationRoutes,
+  consentRoutes,
+];
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Every API route with whether it is public: the auth test walks this table. */
+  routes: RegisteredRoute[];
+}
+
+export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: ctx.config.logLevel,
+      // Fastify logs no headers or bodies by default; these paths are belt and braces.
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token", "*.key", "*.secret"],
+        censor: "[redacted]",
+      },
+    },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Keep-alive connections must not hold shutdown open.
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies (and later multipart uploads): a cross-site form cannot post text/plain here.
+  app.removeContentTypeParser("text/plain");
+
+  const routes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD") continue;
+      routes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "same-origin");
+    reply.header("x-frame-options", "DENY");
+    return payload;
+  });
+
+  await app.register(fastifyCookie, { secret: ctx.sessionSecret });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "Leadwell API",
+        version: "0.1.0",
+        description:
+          "Internal CRM API. Authenticate with the staff session cookie, or with `Authorization: Bearer <API key>` " +
+          "(keys are created under Settings). Every failure answers `{ error, fields? }`.",
+      },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "leadwell_session" },
+          apiKey: { type: "http", scheme: "bearer" },
+        },
+      },
+      security: [{ session: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  registerErrorHandling(app);
+  registerAuthHook(app, ctx);
+
+  await app.register(
+    async (api) => {
+      const scoped = api.withTypeProvider<ZodTypeProvider>();
+      scoped.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      for (const mount of apiModules) mount(scoped, ctx);
+    },
+    { prefix: "/api" },
+  );
+
+  await registerClient(app, ctx.config.clientDir);
+  await app.ready();
+  return { app, routes };
+}
+
+/** Serves the built single-page app; any path that is not an API route or a file gets index.html. */
+async function registerClient(app: FastifyInstance, clientDir: string) {
+  const hasClient = existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; everything else is revalidated.
+        res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
+    if (pathname === "/api" || pathname.startsWith("/api/") || !["GET", "HEAD"].includes(request.method)) {
+      return reply.status(404).send({ error: `No API route for ${request.method} ${pathname}` } satisfies ApiError);
+    }
+    if (!hasClient) {
+      return reply.status(404).type("text/plain").send("The client is not built yet: run `npm run build`.");
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+}

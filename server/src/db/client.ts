@@ -1,0 +1,105 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseDriver = "pglite" | "postgres";
+
+export interface SqlResult<Row> {
+  rows: Row[];
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Raw SQL through the driver: used by pg-boss and by benchmarks that compare against the API. */
+  executeSql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** node-postgres connection string; without it an embedded PGlite database is opened. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; null keeps everything in memory (tests). */
+  dataDir: string | null;
+  poolMax?: number;
+}
+
+// Resolved next to this file in development and next to the bundle in dist (the build copies the folder).
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// Any lock id works as long as every instance uses the same one.
+const MIGRATION_LOCK_ID = 727_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const extensions = { pg_trgm, unaccent };
+  const client = dataDir
+    ? await PGlite.create(path.join(dataDir, "pglite"), { extensions })
+    : await PGlite.create({ extensions });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: "pglite",
+    async executeSql<Row>(text: string, values?: unknown[]) {
+      // PGlite refuses several statements in one prepared query, and pg-boss sends its
+      // schema set-up that way without parameters: those go through exec().
+      if (values && values.length > 0) {
+        const result = await client.query<Row>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, poolMax: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: poolMax });
+  // An idle client that loses its server must not take the process down.
+  pool.on("error", () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: "postgres",
+    async executeSql<Row>(text: string, values?: unknown[]) {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      return { rows: result.rows as Row[] };
+    },
+    async migrate() {
+      // One client holds the advisory lock for the whole run, so several instances starting
+      // together apply each migration once.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await client.end();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

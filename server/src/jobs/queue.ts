@@ -1,0 +1,63 @@
+import PgBoss from "pg-boss";
+import type { z } from "zod";
+import type { DatabaseHandle } from "../db/client";
+import type { JobContext } from "./job-context";
+import { jobKinds, type JobName } from "./job-kinds";
+
+export type JobPayload<N extends JobName> = z.input<(typeof jobKinds)[N]["payload"]>;
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Registers the handlers of every job kind and their schedules: call once per app instance. */
+  startWorkers(context: JobContext): Promise<void>;
+  /** Lets running jobs finish (up to the timeout), then stops polling. */
+  stop(timeoutMs?: number): Promise<void>;
+  getJob(name: JobName, id: string): Promise<{ state: string; output: unknown } | null>;
+}
+
+export interface JobQueueOptions {
+  /** Seconds between polls for new jobs; small in tests so they finish quickly. */
+  pollingIntervalSeconds?: number;
+}
+
+export async function startJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    // Both drivers go through the same adapter, so the queue lives in the app's own database.
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: "pgboss",
+    // Keep finished jobs a week for inspection, then let pg-boss's maintenance drop them.
+    deleteAfterDays: 7,
+  });
+  boss.on("error", (error) => {
+    console.error("job queue error", error);
+  });
+  await boss.start();
+  for (const name of Object.keys(jobKinds) as JobName[]) {
+    await boss.createQueue(name);
+  }
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    async send(name, payload, sendOptions) {
+      const data = jobKinds[name].payload.parse(payload) as object;
+      return boss.send(name, data, { retryLimit: 3, retryBackoff: true, ...sendOptions });
+    },
+    async startWorkers(context) {
+      for (const [name, kind] of Object.entries(jobKinds)) {
+        await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          const payload = kind.payload.parse(job.data);
+          return kind.handler(context, payload as never);
+        });
+        if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: "UTC" });
+      }
+    },
+    async stop(timeoutMs = 20_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    },
+    async getJob(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job ? { state: job.state, output: job.output } : null;
+    },
+  };
+}

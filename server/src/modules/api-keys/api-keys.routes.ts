@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from "@contract/api-keys";
+import { idParamsSchema, okSchema } from "@contract/common";
+import { apiErrorSchema } from "@contract/errors";
+import type { AppContext, ZodApp } from "../../app-context";
+import { requestMeta } from "../../http/request-meta";
+import { requirePermission } from "../auth/auth.hook";
+import { apiKeysList, createApiKey, revokeApiKey } from "./api-keys.service";
+
+const tags = ["API keys"];
+
+export function apiKeyRoutes(app: ZodApp, ctx: AppContext) {
+  app.get(
+    "/settings/api-keys",
+    {
+      schema: {
+        tags,
+        summary: "API keys (the keys themselves are never listed, only their prefixes)",
+        response: { 200: z.array(apiKeySchema), 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      requirePermission(request, "apiKeys.manage");
+      return apiKeysList(ctx.db);
+    },
+  );
+
+  app.post(
+    "/settings/api-keys",
+    {
+      schema: {
+        tags,
+        summary: "Create an API key; the answer carries the whole key, shown this once",
+        description: "Use it as `Authorization: Bearer <key>`. Only a SHA-256 hash of it is stored.",
+        body: createApiKeyBodySchema,
+        response: { 201: createdApiKeySchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePermission(request, "apiKeys.manage");
+      const created = await createApiKey(ctx.db, principal.user, request.body.label, requestMeta(request));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    "/settings/api-keys/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete an API key; clients using it are refused from then on",
+        params: idParamsSchema,
+        response: { 200: okSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const principal = requirePermission(request, "apiKeys.manage");
+      await revokeApiKey(ctx.db, principal.user, request.params.id, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { can, type Permission } from "@contract/access-policy";
+import type { AppContext, ZodApp } from "../../app-context";
+import { forbidden, unauthorized } from "../../http/errors";
+import { userForApiKey } from "../api-keys/api-keys.service";
+import { userForSession } from "./auth.service";
+import type { Principal } from "./principal";
+
+export const SESSION_COOKIE = "leadwell_session";
+
+export function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlMs: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    signed: true,
+    maxAge: Math.floor(ttlMs / 1000),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+}
+
+async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal | null> {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith("Bearer ")) {
+    const found = await userForApiKey(ctx.db, authorization.slice("Bearer ".length).trim());
+    return found ? { kind: "apiKey", user: found.user, apiKeyId: found.apiKeyId } : null;
+  }
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const found = await userForSession(ctx, token);
+  return found ? { kind: "session", user: found.user, sessionTokenHash: found.tokenHash } : null;
+}
+
+/** Every /api route needs a session or an API key unless its config says `public: true`. */
+export function registerAuthHook(app: ZodApp, ctx: AppContext) {
+  app.decorateRequest("principal", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    request.principal = await resolvePrincipal(ctx, request);
+    // Unknown paths fall through to the 404 handler.
+    if (!request.routeOptions.url || request.routeOptions.config.public) return;
+    if (!request.principal) {
+      throw unauthorized(
+        request.headers.authorization ? "The API key is not valid" : "Please sign in to continue",
+      );
+    }
+  });
+}
+
+/** The principal of a route that the hook already guarded. */
+export function signedIn(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+export function requirePermission(request: FastifyRequest, permission: Permission): Principal {
+  const principal = signedIn(request);
+  if (!can(principal.user.role, permission)) throw forbidden();
+  return principal;
+}

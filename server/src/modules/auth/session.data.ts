@@ -1,0 +1,49 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import type { RequestMeta } from "../../http/request-meta";
+
+export async function insertSession(
+  db: Database,
+  values: { tokenHash: string; userId: number; ttlMs: number; meta: RequestMeta },
+): Promise<void> {
+  await db.insert(sessions).values({
+    tokenHash: values.tokenHash,
+    userId: values.userId,
+    expiresAt: new Date(Date.now() + values.ttlMs),
+    ipAddress: values.meta.ip,
+    userAgent: values.meta.userAgent,
+  });
+}
+
+/** The user behind an unexpired session, with when the session was last extended. */
+export async function findSessionUser(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      user: { id: users.id, name: users.name, email: users.email, role: users.role, lastLoginAt: users.lastLoginAt },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Sliding expiry: an active session is pushed forward by its full lifetime. */
+export async function extendSession(db: Database, tokenHash: string, ttlMs: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + ttlMs) })
+    .where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Database, tokenHash: string): Promise<boolean> {
+  const deleted = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ t: sessions.tokenHash });
+  return deleted.length > 0;
+}
+
+export async function purgeExpiredSessions(db: Database): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ t: sessions.tokenHash });
+  return deleted.length;
+}
