@@ -74,7 +74,11 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     return payload;
   });
 
+  // Before the other plugins, so every route (Swagger UI's too) shares the error shape and the guard;
+  // the guard reads cookies, so it comes after the cookie parser.
+  registerErrorHandling(app);
   await app.register(fastifyCookie, { secret: ctx.sessionSecret });
+  registerAuthHook(app, ctx);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",
@@ -96,9 +100,6 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
-
-  registerErrorHandling(app);
-  registerAuthHook(app, ctx);
 
   await app.register(
     async (api) => {

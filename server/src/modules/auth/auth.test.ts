@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import { auditLogs, notifications } from "../../db/schema";
+import { ADMIN, startTestRuntime, testDrivers, type TestRuntime } from "../../test/test-runtime";
+
+const auditActions = async (rt: TestRuntime, email: string) =>
+  (await rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.userEmail, email)).orderBy(desc(auditLogs.id))).map((r) => r.action);
+
+describe.each(testDrivers)("staff sign-in on %s", (driver) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await startTestRuntime(driver);
+  });
+  afterAll(() => rt.stop());
+
+  it("offers set-up once, creates the first administrator, and refuses a second set-up", async () => {
+    const visitor = rt.client();
+    expect((await visitor.get("/api/auth/setup")).body).toEqual({ needsSetup: true });
+
+    const weak = await visitor.post("/api/auth/setup", { ...ADMIN, password: "short" });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ fields: { password: "Password must be at least 12 characters" } });
+    expect((weak.body as { error: string }).error).toContain("password");
+
+    const created = await visitor.post("/api/auth/setup", { ...ADMIN, email: "Ada@Leadwell.TEST" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: ADMIN.name, email: ADMIN.email, role: "admin" });
+    expect(created.headers["set-cookie"]).toMatch(/leadwell_session=.*HttpOnly.*SameSite=Lax/i);
+    expect((await visitor.get("/api/auth/me")).body).toMatchObject({ email: ADMIN.email, role: "admin" });
+
+    expect((await rt.client().get("/api/auth/setup")).body).toEqual({ needsSetup: false });
+    const again = await rt.client().post("/api/auth/setup", { ...ADMIN, email: "eve@leadwell.test" });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: "Setup is already complete. Sign in instead." });
+    expect(await auditActions(rt, ADMIN.email)).toContain("auth.setup");
+  });
+
+  it("signs in with the right password in any letter case of the email, and not otherwise", async () => {
+    const client = rt.client();
+    const wrong = await client.post("/api/auth/login", { email: ADMIN.email, password: "not the password" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: "Email or password is incorrect" });
+    const unknown = await client.post("/api/auth/login", { email: "nobody@leadwell.test", password: "whatever123456" });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ error: "Email or password is incorrect" });
+    expect((await client.get("/api/auth/me")).status).toBe(401);
+
+    const ok = await client.post("/api/auth/login", { email: "ADA@leadwell.test", password: ADMIN.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ email: ADMIN.email, role: "admin" });
+    expect(ok.body).not.toHaveProperty("passwordHash");
+    const me = await client.get<{ lastLoginAt: string }>("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(me.body.lastLoginAt).not.toBeNull();
+
+    const actions = await auditActions(rt, ADMIN.email);
+    expect(actions).toContain("auth.login_failed");
+    expect(actions).toContain("auth.login");
+    const [failure] = await rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "auth.login_failed")).limit(1);
+    expect(failure?.ipAddress).toBeTruthy();
+  });
+
+  it("rejects a malformed sign-in with a 400 naming the field", async () => {
+    const res = await rt.client().post("/api/auth/login", { email: "not-an-email", password: "x" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "email: Valid email is required", fields: { email: "Valid email is required" } });
+  });
+
+  it("locks an email for 15 minutes after 8 failed sign-ins, even against the right password", async () => {
+    const client = rt.client();
+    for (let i = 0; i < 8; i++) {
+      const res = await client.post("/api/auth/login", { email: ADMIN.email, password: `wrong password ${i}` });
+      expect(res.status).toBe(401);
+    }
+    const locked = await client.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
+    expect(locked.status).toBe(429);
+    expect((locked.body as { error: string }).error).toMatch(/Too many failed sign-ins for this email\. Try again in 15 minutes\./);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
+    // Other emails are not affected.
+    expect((await client.post("/api/auth/login", { email: "other@leadwell.test", password: "whatever123456" })).status).toBe(401);
+    const alerts = await rt.ctx.db.select().from(notifications).where(eq(notifications.userEmail, ADMIN.email));
+    expect(alerts.some((n) => n.type === "security" && n.message.includes("locked"))).toBe(true);
+    expect(await auditActions(rt, ADMIN.email)).toContain("auth.login_locked");
+    // Lift the lock for the remaining tests the way time would.
+    await rt.ctx.database.executeSql("UPDATE login_throttle SET locked_until = now() - interval '1 second'", [] as unknown[]);
+    await rt.ctx.database.executeSql("DELETE FROM login_throttle WHERE locked_until < now()");
+    expect((await client.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+  });
+
+  it("signs out: the session stops working and the sign-out is audited", async () => {
+    const client = rt.client();
+    await client.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
+    expect((await client.get("/api/auth/me")).status).toBe(200);
+    const out = await client.post("/api/auth/logout");
+    expect(out.status).toBe(200);
+    expect((await client.get("/api/auth/me")).status).toBe(401);
+    expect(await auditActions(rt, ADMIN.email)).toContain("auth.logout");
+    // Signing out twice is harmless.
+    expect((await client.post("/api/auth/logout")).status).toBe(200);
+  });
+
+  it("refuses a forged or tampered session cookie", async () => {
+    const res = await rt.client().get("/api/auth/me", { cookie: "leadwell_session=forged.value" });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe.each(testDrivers)("session expiry and headless administrator on %s", (driver) => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await startTestRuntime(driver, {
+      sessionTtlMs: 1_000,
+      admin: { name: "Env Admin", email: "env-admin@leadwell.test", password: "from-the-environment" },
+    });
+  });
+  afterAll(() => rt.stop());
+
+  it("creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, so no set-up screen is offered", async () => {
+    expect((await rt.client().get("/api/auth/setup")).body).toEqual({ needsSetup: false });
+    const res = await rt.client().post("/api/auth/login", { email: "env-admin@leadwell.test", password: "from-the-environment" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Env Admin", role: "admin" });
+  });
+
+  it("ends a session once its lifetime has passed", async () => {
+    const client = rt.client();
+    await client.post("/api/auth/login", { email: "env-admin@leadwell.test", password: "from-the-environment" });
+    expect((await client.get("/api/auth/me")).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_300));
+    const expired = await client.get("/api/auth/me");
+    expect(expired.status).toBe(401);
+    expect(expired.body).toEqual({ error: "Please sign in to continue" });
+  });
+});

@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { LightMyRequestResponse } from "fastify";
+import { loadConfig, type AppConfig } from "../config";
+import { createRuntime, type Runtime, type RuntimeOptions } from "../runtime";
+
+export type TestDriver = "pglite" | "postgres";
+
+/** Integration suites run on PGlite always, and on the PostgreSQL server too when DATABASE_URL is set. */
+export const testDrivers: TestDriver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestRuntime extends Runtime {
+  driver: TestDriver;
+  /** A fresh HTTP client with its own cookie jar. */
+  client(): TestClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * A throwaway database for one suite: in-memory PGlite, or a new database on the server
+ * named after the one in DATABASE_URL, dropped again by stop().
+ */
+export async function startTestRuntime(
+  driver: TestDriver,
+  overrides: Partial<AppConfig> = {},
+  options: RuntimeOptions = { pollingIntervalSeconds: 0.5 },
+): Promise<TestRuntime> {
+  const base = loadConfig({ ...process.env, LOG_LEVEL: "silent", DATABASE_URL: undefined, SESSION_SECRET: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (driver === "postgres") {
+    const created = await createThrowawayDatabase(process.env.DATABASE_URL!);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const config: AppConfig = { ...base, dataDir: null, databaseUrl, dbPoolMax: 4, shutdownTimeoutMs: 5_000, ...overrides };
+  const runtime = await createRuntime(config, options);
+  return {
+    ...runtime,
+    driver,
+    client: () => new TestClient(runtime),
+    async stop() {
+      await runtime.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export async function createThrowawayDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = new URL(serverUrl);
+  const baseName = url.pathname.replace(/^\//, "") || "postgres";
+  const name = `${baseName}_t_${randomBytes(5).toString("hex")}`.toLowerCase().slice(0, 60);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: LightMyRequestResponse["headers"];
+  text: string;
+}
+
+/** Talks to the app through HTTP injection, keeping cookies like a browser does. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(private readonly runtime: Runtime) {}
+
+  async request<T = unknown>(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const response = await this.runtime.app.inject({
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      if (expired || c.value === "") this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const text = response.body;
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.statusCode, body: parsed as T, headers: response.headers, text };
+  }
+
+  get = <T = unknown>(url: string, headers?: Record<string, string>) => this.request<T>("GET", url, undefined, headers);
+  post = <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>("POST", url, body ?? {}, headers);
+  put = <T = unknown>(url: string, body?: unknown) => this.request<T>("PUT", url, body ?? {});
+  delete = <T = unknown>(url: string) => this.request<T>("DELETE", url);
+
+  hasCookie(name: string) {
+    return this.cookies.has(name);
+  }
+}
+
+export const ADMIN = { name: "Ada Admin", email: "ada@leadwell.test", password: "correct horse battery" };
+
+/** Runs the one-time set-up and answers a client signed in as that administrator. */
+export async function signedInAdmin(runtime: TestRuntime): Promise<TestClient> {
+  const client = runtime.client();
+  const res = await client.post("/api/auth/setup", ADMIN);
+  if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${res.text}`);
+  return client;
+}

@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const hasChromium = existsSync(chromiumPath);
+if (process.env.CI === "true" && !hasChromium) {
+  throw new Error(`CI=true requires the browser tests, but Chromium is missing at ${chromiumPath} (apt-get install -y chromium)`);
+}
+
+export default defineConfig({
+  resolve: {
+    alias: { "@contract": fromRoot("./contract"), "@": fromRoot("./client/src") },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "client/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // Browser tests run whenever Chromium is present; under CI its absence fails above instead.
+      ...(hasChromium
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "browser",
+                include: ["e2e/**/*.e2e.test.ts"],
+                environment: "node",
+                globalSetup: ["e2e/global-setup.ts"],
+                fileParallelism: false,
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
