@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "integration",
           include: ["server/**/*.test.ts", "contract/**/*.test.ts", "client/**/*.test.ts", "scripts/**/*.test.ts"],
@@ -30,7 +30,7 @@ export default defineConfig({
       ...(hasChromium
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: "browser",
                 include: ["e2e/**/*.e2e.test.ts"],

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-/** The record the browser keeps under CONSENT_STORAGE_KEY. */
-export const CONSENT_STORAGE_KEY = "leadwell-cookie-consent";
-export const ANONYMOUS_CONSENT_EMAIL = "anonymous@leadwell.local";
+export { ANONYMOUS_CONSENT_EMAIL, CONSENT_STORAGE_KEY } from "./consent-constants";
 
 export const consentPreferencesSchema = z.object({
   necessary: z.literal(true),

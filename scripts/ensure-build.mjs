@@ -25,5 +25,6 @@ const builtTime = existsSync(stampFile) ? Number(readFileSync(stampFile, "utf8")
 if (outputs.every(existsSync) && builtTime >= sourceTime) process.exit(0);
 
 console.log("Building Leadwell (client and server)...");
-execSync("npm run build", { stdio: "inherit" });
+// Always a production build, even when called from a test runner that sets NODE_ENV=test.
+execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 writeFileSync(stampFile, String(sourceTime));

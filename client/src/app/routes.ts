@@ -1,0 +1,252 @@
+import type { ComponentType } from "react";
+import {
+  Activity,
+  Archive,
+  Bot,
+  Bug,
+  Building2,
+  ChartColumn,
+  ChartLine,
+  Handshake,
+  HeartHandshake,
+  LayoutDashboard,
+  Landmark,
+  Lightbulb,
+  ListTodo,
+  MessageSquareText,
+  Plug,
+  Settings,
+  Share2,
+  Sprout,
+  SquareKanban,
+  Telescope,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import type { ParseKeys } from "i18next";
+
+export type TranslationKey = ParseKeys<"translation">;
+
+/**
+ * Runs the header's Export Data action for a route (for example, downloads a CSV).
+ * A rejected promise is shown to the user as an error toast.
+ */
+export type ExportHandler = () => Promise<void>;
+
+export type AppRoute = {
+  path: string;
+  navKey: TranslationKey;
+  titleKey: TranslationKey;
+  subtitleKey: TranslationKey;
+  /** The one line the placeholder page shows until the area is built. */
+  emptyKey: TranslationKey;
+  icon: LucideIcon;
+  load: () => Promise<{ default: ComponentType }>;
+  /** Present once the area can export; until then the header's Export Data button stays disabled. */
+  exportable?: ExportHandler;
+};
+
+/** The single source of the sidebar, the header titles and the router (spec core-operations §2). */
+export const appRoutes: readonly AppRoute[] = [
+  {
+    path: "/",
+    navKey: "nav.dashboard",
+    titleKey: "pages.dashboard.title",
+    subtitleKey: "pages.dashboard.subtitle",
+    emptyKey: "pages.dashboard.empty",
+    icon: LayoutDashboard,
+    load: () => import("@/features/dashboard/dashboard-page"),
+  },
+  {
+    path: "/leads",
+    navKey: "nav.leads",
+    titleKey: "pages.leads.title",
+    subtitleKey: "pages.leads.subtitle",
+    emptyKey: "pages.leads.empty",
+    icon: Users,
+    load: () => import("@/features/leads/leads-page"),
+  },
+  {
+    path: "/kpi",
+    navKey: "nav.kpi",
+    titleKey: "pages.kpi.title",
+    subtitleKey: "pages.kpi.subtitle",
+    emptyKey: "pages.kpi.empty",
+    icon: ChartColumn,
+    load: () => import("@/features/kpi/kpi-page"),
+  },
+  {
+    path: "/affiliates",
+    navKey: "nav.affiliates",
+    titleKey: "pages.affiliates.title",
+    subtitleKey: "pages.affiliates.subtitle",
+    emptyKey: "pages.affiliates.empty",
+    icon: Handshake,
+    load: () => import("@/features/affiliates/affiliates-page"),
+  },
+  {
+    path: "/referrals",
+    navKey: "nav.referrals",
+    titleKey: "pages.referrals.title",
+    subtitleKey: "pages.referrals.subtitle",
+    emptyKey: "pages.referrals.empty",
+    icon: Share2,
+    load: () => import("@/features/referrals/referrals-page"),
+  },
+  {
+    path: "/issues",
+    navKey: "nav.issues",
+    titleKey: "pages.issues.title",
+    subtitleKey: "pages.issues.subtitle",
+    emptyKey: "pages.issues.empty",
+    icon: Bug,
+    load: () => import("@/features/issues/issues-page"),
+  },
+  {
+    path: "/tasks",
+    navKey: "nav.tasks",
+    titleKey: "pages.tasks.title",
+    subtitleKey: "pages.tasks.subtitle",
+    emptyKey: "pages.tasks.empty",
+    icon: ListTodo,
+    load: () => import("@/features/tasks/tasks-page"),
+  },
+  {
+    path: "/productivity",
+    navKey: "nav.productivity",
+    titleKey: "pages.productivity.title",
+    subtitleKey: "pages.productivity.subtitle",
+    emptyKey: "pages.productivity.empty",
+    icon: SquareKanban,
+    load: () => import("@/features/productivity/productivity-page"),
+  },
+  {
+    path: "/automation",
+    navKey: "nav.automation",
+    titleKey: "pages.automation.title",
+    subtitleKey: "pages.automation.subtitle",
+    emptyKey: "pages.automation.empty",
+    icon: Bot,
+    load: () => import("@/features/automation/automation-page"),
+  },
+  {
+    path: "/analytics",
+    navKey: "nav.analytics",
+    titleKey: "pages.analytics.title",
+    subtitleKey: "pages.analytics.subtitle",
+    emptyKey: "pages.analytics.empty",
+    icon: ChartLine,
+    load: () => import("@/features/analytics/analytics-page"),
+  },
+  {
+    path: "/integrations",
+    navKey: "nav.integrations",
+    titleKey: "pages.integrations.title",
+    subtitleKey: "pages.integrations.subtitle",
+    emptyKey: "pages.integrations.empty",
+    icon: Plug,
+    load: () => import("@/features/integrations/integrations-page"),
+  },
+  {
+    path: "/enterprise",
+    navKey: "nav.enterprise",
+    titleKey: "pages.enterprise.title",
+    subtitleKey: "pages.enterprise.subtitle",
+    emptyKey: "pages.enterprise.empty",
+    icon: Building2,
+    load: () => import("@/features/enterprise/enterprise-page"),
+  },
+  {
+    path: "/customer-success",
+    navKey: "nav.customerSuccess",
+    titleKey: "pages.customerSuccess.title",
+    subtitleKey: "pages.customerSuccess.subtitle",
+    emptyKey: "pages.customerSuccess.empty",
+    icon: HeartHandshake,
+    load: () => import("@/features/customer-success/customer-success-page"),
+  },
+  {
+    path: "/innovation",
+    navKey: "nav.innovation",
+    titleKey: "pages.innovation.title",
+    subtitleKey: "pages.innovation.subtitle",
+    emptyKey: "pages.innovation.empty",
+    icon: Lightbulb,
+    load: () => import("@/features/innovation/innovation-page"),
+  },
+  {
+    path: "/business-health",
+    navKey: "nav.businessHealth",
+    titleKey: "pages.businessHealth.title",
+    subtitleKey: "pages.businessHealth.subtitle",
+    emptyKey: "pages.businessHealth.empty",
+    icon: Activity,
+    load: () => import("@/features/business-health/business-health-page"),
+  },
+  {
+    path: "/perpetual-innovation",
+    navKey: "nav.perpetualInnovation",
+    titleKey: "pages.perpetualInnovation.title",
+    subtitleKey: "pages.perpetualInnovation.subtitle",
+    emptyKey: "pages.perpetualInnovation.empty",
+    icon: Sprout,
+    load: () => import("@/features/perpetual-innovation/perpetual-innovation-page"),
+  },
+  {
+    path: "/final-stewardship",
+    navKey: "nav.finalStewardship",
+    titleKey: "pages.finalStewardship.title",
+    subtitleKey: "pages.finalStewardship.subtitle",
+    emptyKey: "pages.finalStewardship.empty",
+    icon: Landmark,
+    load: () => import("@/features/final-stewardship/final-stewardship-page"),
+  },
+  {
+    path: "/perpetual-stewardship",
+    navKey: "nav.perpetualStewardship",
+    titleKey: "pages.perpetualStewardship.title",
+    subtitleKey: "pages.perpetualStewardship.subtitle",
+    emptyKey: "pages.perpetualStewardship.empty",
+    icon: Archive,
+    load: () => import("@/features/perpetual-stewardship/perpetual-stewardship-page"),
+  },
+  {
+    path: "/future-stewardship",
+    navKey: "nav.futureStewardship",
+    titleKey: "pages.futureStewardship.title",
+    subtitleKey: "pages.futureStewardship.subtitle",
+    emptyKey: "pages.futureStewardship.empty",
+    icon: Telescope,
+    load: () => import("@/features/future-stewardship/future-stewardship-page"),
+  },
+  {
+    path: "/settings",
+    navKey: "nav.settings",
+    titleKey: "pages.settings.title",
+    subtitleKey: "pages.settings.subtitle",
+    emptyKey: "pages.settings.empty",
+    icon: Settings,
+    load: () => import("@/features/settings/settings-page"),
+  },
+  {
+    path: "/feedback",
+    navKey: "nav.feedback",
+    titleKey: "pages.feedback.title",
+    subtitleKey: "pages.feedback.subtitle",
+    emptyKey: "pages.feedback.empty",
+    icon: MessageSquareText,
+    load: () => import("@/features/feedback/feedback-page"),
+  },
+];
+
+/** Matches the router's own matching: case-insensitive, trailing slash optional. */
+function normalizePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return (trimmed || "/").toLowerCase();
+}
+
+/** The route for a location, or undefined for an unknown path (the 404 page). */
+export function findRoute(location: string): AppRoute | undefined {
+  const path = normalizePath(location);
+  return appRoutes.find((route) => route.path === path);
+}

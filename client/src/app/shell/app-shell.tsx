@@ -1,0 +1,35 @@
+import { useEffect } from "react";
+import type { CurrentUser } from "@contract/auth";
+import { useTranslation } from "react-i18next";
+import { AppRouter } from "../router";
+import { useActiveRoute } from "../use-active-route";
+import { AppHeader } from "./app-header";
+import { AppSidebar } from "./app-sidebar";
+
+export function AppShell({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const route = useActiveRoute();
+  const title = route ? t(route.titleKey) : t("notFound.title");
+
+  useEffect(() => {
+    document.title = `${title} · ${t("app.name")}`;
+  }, [title, t]);
+
+  return (
+    <div className="flex h-full">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-card px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:shadow"
+      >
+        {t("app.skipToContent")}
+      </a>
+      <AppSidebar role={user.role} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader user={user} route={route} />
+        <main id="main-content" tabIndex={-1} className="flex-1 overflow-y-auto p-4 outline-none lg:p-6">
+          <AppRouter />
+        </main>
+      </div>
+    </div>
+  );
+}

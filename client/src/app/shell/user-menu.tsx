@@ -1,0 +1,50 @@
+import type { CurrentUser } from "@contract/auth";
+import { LogOut } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/components/ui/use-toast";
+import { useSignOut } from "@/features/auth/auth-queries";
+import { apiErrorMessage } from "@/lib/api";
+import { initials } from "@/lib/format";
+
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const signOut = useSignOut();
+
+  const handleSignOut = () =>
+    signOut.mutate(undefined, {
+      onError: (error) =>
+        toast({ variant: "destructive", title: t("userMenu.signOutFailed"), description: apiErrorMessage(error, t("common.networkError")) }),
+    });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={t("userMenu.label")} data-testid="user-menu">
+          <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+            {initials(user.name)}
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span className="truncate">{user.name}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={handleSignOut} disabled={signOut.isPending}>
+          <LogOut aria-hidden="true" />
+          {t("userMenu.signOut")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

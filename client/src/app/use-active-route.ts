@@ -1,0 +1,7 @@
+import { useLocation } from "wouter";
+import { findRoute } from "./routes";
+
+export function useActiveRoute() {
+  const [location] = useLocation();
+  return findRoute(location);
+}

@@ -1,0 +1,40 @@
+import { Globe } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { SUPPORTED_LANGUAGES } from "@/lib/languages";
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const current = SUPPORTED_LANGUAGES.find((l) => l.code === i18n.resolvedLanguage) ?? SUPPORTED_LANGUAGES[0];
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={t("language.switch")} data-testid="language-menu">
+          <Globe aria-hidden="true" />
+          <span aria-hidden="true">{current.flag}</span>
+          <span aria-hidden="true" className="uppercase">
+            {current.code}
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuRadioGroup value={current.code} onValueChange={(code) => void i18n.changeLanguage(code)}>
+          {SUPPORTED_LANGUAGES.map((language) => (
+            <DropdownMenuRadioItem key={language.code} value={language.code} lang={language.code}>
+              <span aria-hidden="true">{language.flag}</span>
+              {t(`language.${language.code}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,14 @@
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { apiFieldErrors } from "@/lib/api";
+
+/** Puts the server's per-field messages (400 `fields`) next to the matching inputs. */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+) {
+  for (const [field, message] of Object.entries(apiFieldErrors(error))) {
+    const name = known.find((k) => k === field);
+    if (name) setError(name, { type: "server", message });
+  }
+}

@@ -1,0 +1,5 @@
+import { AreaPlaceholder } from "@/app/area-placeholder";
+
+export default function InnovationPage() {
+  return <AreaPlaceholder />;
+}

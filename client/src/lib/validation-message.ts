@@ -1,0 +1,40 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Validation messages come in English from the shared contract schemas (client-side checks)
+ * and from the server's `fields`; these are the ones we know how to say in every language.
+ */
+const EXACT = {
+  "This field is required": "validation.required",
+  "Please enter a valid email address": "validation.email",
+  "Please enter a valid phone number": "validation.phone",
+  "Please enter a valid URL": "validation.url",
+  "Please enter a valid number": "validation.number",
+  "Name is required": "validation.nameRequired",
+  "Valid email is required": "validation.validEmail",
+  "Password is required": "validation.passwordRequired",
+  "Passwords do not match": "validation.passwordMismatch",
+} as const;
+
+const PATTERNS = [
+  { pattern: /^Password must be at least (\d+) characters$/, key: "validation.passwordMin", param: "min" },
+  { pattern: /^Minimum (\d+) characters required$/, key: "validation.minLength", param: "min" },
+  { pattern: /^Maximum (\d+) characters allowed$/, key: "validation.maxLength", param: "max" },
+] as const;
+
+export function translateValidationMessage(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const exact = EXACT[message as keyof typeof EXACT];
+  if (exact) return t(exact);
+  for (const { pattern, key, param } of PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return t(key, { [param]: Number(match[1]) });
+  }
+  return message;
+}
+
+export function useValidationMessage() {
+  const { t } = useTranslation();
+  return (message: string | undefined) => translateValidationMessage(t, message);
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { loadConfig, type AppConfig } from "../server/src/config";
+import { createRuntime, type Runtime } from "../server/src/runtime";
+import { createThrowawayDatabase } from "../server/src/test/test-runtime";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Flags that let Chromium run as root with no network to phone home to.
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export interface E2EServer {
+  baseUrl: string;
+  runtime: Runtime;
+  browser: Browser;
+  /** A fresh browser profile (cookies, localStorage) with a page open. */
+  newPage(options?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+/** The real app on a free port (PGlite in a temp dir, or a throwaway database when DATABASE_URL is set) and a Chromium. */
+export async function startE2E(): Promise<E2EServer> {
+  let cleanup = async () => {};
+  const overrides: Partial<AppConfig> = {};
+  if (process.env.DATABASE_URL) {
+    const created = await createThrowawayDatabase(process.env.DATABASE_URL);
+    overrides.databaseUrl = created.url;
+    overrides.dataDir = null;
+    cleanup = created.drop;
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), "leadwell-e2e-"));
+    overrides.databaseUrl = undefined;
+    overrides.dataDir = dir;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const config: AppConfig = {
+    ...loadConfig({ LOG_LEVEL: "warn" }),
+    ...overrides,
+    port: 0,
+    host: "127.0.0.1",
+    clientDir: path.resolve("dist/client"),
+    shutdownTimeoutMs: 5_000,
+  };
+  const runtime = await createRuntime(config, { pollingIntervalSeconds: 0.5 });
+  await runtime.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = runtime.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    runtime,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, locale: options.locale ?? "en-US" });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async stop() {
+      await browser.close();
+      await runtime.close();
+      await cleanup();
+    },
+  };
+}
