@@ -15,6 +15,7 @@ export default defineConfig({
     alias: { "@contract": fromRoot("./contract"), "@": fromRoot("./client/src") },
   },
   test: {
+    reporters: ["default", "./scripts/summary-reporter.ts"],
     projects: [
       {
         extends: true as const,
