@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { isoDateTime } from "./common";
+import { moneyOutput } from "./money";
+
+export const leadStatuses = ["new", "contacted", "qualified", "converted", "lost"] as const;
+export const leadStatusSchema = z.enum(leadStatuses, { error: `Status must be one of: ${leadStatuses.join(", ")}` });
+export type LeadStatus = z.infer<typeof leadStatusSchema>;
+
+export const leadPriorities = ["low", "medium", "high"] as const;
+export const leadPrioritySchema = z.enum(leadPriorities, { error: `Priority must be one of: ${leadPriorities.join(", ")}` });
+
+/** The options the Add Lead form offers; the API also takes other values from quiz funnels, within the length limit. */
+export const yearsInBusinessOptions = ["0-1", "2-5", "5-10", "10+"] as const;
+export const industryOptions = ["technology", "healthcare", "finance", "retail", "manufacturing", "other"] as const;
+
+export const DEFAULT_PIPELINE_STAGE = "New";
+
+const max = (n: number) => `Maximum ${n} characters allowed`;
+const text = (n: number) => z.string().trim().max(n, max(n));
+/** Optional text: blank becomes null so "no value" is stored one way. */
+const optionalText = (n: number) =>
+  z
+    .string()
+    .trim()
+    .max(n, max(n))
+    .nullish()
+    .transform((v) => (v ? v : null));
+const longText = optionalText(5000);
+const textList = z.array(text(200)).max(50, "At most 50 entries").default([]);
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(30, max(30))
+  .regex(/^[+()\d\s.\-/x]*$/i, "Please enter a valid phone number")
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const leadEmailSchema = z.string({ error: "Valid email is required" }).trim().max(150, max(150)).pipe(z.email("Valid email is required"));
+
+/** Every writable lead field, as the Add Lead form, the quiz funnel and the API send them. */
+export const leadInputSchema = z.object({
+  businessOwnerName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, max(100)),
+  businessOwnerLastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, max(100)),
+  businessName: z.string({ error: "Business name is required" }).trim().min(1, "Business name is required").max(150, max(150)),
+  email: leadEmailSchema,
+  phoneNumber: phoneSchema,
+  yearsInBusiness: optionalText(30),
+  employeeCount: optionalText(30),
+  industry: optionalText(50),
+  industryOther: optionalText(100),
+  currentCrmUsage: z.boolean().nullish().transform((v) => v ?? null),
+  currentCrmPlatform: optionalText(100),
+  currentSoftwareChallenges: textList,
+  currentSoftwareChallengesOther: longText,
+  crmChallenges: textList,
+  crmChallengesOther: longText,
+  desiredFeatures: textList,
+  desiredFeaturesOther: longText,
+  metricsTrackingMethod: optionalText(50),
+  preferredInsightMethod: optionalText(50),
+  preferredInsightMethodOther: optionalText(100),
+  crmSetupResponsible: optionalText(50),
+  quizVersion: optionalText(20),
+  quizSource: optionalText(50),
+  affiliateCode: optionalText(50),
+  quizHistory: z.array(z.unknown()).max(200, "At most 200 entries").default([]),
+  aiAnalysis: jsonObject.nullish().transform((v) => v ?? null),
+  leadSource: optionalText(50),
+  status: leadStatusSchema.default("new"),
+  priority: leadPrioritySchema.default("medium"),
+  assignedTo: optionalText(100),
+  tags: z.array(text(50)).max(50, "At most 50 tags").default([]),
+  customFields: jsonObject.nullish().transform((v) => v ?? null),
+  pipelineStage: optionalText(50),
+});
+export type LeadInput = z.infer<typeof leadInputSchema>;
+export type LeadInputRaw = z.input<typeof leadInputSchema>;
+
+/** A partial update: only the fields sent change. */
+export const leadUpdateSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(leadInputSchema.shape).map(([k, s]) => [k, (s as z.ZodType).optional()]),
+    ) as { [K in keyof typeof leadInputSchema.shape]: z.ZodOptional<(typeof leadInputSchema.shape)[K]> },
+  )
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change" });
+export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+
+export const leadKpiSummarySchema = z.object({
+  ytdRevenue: moneyOutput,
+  mrr: moneyOutput,
+  updatedAt: isoDateTime,
+});
+
+export const leadSchema = z.object({
+  id: z.number().int(),
+  businessOwnerName: z.string(),
+  businessOwnerLastName: z.string(),
+  businessName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  yearsInBusiness: z.string().nullable(),
+  employeeCount: z.string().nullable(),
+  industry: z.string().nullable(),
+  industryOther: z.string().nullable(),
+  currentCrmUsage: z.boolean().nullable(),
+  currentCrmPlatform: z.string().nullable(),
+  currentSoftwareChallenges: z.array(z.string()),
+  currentSoftwareChallengesOther: z.string().nullable(),
+  crmChallenges: z.array(z.string()),
+  crmChallengesOther: z.string().nullable(),
+  desiredFeatures: z.array(z.string()),
+  desiredFeaturesOther: z.string().nullable(),
+  metricsTrackingMethod: z.string().nullable(),
+  preferredInsightMethod: z.string().nullable(),
+  preferredInsightMethodOther: z.string().nullable(),
+  crmSetupResponsible: z.string().nullable(),
+  quizVersion: z.string().nullable(),
+  quizSource: z.string().nullable(),
+  affiliateCode: z.string().nullable(),
+  quizHistory: z.array(z.unknown()),
+  aiAnalysis: z.record(z.string(), z.unknown()).nullable(),
+  leadSource: z.string().nullable(),
+  status: leadStatusSchema,
+  priority: leadPrioritySchema,
+  assignedTo: z.string().nullable(),
+  tags: z.array(z.string()),
+  customFields: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  businessOwnerEmail: z.string().describe("Same as email (a name some screens read)"),
+  businessType: z.string().nullable().describe("Same as industry (a name some screens read)"),
+  pipelineStage: z.string().describe(`The lead's pipeline stage; '${DEFAULT_PIPELINE_STAGE}' when none is set`),
+  kpi: leadKpiSummarySchema.nullable().describe("The lead's KPI record (from /api/kpi), or null when none exists"),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const leadSortFields = ["createdAt", "updatedAt", "businessName"] as const;
+export const leadSortSchema = z.enum([...leadSortFields, ...leadSortFields.map((f) => `-${f}` as const)]);
+export type LeadSort = z.infer<typeof leadSortSchema>;
+
+export const LEAD_PAGE_DEFAULT = 50;
+export const LEAD_PAGE_MAX = 500;
+export const SEARCH_MIN_TRIGRAM = 3;
+
+export const leadFilterSchema = z.object({
+  q: z.string().trim().max(200, max(200)).optional().describe(
+    "Case- and accent-insensitive substring of business name, owner names, email or phone; 1–2 characters match the start of those instead",
+  ),
+  status: leadStatusSchema.optional(),
+  industry: z.string().trim().max(50, max(50)).optional(),
+});
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+export const leadListQuerySchema = leadFilterSchema.extend({
+  limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(100_000, "Use cursor to page this deep").optional(),
+  cursor: z.string().max(200).optional().describe("X-Next-Cursor of the previous page (faster than offset on large lists)"),
+  sort: leadSortSchema.default("-createdAt"),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+/** Headers of a paged list. */
+export const TOTAL_COUNT_HEADER = "x-total-count";
+export const TOTAL_EXACT_HEADER = "x-total-count-exact";
+export const NEXT_CURSOR_HEADER = "x-next-cursor";

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/**
+ * Money travels as a decimal string ("1250.50") in answers so no floating point touches it; requests may send
+ * a number or a string, and both are checked to have at most 12 whole digits and 2 decimals.
+ */
+export const moneyInput = (requiredMessage: string) =>
+  z
+    .union([z.number({ error: requiredMessage }), z.string({ error: requiredMessage }).trim().min(1, requiredMessage)], { error: requiredMessage })
+    .transform((v) => (typeof v === "number" ? String(v) : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^-?\d{1,12}(\.\d{1,2})?$/, "Please enter a valid number (at most 2 decimals)")
+        .refine((v) => !v.startsWith("-"), "Must be zero or more"),
+    );
+
+export const moneyOutput = z.string().describe("Decimal string with 2 decimals, e.g. \"1250.50\"");
