@@ -17,16 +17,16 @@ export const DEFAULT_PIPELINE_STAGE = "New";
 
 const max = (n: number) => `Maximum ${n} characters allowed`;
 const text = (n: number) => z.string().trim().max(n, max(n));
-/** Optional text: blank becomes null so "no value" is stored one way. */
-const optionalText = (n: number) =>
+/** Optional text: blank becomes null so "no value" is stored one way. No default here: see leadInputSchema. */
+const nullableText = (n: number) =>
   z
     .string()
     .trim()
     .max(n, max(n))
-    .nullish()
+    .nullable()
     .transform((v) => (v ? v : null));
-const longText = optionalText(5000);
-const textList = z.array(text(200)).max(50, "At most 50 entries").default([]);
+const longText = nullableText(5000);
+const textList = z.array(text(200)).max(50, "At most 50 entries");
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const phoneSchema = z
@@ -34,59 +34,106 @@ export const phoneSchema = z
   .trim()
   .max(30, max(30))
   .regex(/^[+()\d\s.\-/x]*$/i, "Please enter a valid phone number")
-  .nullish()
+  .nullable()
   .transform((v) => (v ? v : null));
 
 export const leadEmailSchema = z.string({ error: "Valid email is required" }).trim().max(150, max(150)).pipe(z.email("Valid email is required"));
 
-/** Every writable lead field, as the Add Lead form, the quiz funnel and the API send them. */
-export const leadInputSchema = z.object({
+const requiredFields = {
   businessOwnerName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, max(100)),
   businessOwnerLastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, max(100)),
   businessName: z.string({ error: "Business name is required" }).trim().min(1, "Business name is required").max(150, max(150)),
   email: leadEmailSchema,
+};
+
+// Field schemas carry no defaults: inside .optional() a default would still fire, and a partial
+// update would then reset fields nobody sent.
+const optionalFields = {
   phoneNumber: phoneSchema,
-  yearsInBusiness: optionalText(30),
-  employeeCount: optionalText(30),
-  industry: optionalText(50),
-  industryOther: optionalText(100),
-  currentCrmUsage: z.boolean().nullish().transform((v) => v ?? null),
-  currentCrmPlatform: optionalText(100),
+  yearsInBusiness: nullableText(30),
+  employeeCount: nullableText(30),
+  industry: nullableText(50),
+  industryOther: nullableText(100),
+  currentCrmUsage: z.boolean().nullable(),
+  currentCrmPlatform: nullableText(100),
   currentSoftwareChallenges: textList,
   currentSoftwareChallengesOther: longText,
   crmChallenges: textList,
   crmChallengesOther: longText,
   desiredFeatures: textList,
   desiredFeaturesOther: longText,
-  metricsTrackingMethod: optionalText(50),
-  preferredInsightMethod: optionalText(50),
-  preferredInsightMethodOther: optionalText(100),
-  crmSetupResponsible: optionalText(50),
-  quizVersion: optionalText(20),
-  quizSource: optionalText(50),
-  affiliateCode: optionalText(50),
-  quizHistory: z.array(z.unknown()).max(200, "At most 200 entries").default([]),
-  aiAnalysis: jsonObject.nullish().transform((v) => v ?? null),
-  leadSource: optionalText(50),
-  status: leadStatusSchema.default("new"),
-  priority: leadPrioritySchema.default("medium"),
-  assignedTo: optionalText(100),
-  tags: z.array(text(50)).max(50, "At most 50 tags").default([]),
-  customFields: jsonObject.nullish().transform((v) => v ?? null),
-  pipelineStage: optionalText(50),
-});
-export type LeadInput = z.infer<typeof leadInputSchema>;
+  metricsTrackingMethod: nullableText(50),
+  preferredInsightMethod: nullableText(50),
+  preferredInsightMethodOther: nullableText(100),
+  crmSetupResponsible: nullableText(50),
+  quizVersion: nullableText(20),
+  quizSource: nullableText(50),
+  affiliateCode: nullableText(50),
+  quizHistory: z.array(z.unknown()).max(200, "At most 200 entries"),
+  aiAnalysis: jsonObject.nullable(),
+  leadSource: nullableText(50),
+  status: leadStatusSchema,
+  priority: leadPrioritySchema,
+  assignedTo: nullableText(100),
+  tags: z.array(text(50)).max(50, "At most 50 tags"),
+  customFields: jsonObject.nullable(),
+  pipelineStage: nullableText(50),
+};
+
+type OptionalFields = { [K in keyof typeof optionalFields]: z.ZodOptional<(typeof optionalFields)[K]> };
+const optionalised = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+
+const leadDefaults = {
+  phoneNumber: null,
+  yearsInBusiness: null,
+  employeeCount: null,
+  industry: null,
+  industryOther: null,
+  currentCrmUsage: null,
+  currentCrmPlatform: null,
+  currentSoftwareChallenges: [],
+  currentSoftwareChallengesOther: null,
+  crmChallenges: [],
+  crmChallengesOther: null,
+  desiredFeatures: [],
+  desiredFeaturesOther: null,
+  metricsTrackingMethod: null,
+  preferredInsightMethod: null,
+  preferredInsightMethodOther: null,
+  crmSetupResponsible: null,
+  quizVersion: null,
+  quizSource: null,
+  affiliateCode: null,
+  quizHistory: [],
+  aiAnalysis: null,
+  leadSource: null,
+  status: "new",
+  priority: "medium",
+  assignedTo: null,
+  tags: [],
+  customFields: null,
+  pipelineStage: null,
+} satisfies { [K in keyof typeof optionalFields]: z.output<(typeof optionalFields)[K]> };
+
+/** The writable lead fields before defaults are applied: forms pick their fields from this. */
+export const leadFieldsSchema = z.object({ ...requiredFields, ...(optionalised(optionalFields) as OptionalFields) });
+
+/** Every writable lead field, as the Add Lead form, the quiz funnel and the API send them; unsent fields take their defaults. */
+export const leadInputSchema = leadFieldsSchema.transform((sent) => {
+    const present = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
+    return { ...leadDefaults, ...present } as unknown as { [K in keyof typeof requiredFields]: z.output<(typeof requiredFields)[K]> } & {
+      [K in keyof typeof optionalFields]: z.output<(typeof optionalFields)[K]>;
+    };
+  });
+export type LeadInput = z.output<typeof leadInputSchema>;
 export type LeadInputRaw = z.input<typeof leadInputSchema>;
 
 /** A partial update: only the fields sent change. */
 export const leadUpdateSchema = z
-  .object(
-    Object.fromEntries(
-      Object.entries(leadInputSchema.shape).map(([k, s]) => [k, (s as z.ZodType).optional()]),
-    ) as { [K in keyof typeof leadInputSchema.shape]: z.ZodOptional<(typeof leadInputSchema.shape)[K]> },
-  )
+  .object(optionalised({ ...requiredFields, ...optionalFields }))
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change" });
-export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
 export const leadKpiSummarySchema = z.object({
   ytdRevenue: moneyOutput,
@@ -147,7 +194,7 @@ export const SEARCH_MIN_TRIGRAM = 3;
 
 export const leadFilterSchema = z.object({
   q: z.string().trim().max(200, max(200)).optional().describe(
-    "Case- and accent-insensitive substring of business name, owner names, email or phone; 1–2 characters match the start of those instead",
+    "Case- and accent-insensitive substring of business name, owner names, email or phone; 1–2 characters match the start of the business name",
   ),
   status: leadStatusSchema.optional(),
   industry: z.string().trim().max(50, max(50)).optional(),

@@ -14,6 +14,7 @@ import { registerAuthHook } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { leadRoutes } from "./modules/leads/leads.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
@@ -23,6 +24,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   apiKeyRoutes,
   notificationRoutes,
   consentRoutes,
+  leadRoutes,
 ];
 
 export interface RegisteredRoute {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { loadConfig, type AppConfig } from "../config";
 import { createRuntime, type Runtime, type RuntimeOptions } from "../runtime";
@@ -124,4 +125,17 @@ export async function signedInAdmin(runtime: TestRuntime): Promise<TestClient> {
   const res = await client.post("/api/auth/setup", ADMIN);
   if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${res.text}`);
   return client;
+}
+
+/** One runtime and a signed-in administrator for a describe block, stopped after it. */
+export function suiteWithAdmin(driver: TestDriver, overrides: Partial<AppConfig> = {}) {
+  const suite = {} as { rt: TestRuntime; admin: TestClient };
+  beforeAll(async () => {
+    suite.rt = await startTestRuntime(driver, overrides);
+    suite.admin = await signedInAdmin(suite.rt);
+  });
+  afterAll(async () => {
+    await suite.rt?.stop();
+  });
+  return suite;
 }

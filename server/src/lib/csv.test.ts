@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvRow } from "./csv";
+
+describe("csv", () => {
+  it("quotes cells holding commas, quotes or line breaks, doubling inner quotes", () => {
+    expect(csvCell('Acme, "the best"')).toBe('"Acme, ""the best"""');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvCell("plain")).toBe("plain");
+  });
+
+  it("neutralises text that a spreadsheet would run as a formula", () => {
+    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell("+1 555")).toBe("'+1 555");
+    expect(csvCell("-2")).toBe("'-2");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+  });
+
+  it("writes numbers as they are, and empties for missing values", () => {
+    expect(csvCell(-2)).toBe("-2");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(["a", "b"])).toBe("a; b");
+  });
+
+  it("ends each row with CRLF", () => {
+    expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
+  });
+});

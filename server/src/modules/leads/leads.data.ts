@@ -1,0 +1,177 @@
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { DEFAULT_PIPELINE_STAGE, type Lead, type LeadFilter, type LeadInput, type LeadSort, type LeadUpdate } from "@contract/leads";
+import type { Database } from "../../db/client";
+import { kpiMetrics, leadCounts, leads } from "../../db/schema";
+import { escapeLike } from "../../lib/like-pattern";
+import type { PageCursor } from "../../lib/page-cursor";
+
+const { searchText: _searchText, ...leadColumns } = getTableColumns(leads);
+const selectedColumns = {
+  ...leadColumns,
+  kpiYtd: kpiMetrics.ytdRevenue,
+  kpiMrr: kpiMetrics.mrr,
+  kpiUpdatedAt: kpiMetrics.updatedAt,
+};
+
+type LeadRow = { [K in keyof typeof leadColumns]: (typeof leads.$inferSelect)[K] } & {
+  kpiYtd: string | null;
+  kpiMrr: string | null;
+  kpiUpdatedAt: Date | null;
+};
+
+/** Answers the names some screens read too: businessOwnerEmail, businessType, pipelineStage and the nested kpi. */
+export function toLead(row: LeadRow): Lead {
+  const { kpiYtd, kpiMrr, kpiUpdatedAt, ...lead } = row;
+  return {
+    ...lead,
+    status: lead.status as Lead["status"],
+    priority: lead.priority as Lead["priority"],
+    createdAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
+    businessOwnerEmail: lead.email,
+    businessType: lead.industry,
+    pipelineStage: lead.pipelineStage ?? DEFAULT_PIPELINE_STAGE,
+    kpi: kpiYtd !== null && kpiMrr !== null && kpiUpdatedAt ? { ytdRevenue: kpiYtd, mrr: kpiMrr, updatedAt: kpiUpdatedAt.toISOString() } : null,
+  };
+}
+
+const trigramMinimum = 3;
+
+/** Accent- and case-insensitive substring match through the trigram index; short terms use the name index's prefix order. */
+export function searchCondition(q: string): SQL {
+  const pattern = escapeLike(q);
+  return [...q].length >= trigramMinimum
+    ? sql`${leads.searchText} LIKE '%' || lw_fold(${pattern}) || '%'`
+    : sql`lw_fold(${leads.businessName}) COLLATE "C" LIKE lw_fold(${pattern}) || '%'`;
+}
+
+export function filterConditions(filter: LeadFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(leads.status, filter.status));
+  if (filter.industry) conditions.push(eq(leads.industry, filter.industry));
+  if (filter.q) conditions.push(searchCondition(filter.q));
+  return conditions;
+}
+
+/** Each sort is an indexed expression; the key cast turns a cursor's text back into that expression's type. */
+const sortExpressions = {
+  createdAt: { expr: sql`${leads.createdAt}`, keyCast: sql`::timestamptz` },
+  updatedAt: { expr: sql`${leads.updatedAt}`, keyCast: sql`::timestamptz` },
+  businessName: { expr: sql`lw_fold(${leads.businessName}) COLLATE "C"`, keyCast: sql`::text COLLATE "C"` },
+} as const;
+
+function sortParts(sort: LeadSort) {
+  const descending = sort.startsWith("-");
+  const field = (descending ? sort.slice(1) : sort) as keyof typeof sortExpressions;
+  const { expr, keyCast } = sortExpressions[field];
+  const direction = descending ? sql`DESC` : sql`ASC`;
+  return {
+    expr,
+    orderBy: [sql`${expr} ${direction}`, sql`${leads.id} ${direction}`],
+    after: (cursor: PageCursor) =>
+      descending
+        ? sql`(${expr}, ${leads.id}) < (${cursor.key}${keyCast}, ${cursor.id})`
+        : sql`(${expr}, ${leads.id}) > (${cursor.key}${keyCast}, ${cursor.id})`,
+  };
+}
+
+export interface LeadPageRequest {
+  filter: LeadFilter;
+  sort: LeadSort;
+  limit: number;
+  offset?: number | undefined;
+  cursor?: PageCursor | null;
+}
+
+/** One page plus the sort key of its last row; asks for one row more to know whether another page follows. */
+export async function selectLeadPage(db: Database, request: LeadPageRequest) {
+  const { expr, orderBy, after } = sortParts(request.sort);
+  const conditions = filterConditions(request.filter);
+  if (request.cursor) conditions.push(after(request.cursor));
+  const rows = await db
+    .select({ ...selectedColumns, sortKey: sql<string>`(${expr})::text` })
+    .from(leads)
+    .leftJoin(kpiMetrics, eq(kpiMetrics.leadId, leads.id))
+    .where(and(...conditions))
+    .orderBy(...orderBy)
+    .limit(request.limit + 1)
+    .offset(request.cursor ? 0 : (request.offset ?? 0));
+  const hasMore = rows.length > request.limit;
+  const page = hasMore ? rows.slice(0, request.limit) : rows;
+  const last = page.at(-1);
+  return {
+    leads: page.map(({ sortKey: _key, ...row }) => toLead(row)),
+    next: hasMore && last ? { sort: request.sort, key: last.sortKey, id: last.id } : null,
+  };
+}
+
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * Without a search term the total comes from the trigger-kept counters (exact, no scan); with one, matches are
+ * counted up to the cap, past which the answer says it is not exact.
+ */
+export async function countMatching(db: Database, filter: LeadFilter): Promise<{ total: number; exact: boolean }> {
+  if (!filter.q) {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(leadCounts.status, filter.status));
+    if (filter.industry) conditions.push(eq(leadCounts.industry, filter.industry));
+    const [row] = await db
+      .select({ total: sql<number>`coalesce(sum(${leadCounts.n}), 0)::int` })
+      .from(leadCounts)
+      .where(and(...conditions));
+    return { total: row?.total ?? 0, exact: true };
+  }
+  const capped = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(and(...filterConditions(filter)))
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as("capped");
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  const total = row?.total ?? 0;
+  return total > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : { total, exact: true };
+}
+
+export async function findLeadById(db: Database, id: number): Promise<Lead | undefined> {
+  const [row] = await db.select(selectedColumns).from(leads).leftJoin(kpiMetrics, eq(kpiMetrics.leadId, leads.id)).where(eq(leads.id, id));
+  return row && toLead(row);
+}
+
+export async function findLeadIdByEmail(db: Database, email: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = ${email.toLowerCase()}`);
+  return row?.id;
+}
+
+export async function insertLead(db: Database, input: LeadInput): Promise<Lead> {
+  const [row] = await db.insert(leads).values(input).returning(leadColumns);
+  return toLead({ ...row!, kpiYtd: null, kpiMrr: null, kpiUpdatedAt: null });
+}
+
+export async function updateLeadRow(db: Database, id: number, patch: LeadUpdate): Promise<boolean> {
+  const changed = await db
+    .update(leads)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id });
+  return changed.length > 0;
+}
+
+export async function deleteLeadRow(db: Database, id: number): Promise<{ businessName: string; email: string } | undefined> {
+  const [row] = await db.delete(leads).where(eq(leads.id, id)).returning({ businessName: leads.businessName, email: leads.email });
+  return row;
+}
+
+/** Every matching lead in sort order, a batch at a time (keyset), so an export never holds the whole table. */
+export async function* leadBatches(db: Database, filter: LeadFilter, sort: LeadSort, batchSize = 5_000): AsyncGenerator<Lead[]> {
+  let cursor: PageCursor | null = null;
+  for (;;) {
+    const page = await selectLeadPage(db, { filter, sort, limit: batchSize, cursor });
+    if (page.leads.length > 0) yield page.leads;
+    if (!page.next) return;
+    cursor = page.next;
+  }
+}

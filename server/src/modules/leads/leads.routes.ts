@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { idParamsSchema, okSchema } from "@contract/common";
+import { apiErrorSchema } from "@contract/errors";
+import {
+  leadFilterSchema,
+  leadInputSchema,
+  leadListQuerySchema,
+  leadSchema,
+  leadSortSchema,
+  leadUpdateSchema,
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
+  TOTAL_EXACT_HEADER,
+} from "@contract/leads";
+import type { AppContext, ZodApp } from "../../app-context";
+import { requestMeta } from "../../http/request-meta";
+import { signedIn } from "../auth/auth.hook";
+import { createLead, csvFileName, deleteLead, exportLeads, getLead, listLeads, updateLead } from "./leads.service";
+
+const tags = ["Leads"];
+const fieldNames =
+  "The API answers some fields under a second name that some screens read: businessOwnerEmail (= email), businessType (= industry), " +
+  "pipelineStage ('New' when none is set) and kpi {ytdRevenue, mrr, updatedAt} (the lead's KPI record, or null).";
+
+export function leadRoutes(app: ZodApp, ctx: AppContext) {
+  app.get(
+    "/leads",
+    {
+      schema: {
+        tags,
+        summary: "A page of leads",
+        description:
+          `A JSON array, newest first by default. The ${TOTAL_COUNT_HEADER} header holds the total matching; with a search term it counts ` +
+          `up to 10,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact. When another page follows, ${NEXT_CURSOR_HEADER} ` +
+          `holds the cursor for it. ${fieldNames}`,
+        querystring: leadListQuerySchema,
+        response: { 200: z.array(leadSchema), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await listLeads(ctx.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(TOTAL_EXACT_HEADER, String(page.exact));
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.leads;
+    },
+  );
+
+  app.get(
+    "/leads/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "Every lead matching the filters, as a CSV download (UTF-8 with BOM, formula-safe cells)",
+        querystring: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt") }),
+        produces: ["text/csv"],
+      },
+    },
+    async (request, reply) => {
+      const { sort, ...filter } = request.query;
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${csvFileName("leads")}"`)
+        .header("cache-control", "no-store");
+      return reply.send(exportLeads(ctx.db, { q: filter.q || undefined, status: filter.status, industry: filter.industry || undefined }, sort));
+    },
+  );
+
+  app.get(
+    "/leads/:id",
+    { schema: { tags, summary: "One lead", description: fieldNames, params: idParamsSchema, response: { 200: leadSchema, 404: apiErrorSchema } } },
+    async (request) => getLead(ctx.db, request.params.id),
+  );
+
+  app.post(
+    "/leads",
+    {
+      schema: {
+        tags,
+        summary: "Create a lead (staff form, or a website/quiz funnel with an API key)",
+        description: "Email must be unique regardless of letter case (409 otherwise). Unsent optional fields take their defaults.",
+        body: leadInputSchema,
+        response: { 201: leadSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const lead = await createLead(ctx.db, request.body, signedIn(request), requestMeta(request));
+      return reply.status(201).send(lead);
+    },
+  );
+
+  app.put(
+    "/leads/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change a lead: only the fields sent change",
+        params: idParamsSchema,
+        body: leadUpdateSchema,
+        response: { 200: leadSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => updateLead(ctx.db, request.params.id, request.body, signedIn(request), requestMeta(request)),
+  );
+
+  app.delete(
+    "/leads/:id",
+    {
+      schema: { tags, summary: "Delete a lead and its KPI data", params: idParamsSchema, response: { 200: okSchema, 404: apiErrorSchema } },
+    },
+    async (request) => {
+      await deleteLead(ctx.db, request.params.id, signedIn(request), requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+}

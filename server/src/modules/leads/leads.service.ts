@@ -1,0 +1,137 @@
+import { Readable } from "node:stream";
+import type { Lead, LeadFilter, LeadInput, LeadListQuery, LeadSort, LeadUpdate } from "@contract/leads";
+import type { Database } from "../../db/client";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import type { RequestMeta } from "../../http/request-meta";
+import { CSV_BOM, csvRow } from "../../lib/csv";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
+import { recordAudit } from "../audit/audit.data";
+import { actorLabel } from "../auth/actor";
+import type { Principal } from "../auth/principal";
+import { adminEmails } from "../auth/users.data";
+import { notifyMany } from "../notifications/notifications.service";
+import { countMatching, deleteLeadRow, findLeadById, insertLead, leadBatches, selectLeadPage, updateLeadRow } from "./leads.data";
+
+export const DUPLICATE_EMAIL = "A lead with this email already exists";
+
+export interface LeadPage {
+  leads: Lead[];
+  total: number;
+  exact: boolean;
+  nextCursor: string | null;
+}
+
+export async function listLeads(db: Database, query: LeadListQuery): Promise<LeadPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && (!cursor || cursor.sort !== query.sort)) throw badRequest("cursor", "does not belong to this list; start again without it");
+  const filter = { q: query.q || undefined, status: query.status, industry: query.industry || undefined };
+  const [page, count] = await Promise.all([
+    selectLeadPage(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor }),
+    countMatching(db, filter),
+  ]);
+  return { leads: page.leads, total: count.total, exact: count.exact, nextCursor: page.next && encodeCursor(page.next) };
+}
+
+export async function getLead(db: Database, id: number): Promise<Lead> {
+  const lead = await findLeadById(db, id);
+  if (!lead) throw notFound("Lead not found");
+  return lead;
+}
+
+export async function createLead(db: Database, input: LeadInput, principal: Principal, meta: RequestMeta): Promise<Lead> {
+  const lead = await db
+    .transaction(async (tx) => {
+      const created = await insertLead(tx as unknown as Database, input);
+      await recordAudit(tx as unknown as Database, {
+        userEmail: actorLabel(principal),
+        action: "lead.create",
+        details: `Lead #${created.id} ${created.businessName} <${created.email}>`,
+        meta,
+      });
+      return created;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, "leads_email_lower_idx")) throw conflict(DUPLICATE_EMAIL, "email");
+      throw error;
+    });
+  // Leads pushed by a website or quiz through an API key arrive unseen: tell the administrators.
+  if (principal.kind === "apiKey") {
+    await notifyMany(db, await adminEmails(db), {
+      type: "lead",
+      message: `New lead captured: ${lead.businessName} (${lead.email})`,
+      link: "/leads",
+    });
+  }
+  return lead;
+}
+
+export async function updateLead(db: Database, id: number, patch: LeadUpdate, principal: Principal, meta: RequestMeta): Promise<Lead> {
+  await db
+    .transaction(async (tx) => {
+      if (!(await updateLeadRow(tx as unknown as Database, id, patch))) throw notFound("Lead not found");
+      await recordAudit(tx as unknown as Database, {
+        userEmail: actorLabel(principal),
+        action: "lead.update",
+        details: `Lead #${id}: ${Object.keys(patch).join(", ")}`,
+        meta,
+      });
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, "leads_email_lower_idx")) throw conflict(DUPLICATE_EMAIL, "email");
+      throw error;
+    });
+  return getLead(db, id);
+}
+
+export async function deleteLead(db: Database, id: number, principal: Principal, meta: RequestMeta): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await deleteLeadRow(tx as unknown as Database, id);
+    if (!removed) throw notFound("Lead not found");
+    await recordAudit(tx as unknown as Database, {
+      userEmail: actorLabel(principal),
+      action: "lead.delete",
+      details: `Lead #${id} ${removed.businessName} <${removed.email}> and its KPI data`,
+      meta,
+    });
+  });
+}
+
+const csvColumns: [header: string, value: (lead: Lead) => unknown][] = [
+  ["ID", (l) => l.id],
+  ["Business", (l) => l.businessName],
+  ["First name", (l) => l.businessOwnerName],
+  ["Last name", (l) => l.businessOwnerLastName],
+  ["Email", (l) => l.email],
+  ["Phone", (l) => l.phoneNumber],
+  ["Industry", (l) => l.industry],
+  ["Years in business", (l) => l.yearsInBusiness],
+  ["Employees", (l) => l.employeeCount],
+  ["Status", (l) => l.status],
+  ["Priority", (l) => l.priority],
+  ["Pipeline stage", (l) => l.pipelineStage],
+  ["Lead source", (l) => l.leadSource],
+  ["Affiliate code", (l) => l.affiliateCode],
+  ["Assigned to", (l) => l.assignedTo],
+  ["Tags", (l) => l.tags],
+  ["YTD revenue", (l) => l.kpi?.ytdRevenue],
+  ["MRR", (l) => l.kpi?.mrr],
+  ["Created", (l) => l.createdAt],
+  ["Updated", (l) => l.updatedAt],
+];
+
+/** Streams leads as CSV from keyset batches: memory stays flat however many rows match. */
+export function leadsCsv(batches: AsyncGenerator<Lead[]>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield CSV_BOM + csvRow(csvColumns.map(([header]) => header));
+      for await (const batch of batches) {
+        yield batch.map((lead) => csvRow(csvColumns.map(([, value]) => value(lead)))).join("");
+      }
+    })(),
+  );
+}
+
+export const exportLeads = (db: Database, filter: LeadFilter, sort: LeadSort) => leadsCsv(leadBatches(db, filter, sort));
+
+export const csvFileName = (prefix: string) => `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { CreatedApiKey } from "@contract/api-keys";
+import type { Lead } from "@contract/leads";
+import type { Notification } from "@contract/notifications";
+import { auditLogs, kpiMetrics } from "../../db/schema";
+import { suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
+
+const aLead = (n: number | string, extra: Record<string, unknown> = {}) => ({
+  businessOwnerName: "Ana",
+  businessOwnerLastName: `Owner${n}`,
+  businessName: `Business ${n}`,
+  email: `owner${n}@example.com`,
+  ...extra,
+});
+
+async function create(client: TestClient, body: Record<string, unknown>) {
+  const res = await client.post<Lead>("/api/leads", body);
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+describe.each(testDrivers)("leads API on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("answers every Add Lead message of the spec, naming the fields", async () => {
+    const res = await suite.admin.post("/api/leads", {});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: "businessOwnerName: First name is required",
+      fields: {
+        businessOwnerName: "First name is required",
+        businessOwnerLastName: "Last name is required",
+        businessName: "Business name is required",
+        email: "Valid email is required",
+      },
+    });
+    const badEmail = await suite.admin.post("/api/leads", aLead(0, { email: "not-an-email" }));
+    expect(badEmail.body).toMatchObject({ fields: { email: "Valid email is required" } });
+  });
+
+  it("creates a lead with the defaults and the alternative names", async () => {
+    const lead = await create(suite.admin, aLead(1, { phoneNumber: "+1 (555) 010-2000", industry: "retail", yearsInBusiness: "2-5" }));
+    expect(lead).toMatchObject({
+      businessName: "Business 1",
+      status: "new",
+      priority: "medium",
+      pipelineStage: "New",
+      kpi: null,
+      businessOwnerEmail: "owner1@example.com",
+      businessType: "retail",
+      quizHistory: [],
+      tags: [],
+      employeeCount: null,
+    });
+    expect((await suite.admin.get<Lead>(`/api/leads/${lead.id}`)).body).toEqual(lead);
+    expect((await suite.admin.get("/api/leads/999999")).status).toBe(404);
+  });
+
+  it("refuses a duplicate email in any letter case with a 409 on the email field", async () => {
+    const res = await suite.admin.post("/api/leads", aLead("dup", { email: "OWNER1@Example.COM" }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: "A lead with this email already exists", fields: { email: "A lead with this email already exists" } });
+  });
+
+  it("answers 400 naming the field when a value is longer than its column allows", async () => {
+    const cases: [string, unknown, string][] = [
+      ["businessName", "x".repeat(151), "Maximum 150 characters allowed"],
+      ["businessOwnerName", "x".repeat(101), "Maximum 100 characters allowed"],
+      ["phoneNumber", "1".repeat(31), "Maximum 30 characters allowed"],
+      ["industry", "x".repeat(51), "Maximum 50 characters allowed"],
+      ["quizVersion", "x".repeat(21), "Maximum 20 characters allowed"],
+      ["status", "won", "Status must be one of: new, contacted, qualified, converted, lost"],
+      ["phoneNumber", "call me maybe", "Please enter a valid phone number"],
+    ];
+    for (const [field, value, message] of cases) {
+      const res = await suite.admin.post("/api/leads", aLead("long", { [field]: value }));
+      expect({ field, status: res.status, body: res.body }).toEqual({ field, status: 400, body: { error: `${field}: ${message}`, fields: { [field]: message } } });
+    }
+    expect((await suite.admin.get<Lead[]>("/api/leads?q=Business long")).body).toEqual([]);
+  });
+
+  it("changes only the fields sent", async () => {
+    const lead = await create(suite.admin, aLead(2, { phoneNumber: "555 0102", tags: ["vip"], priority: "high" }));
+    const res = await suite.admin.put<Lead>(`/api/leads/${lead.id}`, { status: "contacted" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "contacted", phoneNumber: "555 0102", tags: ["vip"], priority: "high", businessName: "Business 2" });
+    expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(lead.updatedAt));
+    expect((await suite.admin.put(`/api/leads/${lead.id}`, {})).body).toEqual({ error: "body: Send at least one field to change", fields: { body: "Send at least one field to change" } });
+    expect((await suite.admin.put(`/api/leads/${lead.id}`, { email: "owner1@EXAMPLE.com" })).status).toBe(409);
+    expect((await suite.admin.put("/api/leads/999999", { status: "lost" })).status).toBe(404);
+    const audit = await suite.rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "lead.update"));
+    expect(audit.at(-1)?.details).toBe(`Lead #${lead.id}: status`);
+  });
+
+  it("deletes a lead together with its KPI record", async () => {
+    const lead = await create(suite.admin, aLead(3));
+    await suite.rt.ctx.db.insert(kpiMetrics).values({ leadId: lead.id, ytdRevenue: "1000.00", mrr: "100.00" });
+    expect((await suite.admin.delete(`/api/leads/${lead.id}`)).body).toEqual({ ok: true });
+    expect(await suite.rt.ctx.db.select().from(kpiMetrics).where(eq(kpiMetrics.leadId, lead.id))).toEqual([]);
+    expect((await suite.admin.get(`/api/leads/${lead.id}`)).status).toBe(404);
+    expect((await suite.admin.delete(`/api/leads/${lead.id}`)).status).toBe(404);
+  });
+
+  it("captures a lead from a website or quiz with an API key, with every quiz field", async () => {
+    const key = (await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Quiz funnel" })).body.key;
+    const quiz = {
+      ...aLead("quiz"),
+      phoneNumber: "+34 600 000 000",
+      yearsInBusiness: "5-10",
+      employeeCount: "11-50",
+      industry: "other",
+      industryOther: "Bakeries",
+      currentCrmUsage: true,
+      currentCrmPlatform: "Spreadsheets",
+      currentSoftwareChallenges: ["Too manual", "Other"],
+      currentSoftwareChallengesOther: "Double entry",
+      crmChallenges: ["Follow-ups"],
+      crmChallengesOther: "Forgetting calls",
+      desiredFeatures: ["Reminders", "Reports"],
+      desiredFeaturesOther: "WhatsApp",
+      metricsTrackingMethod: "Excel",
+      preferredInsightMethod: "Email digest",
+      preferredInsightMethodOther: "Phone",
+      crmSetupResponsible: "Owner",
+      quizVersion: "v3",
+      quizSource: "instagram",
+      affiliateCode: "PARTNER1",
+      quizHistory: [{ step: 1, answer: "yes" }],
+      aiAnalysis: { fit: "high" },
+      leadSource: "quiz",
+      tags: ["quiz"],
+      customFields: { campaign: "spring" },
+    };
+    const anonymous = suite.rt.client();
+    const res = await anonymous.post<Lead>("/api/leads", quiz, { authorization: `Bearer ${key}` });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject(quiz);
+    expect((await anonymous.post("/api/leads", aLead("nokey"))).status).toBe(401);
+    const notes = (await suite.admin.get<Notification[]>("/api/notifications")).body;
+    expect(notes.some((n) => n.message === "New lead captured: Business quiz (ownerquiz@example.com)")).toBe(true);
+    const [audit] = await suite.rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.details, `Lead #${res.body.id} Business quiz <ownerquiz@example.com>`));
+    expect(audit?.userEmail).toMatch(/\(API key #\d+\)$/);
+  });
+});
+
+describe.each(testDrivers)("lead lists, search and export on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+  const created: Lead[] = [];
+
+  it("pages with a total header and a cursor, in every sort, without gaps or repeats", async () => {
+    const names = ["Zeta Corp", "alpha shop", "Ålborg Bikes", "beta labs", "Gamma & Sons", "delta, inc.", "Épsilon Café"];
+    for (const [i, businessName] of names.entries()) {
+      created.push(await create(suite.admin, aLead(`p${i}`, { businessName, industry: i % 2 ? "retail" : "finance", status: i < 2 ? "qualified" : "new" })));
+    }
+    const first = await suite.admin.get<Lead[]>("/api/leads?limit=3");
+    expect(first.headers["x-total-count"]).toBe("7");
+    expect(first.headers["x-total-count-exact"]).toBe("true");
+    expect(first.body.map((l) => l.businessName)).toEqual(["Épsilon Café", "delta, inc.", "Gamma & Sons"]);
+
+    for (const sort of ["-createdAt", "createdAt", "businessName", "-businessName", "-updatedAt"]) {
+      const seen: string[] = [];
+      let url = `/api/leads?limit=3&sort=${sort}`;
+      for (let guard = 0; guard < 10; guard++) {
+        const page = await suite.admin.get<Lead[]>(url);
+        seen.push(...page.body.map((l) => l.businessName));
+        const next = page.headers["x-next-cursor"];
+        if (!next) break;
+        url = `/api/leads?limit=3&sort=${sort}&cursor=${next}`;
+      }
+      expect({ sort, count: seen.length, distinct: new Set(seen).size }).toEqual({ sort, count: 7, distinct: 7 });
+      if (sort === "businessName") {
+        expect(seen).toEqual(["Ålborg Bikes", "alpha shop", "beta labs", "delta, inc.", "Épsilon Café", "Gamma & Sons", "Zeta Corp"]);
+      }
+    }
+    const offset = await suite.admin.get<Lead[]>("/api/leads?limit=2&offset=5&sort=createdAt");
+    expect(offset.body.map((l) => l.businessName)).toEqual(["delta, inc.", "Épsilon Café"]);
+  });
+
+  it("rejects a cursor that is not one, or belongs to another sort", async () => {
+    const bad = await suite.admin.get("/api/leads?cursor=garbage");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ fields: { cursor: expect.any(String) } });
+    const next = (await suite.admin.get("/api/leads?limit=2")).headers["x-next-cursor"] as string;
+    expect((await suite.admin.get(`/api/leads?limit=2&sort=businessName&cursor=${next}`)).status).toBe(400);
+    expect((await suite.admin.get("/api/leads?limit=0")).body).toMatchObject({ fields: { limit: expect.any(String) } });
+  });
+
+  it("filters by status and industry with exact totals", async () => {
+    const qualified = await suite.admin.get<Lead[]>("/api/leads?status=qualified");
+    expect(qualified.body.map((l) => l.businessName).sort()).toEqual(["Zeta Corp", "alpha shop"]);
+    expect(qualified.headers["x-total-count"]).toBe("2");
+    const retailNew = await suite.admin.get<Lead[]>("/api/leads?status=new&industry=retail");
+    expect(retailNew.headers["x-total-count"]).toBe(String(retailNew.body.length));
+    expect(retailNew.body.every((l) => l.industry === "retail" && l.status === "new")).toBe(true);
+  });
+
+  it("searches case- and accent-insensitively over name, owner, email and phone", async () => {
+    const names = async (q: string) => (await suite.admin.get<Lead[]>(`/api/leads?q=${encodeURIComponent(q)}`)).body.map((l) => l.businessName);
+    expect(await names("EPSILON cafe")).toEqual(["Épsilon Café"]);
+    expect(await names("alborg")).toEqual(["Ålborg Bikes"]);
+    expect(await names("ownerp3@EXAMPLE")).toEqual(["beta labs"]);
+    expect(await names("Ownerp4")).toEqual(["Gamma & Sons"]);
+    expect(await names("ga")).toEqual(["Gamma & Sons"]); // short terms match the start of the business name
+    expect(await names("%")).toEqual([]); // wildcards are literal
+    expect(await names("nothing like this")).toEqual([]);
+    const searched = await suite.admin.get("/api/leads?q=example.com");
+    expect(searched.headers["x-total-count"]).toBe("7");
+    expect(searched.headers["x-total-count-exact"]).toBe("true");
+  });
+
+  it("exports the filtered list as CSV with a BOM, RFC 4180 quoting and formula-safe cells", async () => {
+    await create(suite.admin, aLead("formula", { businessName: '=HYPERLINK("http://evil")', industry: "finance", phoneNumber: "+1 555" }));
+    const res = await suite.admin.get("/api/leads/export.csv?industry=finance&sort=createdAt");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.text.startsWith("\uFEFFID,Business,First name,Last name,Email,Phone,Industry")).toBe(true);
+    const lines = res.text.slice(1).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(1 + 4 + 1); // header, the four finance leads, the formula lead
+    expect(lines[1]).toContain(",Zeta Corp,Ana,Ownerp0,ownerp0@example.com,,finance,");
+    expect(res.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(res.text).toContain(",'+1 555,");
+    const quoted = await suite.admin.get("/api/leads/export.csv?q=delta");
+    expect(quoted.text).toContain(',"delta, inc.",');
+  });
+});
