@@ -14,7 +14,11 @@ import { registerAuthHook } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { kpiRoutes } from "./modules/kpi/kpi.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
+import { reportRoutes } from "./modules/reports/reports.routes";
+import { searchRoutes } from "./modules/search/search.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
@@ -25,6 +29,10 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   notificationRoutes,
   consentRoutes,
   leadRoutes,
+  kpiRoutes,
+  dashboardRoutes,
+  reportRoutes,
+  searchRoutes,
 ];
 
 export interface RegisteredRoute {

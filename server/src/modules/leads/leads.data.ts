@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_PIPELINE_STAGE, type Lead, type LeadFilter, type LeadInput, type LeadSort, type LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
-import { kpiMetrics, leadCounts, leads } from "../../db/schema";
+import { kpiMetrics, leadCounts, leadDailyCounts, leads } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 import type { PageCursor } from "../../lib/page-cursor";
 
@@ -45,11 +45,22 @@ export function searchCondition(q: string): SQL {
     : sql`lw_fold(${leads.businessName}) COLLATE "C" LIKE lw_fold(${pattern}) || '%'`;
 }
 
-export function filterConditions(filter: LeadFilter): SQL[] {
+/** The list filters plus the report's creation-day bounds (YYYY-MM-DD, whole UTC days, both inclusive). */
+export interface LeadQueryFilter extends LeadFilter {
+  createdFrom?: string | undefined;
+  createdThrough?: string | undefined;
+}
+
+const utcDayStart = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'UTC'`;
+const utcDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+
+export function filterConditions(filter: LeadQueryFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(leads.status, filter.status));
   if (filter.industry) conditions.push(eq(leads.industry, filter.industry));
   if (filter.q) conditions.push(searchCondition(filter.q));
+  if (filter.createdFrom) conditions.push(sql`${leads.createdAt} >= ${utcDayStart(filter.createdFrom)}`);
+  if (filter.createdThrough) conditions.push(sql`${leads.createdAt} < ${utcDayAfter(filter.createdThrough)}`);
   return conditions;
 }
 
@@ -76,7 +87,7 @@ function sortParts(sort: LeadSort) {
 }
 
 export interface LeadPageRequest {
-  filter: LeadFilter;
+  filter: LeadQueryFilter;
   sort: LeadSort;
   limit: number;
   offset?: number | undefined;
@@ -108,17 +119,26 @@ export async function selectLeadPage(db: Database, request: LeadPageRequest) {
 export const SEARCH_COUNT_CAP = 10_000;
 
 /**
- * Without a search term the total comes from the trigger-kept counters (exact, no scan); with one, matches are
- * counted up to the cap, past which the answer says it is not exact.
+ * Totals come from the trigger-kept counters when they can answer (no search term; status and creation days
+ * are not combined): exact, with no scan. Otherwise matches are counted up to the cap, past which the answer
+ * says it is not exact.
  */
-export async function countMatching(db: Database, filter: LeadFilter): Promise<{ total: number; exact: boolean }> {
-  if (!filter.q) {
+export async function countMatching(db: Database, filter: LeadQueryFilter): Promise<{ total: number; exact: boolean }> {
+  const byDay = filter.createdFrom !== undefined || filter.createdThrough !== undefined;
+  if (!filter.q && !(byDay && filter.status)) {
     const conditions: SQL[] = [];
-    if (filter.status) conditions.push(eq(leadCounts.status, filter.status));
-    if (filter.industry) conditions.push(eq(leadCounts.industry, filter.industry));
+    if (byDay) {
+      if (filter.industry) conditions.push(eq(leadDailyCounts.industry, filter.industry));
+      if (filter.createdFrom) conditions.push(sql`${leadDailyCounts.day} >= ${filter.createdFrom}::date`);
+      if (filter.createdThrough) conditions.push(sql`${leadDailyCounts.day} <= ${filter.createdThrough}::date`);
+    } else {
+      if (filter.status) conditions.push(eq(leadCounts.status, filter.status));
+      if (filter.industry) conditions.push(eq(leadCounts.industry, filter.industry));
+    }
+    const counter = byDay ? leadDailyCounts : leadCounts;
     const [row] = await db
-      .select({ total: sql<number>`coalesce(sum(${leadCounts.n}), 0)::int` })
-      .from(leadCounts)
+      .select({ total: sql<number>`coalesce(sum(${counter.n}), 0)::int` })
+      .from(counter)
       .where(and(...conditions));
     return { total: row?.total ?? 0, exact: true };
   }
@@ -166,7 +186,7 @@ export async function deleteLeadRow(db: Database, id: number): Promise<{ busines
 }
 
 /** Every matching lead in sort order, a batch at a time (keyset), so an export never holds the whole table. */
-export async function* leadBatches(db: Database, filter: LeadFilter, sort: LeadSort, batchSize = 5_000): AsyncGenerator<Lead[]> {
+export async function* leadBatches(db: Database, filter: LeadQueryFilter, sort: LeadSort, batchSize = 5_000): AsyncGenerator<Lead[]> {
   let cursor: PageCursor | null = null;
   for (;;) {
     const page = await selectLeadPage(db, { filter, sort, limit: batchSize, cursor });

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { Lead, LeadFilter, LeadInput, LeadListQuery, LeadSort, LeadUpdate } from "@contract/leads";
+import type { Lead, LeadInput, LeadListQuery, LeadSort, LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import type { RequestMeta } from "../../http/request-meta";
@@ -11,7 +11,7 @@ import { actorLabel } from "../auth/actor";
 import type { Principal } from "../auth/principal";
 import { adminEmails } from "../auth/users.data";
 import { notifyMany } from "../notifications/notifications.service";
-import { countMatching, deleteLeadRow, findLeadById, insertLead, leadBatches, selectLeadPage, updateLeadRow } from "./leads.data";
+import { countMatching, deleteLeadRow, findLeadById, insertLead, leadBatches, selectLeadPage, updateLeadRow, type LeadQueryFilter } from "./leads.data";
 
 export const DUPLICATE_EMAIL = "A lead with this email already exists";
 
@@ -132,6 +132,6 @@ export function leadsCsv(batches: AsyncGenerator<Lead[]>): Readable {
   );
 }
 
-export const exportLeads = (db: Database, filter: LeadFilter, sort: LeadSort) => leadsCsv(leadBatches(db, filter, sort));
+export const exportLeads = (db: Database, filter: LeadQueryFilter, sort: LeadSort) => leadsCsv(leadBatches(db, filter, sort));
 
 export const csvFileName = (prefix: string) => `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -1,0 +1,66 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { KpiRecord, KpiTotals, TopProduct } from "@contract/kpi";
+import type { Database } from "../../db/client";
+import { kpiMetrics, kpiTotals, leads } from "../../db/schema";
+
+const recordColumns = {
+  id: kpiMetrics.id,
+  leadId: kpiMetrics.leadId,
+  businessName: leads.businessName,
+  email: leads.email,
+  ytdRevenue: kpiMetrics.ytdRevenue,
+  mrr: kpiMetrics.mrr,
+  topProducts: kpiMetrics.topProducts,
+  updatedAt: kpiMetrics.updatedAt,
+};
+
+type RecordRow = { [K in keyof typeof recordColumns]: (typeof recordColumns)[K]["_"]["data"] };
+
+const toRecord = (row: RecordRow): KpiRecord => ({
+  ...row,
+  topProducts: row.topProducts as TopProduct[],
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Creates the lead's KPI record or replaces its figures; a lead has at most one. */
+export async function upsertKpi(
+  db: Database,
+  leadId: number,
+  values: { ytdRevenue: string; mrr: string; topProducts: TopProduct[] },
+): Promise<number> {
+  const [row] = await db
+    .insert(kpiMetrics)
+    .values({ leadId, ...values })
+    .onConflictDoUpdate({
+      target: kpiMetrics.leadId,
+      set: { ytdRevenue: values.ytdRevenue, mrr: values.mrr, topProducts: values.topProducts, updatedAt: sql`now()` },
+    })
+    .returning({ id: kpiMetrics.id });
+  return row!.id;
+}
+
+export async function findKpi(db: Database, id: number): Promise<KpiRecord | undefined> {
+  const [row] = await db.select(recordColumns).from(kpiMetrics).innerJoin(leads, eq(leads.id, kpiMetrics.leadId)).where(eq(kpiMetrics.id, id));
+  return row && toRecord(row);
+}
+
+export async function listKpi(db: Database, limit: number, offset: number): Promise<KpiRecord[]> {
+  const rows = await db
+    .select(recordColumns)
+    .from(kpiMetrics)
+    .innerJoin(leads, eq(leads.id, kpiMetrics.leadId))
+    .orderBy(desc(kpiMetrics.updatedAt), desc(kpiMetrics.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toRecord);
+}
+
+export async function readKpiTotals(db: Database): Promise<KpiTotals> {
+  const [row] = await db.select().from(kpiTotals).where(eq(kpiTotals.id, 1));
+  return { totalYtd: row?.ytdSum ?? "0.00", totalMrr: row?.mrrSum ?? "0.00", leadsWithKpi: row?.leadsWithKpi ?? 0 };
+}
+
+export async function deleteKpiRow(db: Database, id: number): Promise<{ leadId: number } | undefined> {
+  const [row] = await db.delete(kpiMetrics).where(eq(kpiMetrics.id, id)).returning({ leadId: kpiMetrics.leadId });
+  return row;
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { apiErrorSchema } from "@contract/errors";
+import { leadSchema, TOTAL_COUNT_HEADER } from "@contract/leads";
+import { reportFilterSchema, reportQuerySchema } from "@contract/reports";
+import type { AppContext, ZodApp } from "../../app-context";
+import { csvFileName } from "../leads/leads.service";
+import { exportReport, runReport } from "./reports.service";
+
+const tags = ["Reports"];
+
+export function reportRoutes(app: ZodApp, ctx: AppContext) {
+  app.get(
+    "/reports",
+    {
+      schema: {
+        tags,
+        summary: "Lead report: leads filtered by Business Type (industry) and creation dates, newest first",
+        description: `All filters optional; endDate is inclusive; days are UTC. The ${TOTAL_COUNT_HEADER} header holds the total.`,
+        querystring: reportQuerySchema,
+        response: { 200: z.array(leadSchema), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset, ...filter } = request.query;
+      const report = await runReport(ctx.db, filter, limit, offset);
+      reply.header(TOTAL_COUNT_HEADER, String(report.total));
+      return report.leads;
+    },
+  );
+
+  app.get(
+    "/reports/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "Exactly the filtered report, as a CSV download",
+        querystring: reportFilterSchema,
+        produces: ["text/csv"],
+      },
+    },
+    async (request, reply) => {
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${csvFileName("lead-report")}"`)
+        .header("cache-control", "no-store");
+      return reply.send(exportReport(ctx.db, request.query));
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import type { Lead } from "@contract/leads";
+import type { ReportFilter } from "@contract/reports";
+import type { Database } from "../../db/client";
+import type { LeadQueryFilter } from "../leads/leads.data";
+import { countMatching, selectLeadPage } from "../leads/leads.data";
+import { exportLeads } from "../leads/leads.service";
+
+/** The report's Business Type is the lead's industry; its dates bound the creation day (UTC), both inclusive. */
+export const reportLeadFilter = (filter: ReportFilter): LeadQueryFilter => ({
+  industry: filter.source,
+  createdFrom: filter.startDate,
+  createdThrough: filter.endDate,
+});
+
+export async function runReport(db: Database, filter: ReportFilter, limit: number, offset: number): Promise<{ leads: Lead[]; total: number }> {
+  const leadFilter = reportLeadFilter(filter);
+  const [page, count] = await Promise.all([
+    selectLeadPage(db, { filter: leadFilter, sort: "-createdAt", limit, offset }),
+    countMatching(db, leadFilter),
+  ]);
+  return { leads: page.leads, total: count.total };
+}
+
+export const exportReport = (db: Database, filter: ReportFilter) => exportLeads(db, reportLeadFilter(filter), "-createdAt");

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { SearchResult } from "@contract/search";
+import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
+
+describe.each(testDrivers)("global search on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("ranks business names starting with the term first, folds case and accents, and counts every match", async () => {
+    const leads = [
+      ["Bakery Núñez", "ana@nunez.es"],
+      ["The Nunez Garage", "contact@garage.com"],
+      ["Núñez Consulting", "hi@consulting.com"],
+      ["Plumbing Co", "nunez.family@example.com"],
+      ["Unrelated", "x@example.com"],
+    ];
+    for (const [i, [businessName, email]] of leads.entries()) {
+      await suite.admin.post("/api/leads", { businessOwnerName: "O", businessOwnerLastName: `L${i}`, businessName, email });
+    }
+    const res = await suite.admin.get<SearchResult>("/api/search?q=NUNEZ");
+    expect(res.status).toBe(200);
+    expect(res.body.leads[0]).toMatchObject({ businessName: "Núñez Consulting", email: "hi@consulting.com" });
+    expect(res.body.leads.map((l) => l.businessName).sort()).toEqual(["Bakery Núñez", "Núñez Consulting", "Plumbing Co", "The Nunez Garage"]);
+    expect(res.body.totals).toEqual({ leads: 4, affiliates: 0, issues: 0 });
+    expect(res.body.affiliates).toEqual([]);
+    expect(res.body.issues).toEqual([]);
+  });
+
+  it("caps each group at five while the total counts all matches", async () => {
+    for (let i = 0; i < 7; i++) {
+      await suite.admin.post("/api/leads", { businessOwnerName: "O", businessOwnerLastName: `M${i}`, businessName: `Moonlight ${i}`, email: `moon${i}@example.com` });
+    }
+    const res = await suite.admin.get<SearchResult>("/api/search?q=moonlight");
+    expect(res.body.leads).toHaveLength(5);
+    expect(res.body.totals.leads).toBe(7);
+  });
+
+  it("answers 400 for an empty term", async () => {
+    const res = await suite.admin.get("/api/search?q=%20%20");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "q: Enter a search term", fields: { q: "Enter a search term" } });
+    expect((await suite.admin.get("/api/search")).status).toBe(400);
+  });
+});
