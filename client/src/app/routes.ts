@@ -28,11 +28,10 @@ import type { ParseKeys } from "i18next";
 export type TranslationKey = ParseKeys<"translation">;
 
 /**
- * Runs the header's Export Data action for a route (for example, downloads a CSV).
- * A rejected promise is shown to the user as an error toast.
+ * One screen. What the header's Export Data button downloads is not declared here: the page registers it with
+ * useExportTarget (shell/export-target.ts) so it follows the page's current filters; pages that register nothing
+ * leave the button disabled.
  */
-export type ExportHandler = () => Promise<void>;
-
 export type AppRoute = {
   path: string;
   navKey: TranslationKey;
@@ -42,8 +41,6 @@ export type AppRoute = {
   emptyKey: TranslationKey;
   icon: LucideIcon;
   load: () => Promise<{ default: ComponentType }>;
-  /** Present once the area can export; until then the header's Export Data button stays disabled. */
-  exportable?: ExportHandler;
 };
 
 /** The single source of the sidebar, the header titles and the router (spec core-operations §2). */

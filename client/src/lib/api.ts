@@ -9,11 +9,12 @@ async function throwIfResNotOk(res: Response) {
   }
 }
 
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
     credentials: "include",
+    signal,
     // Only requests with a body carry a content type; bodiless calls send no headers at all.
     headers: hasBody ? { "Content-Type": "application/json" } : undefined,
     body: hasBody ? JSON.stringify(body) : undefined,

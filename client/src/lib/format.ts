@@ -31,3 +31,29 @@ export function initials(name: string): string {
   const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
   return letters.join("").toUpperCase();
 }
+
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(date);
+}
+
+/** A money answer ("1250.50") or any loose value as a number; anything missing or unreadable counts as 0. */
+export function toAmount(value: unknown): number {
+  const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(language, options).format(value);
+}
+
+/** Full US dollar amount with cents, e.g. "$1,250.50" / "1250,50 US$". */
+export function formatUsd(value: unknown, language: string): string {
+  return new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(toAmount(value));
+}
+
+/** Whole thousands, rounded (spec: revenue figures in thousands, rounded): 125_400 → "125". */
+export function formatThousands(value: unknown, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.round(toAmount(value) / 1000));
+}

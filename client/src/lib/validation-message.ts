@@ -15,12 +15,32 @@ const EXACT = {
   "Valid email is required": "validation.validEmail",
   "Password is required": "validation.passwordRequired",
   "Passwords do not match": "validation.passwordMismatch",
+  "First name is required": "validation.firstNameRequired",
+  "Last name is required": "validation.lastNameRequired",
+  "Business name is required": "validation.businessNameRequired",
+  "A lead with this email already exists": "validation.leadEmailTaken",
+  "No lead with this email": "validation.noLeadWithEmail",
+  "YTD Revenue is required": "validation.ytdRequired",
+  "MRR is required": "validation.mrrRequired",
+  "Top Products data is required": "validation.topProductsRequired",
+  "Top Products must be a list of products": "validation.topProductsList",
+  "Please enter a valid number (at most 2 decimals)": "validation.moneyFormat",
+  "Must be zero or more": "validation.nonNegative",
+  "endDate must be on or after startDate": "validation.endBeforeStart",
+  "profitMargin is a percentage (-100 to 100)": "validation.profitMarginRange",
 } as const;
 
 const PATTERNS = [
   { pattern: /^Password must be at least (\d+) characters$/, key: "validation.passwordMin", param: "min" },
   { pattern: /^Minimum (\d+) characters required$/, key: "validation.minLength", param: "min" },
   { pattern: /^Maximum (\d+) characters allowed$/, key: "validation.maxLength", param: "max" },
+] as const;
+
+/** Messages about a field of a JSON value (e.g. a top product's "totalSales"): the field name stays as typed. */
+const FIELD_PATTERNS = [
+  { pattern: /^([a-z]\w*) is required$/, key: "validation.jsonFieldRequired" },
+  { pattern: /^([a-z]\w*) must be a number$/, key: "validation.jsonFieldNumber" },
+  { pattern: /^([a-z]\w*) must be zero or more$/, key: "validation.jsonFieldNonNegative" },
 ] as const;
 
 export function translateValidationMessage(t: TFunction, message: string | undefined): string | undefined {
@@ -30,6 +50,10 @@ export function translateValidationMessage(t: TFunction, message: string | undef
   for (const { pattern, key, param } of PATTERNS) {
     const match = pattern.exec(message);
     if (match) return t(key, { [param]: Number(match[1]) });
+  }
+  for (const { pattern, key } of FIELD_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return t(key, { field: match[1] });
   }
   return message;
 }

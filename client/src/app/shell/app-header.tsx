@@ -32,7 +32,7 @@ export function AppHeader({ user, route }: AppHeaderProps) {
       <div className="flex shrink-0 items-center gap-1">
         <LanguageMenu />
         <NotificationBell />
-        <ExportDataButton key={route?.path ?? "not-found"} onExport={route?.exportable} />
+        <ExportDataButton />
         <UserMenu user={user} />
       </div>
     </header>

@@ -1,17 +1,19 @@
-import { useState } from "react";
-import { Download, Loader2 } from "lucide-react";
+import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { toast } from "@/components/ui/use-toast";
-import { apiErrorMessage } from "@/lib/api";
-import type { ExportHandler } from "../routes";
+import { useCurrentExportUrl } from "./export-target";
 
-export function ExportDataButton({ onExport }: { onExport?: ExportHandler }) {
+/**
+ * Downloads what the current page registered with useExportTarget. A plain link: the server streams the CSV
+ * with Content-Disposition, so the browser shows the download and its progress itself.
+ */
+export function ExportDataButton() {
   const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
+  const url = useCurrentExportUrl();
 
-  if (!onExport) {
+  if (!url) {
     // aria-disabled rather than disabled: a disabled button gets no hover or focus, so the tooltip could not explain why.
     return (
       <Tooltip>
@@ -32,21 +34,17 @@ export function ExportDataButton({ onExport }: { onExport?: ExportHandler }) {
     );
   }
 
-  const run = async () => {
-    setPending(true);
-    try {
-      await onExport();
-    } catch (error) {
-      toast({ variant: "destructive", title: t("header.exportFailed"), description: apiErrorMessage(error, t("common.unexpectedError")) });
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
-    <Button variant="outline" size="sm" disabled={pending} onClick={() => void run()} data-testid="export-data-button">
-      {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
-      <span className="sr-only sm:not-sr-only">{pending ? t("header.exporting") : t("header.exportData")}</span>
+    <Button variant="outline" size="sm" asChild>
+      <a
+        href={url}
+        download
+        data-testid="export-data-button"
+        onClick={() => toast({ title: t("header.exportStarted"), description: t("header.exportStartedDescription") })}
+      >
+        <Download aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">{t("header.exportData")}</span>
+      </a>
     </Button>
   );
 }

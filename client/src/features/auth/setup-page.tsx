@@ -12,7 +12,7 @@ import { apiErrorMessage } from "@/lib/api";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useCompleteSetup } from "./auth-queries";
 import { AuthLayout } from "./auth-layout";
-import { applyServerFieldErrors } from "./server-field-errors";
+import { applyServerFieldErrors } from "@/lib/server-field-errors";
 
 const setupFormSchema = setupBodySchema
   .extend({ confirmPassword: z.string().min(1, "This field is required") })

@@ -11,7 +11,7 @@ import { apiErrorMessage } from "@/lib/api";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useSignIn } from "./auth-queries";
 import { AuthLayout } from "./auth-layout";
-import { applyServerFieldErrors } from "./server-field-errors";
+import { applyServerFieldErrors } from "@/lib/server-field-errors";
 
 type SignInInput = { email: string; password: string };
 

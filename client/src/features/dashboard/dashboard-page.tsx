@@ -1,5 +1,53 @@
-import { AreaPlaceholder } from "@/app/area-placeholder";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { useExportTarget } from "@/app/shell/export-target";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { leadExportUrl } from "@/features/leads/lead-queries";
+import { apiErrorMessage } from "@/lib/api";
+import { useDashboardStats } from "./dashboard-queries";
+import { DashboardStats } from "./dashboard-stats";
+import { RecentLeadsCard } from "./recent-leads-card";
+import { TopAffiliatesCard } from "./top-affiliates-card";
 
+const DashboardCharts = lazy(() => import("./dashboard-charts"));
+
+/** Dashboard (spec §2): figures, newest leads, top affiliates and two charts of the lead flow. */
 export default function DashboardPage() {
-  return <AreaPlaceholder />;
+  const { t } = useTranslation();
+  const stats = useDashboardStats();
+  useExportTarget(leadExportUrl());
+
+  if (stats.isPending) {
+    return (
+      <div className="flex justify-center py-16" data-testid="dashboard-loading">
+        <Spinner label={t("dashboard.loading")} />
+      </div>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <Alert variant="destructive" className="items-center" data-testid="dashboard-error">
+        <span className="flex-1">{t("dashboard.error", { message: apiErrorMessage(stats.error, t("common.networkError")) })}</span>
+        <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+          {t("common.tryAgain")}
+        </Button>
+      </Alert>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <DashboardStats stats={stats.data} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <RecentLeadsCard />
+        <TopAffiliatesCard />
+      </div>
+      <Suspense fallback={<Skeleton className="h-72" />}>
+        <DashboardCharts stats={stats.data} />
+      </Suspense>
+    </div>
+  );
 }

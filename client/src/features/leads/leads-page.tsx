@@ -1,5 +1,18 @@
-import { AreaPlaceholder } from "@/app/area-placeholder";
+import { useExportTarget } from "@/app/shell/export-target";
+import { LeadCreate } from "./lead-create";
+import { LeadList } from "./lead-list";
+import { leadExportUrl } from "./lead-queries";
+import { useLeadFilters } from "./use-lead-filters";
 
+/** Lead Management: Add New Lead on the left, All Leads on the right (spec §2 Leads). */
 export default function LeadsPage() {
-  return <AreaPlaceholder />;
+  const filters = useLeadFilters();
+  useExportTarget(leadExportUrl(filters.applied));
+
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <LeadCreate />
+      <LeadList filters={filters} />
+    </div>
+  );
 }

@@ -1,0 +1,51 @@
+import { DollarSign, Handshake, TrendingUp, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { DashboardStats as Stats } from "@contract/dashboard";
+import { StatCard } from "@/components/stat-card";
+import { useFormatters } from "@/lib/use-formatters";
+
+/** The four figures at the top of the dashboard (spec §2 Dashboard); missing values count as 0. */
+export function DashboardStats({ stats }: { stats: Stats }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const totalLeads = typeof stats.totalLeads === "number" ? stats.totalLeads : 0;
+  const affiliates = typeof stats.activeAffiliates === "number" ? stats.activeAffiliates : null;
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        title={t("dashboard.stats.totalLeads")}
+        value={format.number(totalLeads)}
+        caption={t("dashboard.stats.totalLeadsCaption")}
+        icon={Users}
+        data-testid="stat-total-leads"
+      />
+      <StatCard
+        title={t("dashboard.stats.activeAffiliates")}
+        value={affiliates === null ? <span aria-label={t("dashboard.stats.affiliatesNotSetUp")}>—</span> : format.number(affiliates)}
+        caption={
+          <>
+            {t("dashboard.stats.activeAffiliatesCaption")}
+            {affiliates === null ? <span className="block">{t("dashboard.stats.affiliatesNotSetUp")}</span> : null}
+          </>
+        }
+        icon={Handshake}
+        data-testid="stat-active-affiliates"
+      />
+      <StatCard
+        title={t("dashboard.stats.totalRevenue")}
+        value={format.usdThousands(stats.ytd)}
+        caption={t("dashboard.stats.totalRevenueCaption")}
+        icon={DollarSign}
+        data-testid="stat-total-revenue"
+      />
+      <StatCard
+        title={t("dashboard.stats.monthlyMrr")}
+        value={format.usdThousands(stats.mrr)}
+        caption={t("dashboard.stats.monthlyMrrCaption")}
+        icon={TrendingUp}
+        data-testid="stat-monthly-mrr"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { Eye, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { KpiRecord } from "@contract/kpi";
+import { ListPagination } from "@/components/list-pagination";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
+import { apiErrorMessage } from "@/lib/api";
+import { useFormatters } from "@/lib/use-formatters";
+import { cn } from "@/lib/utils";
+import { KpiDeleteDialog } from "./kpi-delete-dialog";
+import { KpiDetailDialog } from "./kpi-detail-dialog";
+import { KPI_PAGE_SIZE, useKpiList } from "./kpi-queries";
+
+const COLUMNS = 5;
+
+/** Recent KPI Updates: only leads with KPI data, newest update first. */
+export function KpiRecentTable() {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const [page, setPage] = useState(0);
+  const [viewing, setViewing] = useState<KpiRecord | null>(null);
+  const [deleting, setDeleting] = useState<KpiRecord | null>(null);
+  const list = useKpiList(page);
+  const rows = list.data?.rows ?? [];
+  const notAvailable = t("kpi.notAvailable");
+  const money = (value: string | null | undefined) => (value === null || value === undefined || value === "" ? notAvailable : format.usd(value));
+
+  return (
+    <Card className="min-w-0" data-testid="kpi-recent">
+      <CardHeader>
+        <CardTitle>{t("kpi.recent.title")}</CardTitle>
+        <CardDescription>{t("kpi.recent.description")}</CardDescription>
+      </CardHeader>
+      <div className={cn("border-t", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
+        <Table aria-label={t("kpi.recent.title")}>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t("kpi.columns.lead")}</TableHead>
+              <TableHead className="text-right">{t("kpi.columns.ytdRevenue")}</TableHead>
+              <TableHead className="text-right">{t("kpi.columns.mrr")}</TableHead>
+              <TableHead>{t("kpi.columns.lastUpdated")}</TableHead>
+              <TableHead className="text-right">{t("kpi.columns.actions")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.isPending ? (
+              <TableMessageRow colSpan={COLUMNS}>{t("kpi.loading")}</TableMessageRow>
+            ) : list.isError ? (
+              <TableMessageRow colSpan={COLUMNS} className="text-destructive" role="alert">
+                {t("kpi.recent.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}
+              </TableMessageRow>
+            ) : rows.length === 0 ? (
+              <TableMessageRow colSpan={COLUMNS} data-testid="kpi-empty">
+                {t("kpi.recent.empty")}
+              </TableMessageRow>
+            ) : (
+              rows.map((record) => (
+                <TableRow key={record.id} data-testid="kpi-row">
+                  <TableCell className="max-w-56">
+                    <div className="truncate font-medium">{record.businessName || notAvailable}</div>
+                    <div className="truncate text-xs text-muted-foreground">{record.email || notAvailable}</div>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{money(record.ytdRevenue)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{money(record.mrr)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-muted-foreground">
+                    {record.updatedAt ? format.dateTime(record.updatedAt) || notAvailable : notAvailable}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <div className="flex justify-end gap-1">
+                      <Button variant="ghost" size="sm" onClick={() => setViewing(record)} aria-label={t("kpi.actions.viewFor", { name: record.businessName })}>
+                        <Eye aria-hidden="true" />
+                        {t("kpi.actions.view")}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-destructive hover:text-destructive"
+                        onClick={() => setDeleting(record)}
+                        aria-label={t("kpi.actions.deleteFor", { name: record.businessName })}
+                      >
+                        <Trash2 aria-hidden="true" />
+                        {t("kpi.actions.delete")}
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {list.data && rows.length > 0 ? (
+        <ListPagination
+          label={t("kpi.recent.pagination")}
+          testId="kpi-pagination-summary"
+          pageIndex={page}
+          pageSize={KPI_PAGE_SIZE}
+          rowCount={rows.length}
+          total={list.data.total}
+          hasNext={(page + 1) * KPI_PAGE_SIZE < list.data.total && !list.isPlaceholderData}
+          onPrevious={() => setPage((p) => Math.max(0, p - 1))}
+          onNext={() => setPage((p) => p + 1)}
+        />
+      ) : null}
+      <KpiDetailDialog record={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <KpiDeleteDialog
+        record={deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onDeleted={() => {
+          // The last row of a later page went: step back so the table is not left empty.
+          if (rows.length === 1 && page > 0) setPage(page - 1);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { FormProvider, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
+import { apiErrorMessage } from "@/lib/api";
+import { applyServerFieldErrors } from "@/lib/server-field-errors";
+import { useValidationMessage } from "@/lib/validation-message";
+import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, leadFormSchema, type LeadFormInput, type LeadFormOutput } from "./lead-form";
+import { LeadInputs } from "./lead-inputs";
+import { useCreateLead } from "./lead-queries";
+
+/** The Add New Lead card (spec §2 Leads, §5, §8). */
+export function LeadCreate() {
+  const { t } = useTranslation();
+  const message = useValidationMessage();
+  const createLead = useCreateLead();
+  const form = useForm<LeadFormInput, unknown, LeadFormOutput>({
+    resolver: zodResolver(leadFormSchema),
+    defaultValues: EMPTY_LEAD_FORM,
+  });
+
+  const onSubmit = form.handleSubmit((values) =>
+    createLead.mutate(values, {
+      onSuccess: () => {
+        form.reset(EMPTY_LEAD_FORM);
+        toast({ title: t("leads.create.successTitle"), description: t("leads.create.success") });
+      },
+      onError: (error) => {
+        applyServerFieldErrors(error, form.setError, LEAD_FORM_FIELDS);
+        toast({
+          variant: "destructive",
+          title: t("common.error"),
+          description: message(apiErrorMessage(error, t("leads.create.failed"))),
+        });
+      },
+    }),
+  );
+
+  return (
+    <Card data-testid="lead-create">
+      <CardHeader>
+        <CardTitle>{t("leads.create.title")}</CardTitle>
+        <CardDescription>{t("leads.create.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <FormProvider {...form}>
+          <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("leads.create.title")}>
+            <LeadInputs idPrefix="lead-create" />
+            <Button type="submit" className="mt-1 w-full" disabled={createLead.isPending}>
+              {createLead.isPending ? t("leads.create.submitting") : t("leads.create.submit")}
+            </Button>
+          </form>
+        </FormProvider>
+      </CardContent>
+    </Card>
+  );
+}

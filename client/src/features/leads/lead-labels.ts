@@ -1,0 +1,18 @@
+import type { TFunction } from "i18next";
+import { industryOptions, leadPriorities, leadStatuses } from "@contract/leads";
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+
+/** The industry's name in the current language; values from other sources (quiz funnels) are shown as sent. */
+export function industryLabel(t: TFunction, industry: string | null | undefined): string {
+  if (!industry) return t("leads.notAvailable");
+  return isOneOf(industryOptions, industry) ? t(`industries.${industry}`) : industry;
+}
+
+export function statusLabel(t: TFunction, status: string): string {
+  return isOneOf(leadStatuses, status) ? t(`leadStatus.${status}`) : status;
+}
+
+export function priorityLabel(t: TFunction, priority: string): string {
+  return isOneOf(leadPriorities, priority) ? t(`leadPriority.${priority}`) : priority;
+}

@@ -1,0 +1,162 @@
+import { useState } from "react";
+import { Pencil, Search, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { LEAD_PAGE_DEFAULT, type Lead, type LeadFilter } from "@contract/leads";
+import { ListPagination } from "@/components/list-pagination";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
+import { apiErrorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { LeadDelete } from "./lead-delete";
+import { LeadEdit } from "./lead-edit";
+import { LeadFilters } from "./lead-filters";
+import { industryLabel } from "./lead-labels";
+import { useLeadList } from "./lead-queries";
+import { LeadStatusBadge } from "./lead-status-badge";
+import type { LeadFiltersState } from "./use-lead-filters";
+
+const COLUMNS = 5;
+
+/** The All Leads card: search, filters, the table and its pages. */
+export function LeadList({ filters }: { filters: LeadFiltersState }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Lead | null>(null);
+  const [deleting, setDeleting] = useState<Lead | null>(null);
+
+  return (
+    <Card className="min-w-0" data-testid="lead-list">
+      <CardHeader className="flex-row flex-wrap items-end justify-between gap-3 space-y-0">
+        <div className="flex flex-col gap-1">
+          <CardTitle>{t("leads.list.title")}</CardTitle>
+          <CardDescription>{t("leads.list.description")}</CardDescription>
+        </div>
+        <div className="flex w-full items-center gap-2 sm:w-auto">
+          <div className="relative flex-1 sm:w-64 sm:flex-none">
+            <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              value={filters.search}
+              onChange={(event) => filters.setSearch(event.target.value)}
+              placeholder={t("leads.list.searchPlaceholder")}
+              aria-label={t("leads.list.searchLabel")}
+              className="pl-8"
+              data-testid="lead-search"
+            />
+          </div>
+          <LeadFilters filters={filters} />
+        </div>
+      </CardHeader>
+      {/* Keyed by the filters: changing them starts again at the first page. */}
+      <LeadTable key={JSON.stringify(filters.applied)} filter={filters.applied} onEdit={setEditing} onDelete={setDeleting} />
+      <LeadEdit lead={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <LeadDelete lead={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </Card>
+  );
+}
+
+type LeadTableProps = { filter: LeadFilter; onEdit: (lead: Lead) => void; onDelete: (lead: Lead) => void };
+
+function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
+  const { t } = useTranslation();
+  // Cursors of the pages after the first, newest last: Next pushes x-next-cursor, Previous pops (no deep offsets).
+  const [cursors, setCursors] = useState<string[]>([]);
+  const leads = useLeadList({ ...filter, cursor: cursors.at(-1), limit: LEAD_PAGE_DEFAULT });
+  const page = leads.data;
+  const rows = page?.rows ?? [];
+
+  return (
+    <>
+      <div className={cn("border-t transition-opacity", leads.isPlaceholderData && "opacity-60")} aria-busy={leads.isFetching}>
+        <Table aria-label={t("leads.list.title")}>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t("leads.columns.business")}</TableHead>
+              <TableHead>{t("leads.columns.contact")}</TableHead>
+              <TableHead>{t("leads.columns.industry")}</TableHead>
+              <TableHead>{t("leads.columns.status")}</TableHead>
+              <TableHead className="text-right">{t("leads.columns.actions")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {leads.isPending ? (
+              <TableMessageRow colSpan={COLUMNS} data-testid="leads-loading">
+                {t("leads.list.loading")}
+              </TableMessageRow>
+            ) : leads.isError ? (
+              <TableMessageRow colSpan={COLUMNS} className="text-destructive" role="alert" data-testid="leads-error">
+                {t("leads.list.error", { message: apiErrorMessage(leads.error, t("common.networkError")) })}
+              </TableMessageRow>
+            ) : rows.length === 0 ? (
+              <TableMessageRow colSpan={COLUMNS} data-testid="leads-empty">
+                {t("leads.list.empty")}
+              </TableMessageRow>
+            ) : (
+              rows.map((lead) => <LeadRow key={lead.id} lead={lead} onEdit={onEdit} onDelete={onDelete} />)
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {page && rows.length > 0 ? (
+        <ListPagination
+          label={t("leads.list.pagination")}
+          testId="leads-pagination-summary"
+          pageIndex={cursors.length}
+          pageSize={LEAD_PAGE_DEFAULT}
+          rowCount={rows.length}
+          total={page.total}
+          totalExact={page.totalExact}
+          hasNext={Boolean(page.nextCursor) && !leads.isPlaceholderData}
+          onPrevious={() => setCursors((stack) => stack.slice(0, -1))}
+          onNext={() => {
+            const next = page.nextCursor;
+            if (next) setCursors((stack) => [...stack, next]);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function LeadRow({ lead, onEdit, onDelete }: { lead: Lead; onEdit: (lead: Lead) => void; onDelete: (lead: Lead) => void }) {
+  const { t } = useTranslation();
+  const owner = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
+  return (
+    <TableRow data-testid="lead-row">
+      <TableCell className="max-w-56">
+        <div className="truncate font-medium" title={lead.businessName}>
+          {lead.businessName}
+        </div>
+        <div className="truncate text-xs text-muted-foreground">{owner}</div>
+      </TableCell>
+      <TableCell className="max-w-56">
+        <div className="truncate" title={lead.email}>
+          {lead.email}
+        </div>
+        <div className="truncate text-xs text-muted-foreground">{lead.phoneNumber || t("leads.notAvailable")}</div>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{industryLabel(t, lead.industry)}</TableCell>
+      <TableCell>
+        <LeadStatusBadge status={lead.status} />
+      </TableCell>
+      <TableCell className="text-right">
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon-sm" aria-label={t("leads.actions.edit", { name: lead.businessName })} title={t("leads.actions.editShort")} onClick={() => onEdit(lead)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-destructive hover:text-destructive"
+            aria-label={t("leads.actions.delete", { name: lead.businessName })}
+            title={t("leads.actions.deleteShort")}
+            onClick={() => onDelete(lead)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,25 @@
+import type { QueryClient } from "@tanstack/react-query";
+
+/**
+ * Query keys start with the API path they read, so one prefix refreshes every variant (pages, filters, details).
+ * Queries never go stale on their own (query-client.ts), so each change refreshes every screen that shows it.
+ * The screens' main lists and figures also read again (in the background, cache shown first) each time a screen
+ * opens (refetchOnMount: "always"), so records added elsewhere (other staff, the API, quiz funnels) show up.
+ */
+export const LEADS_KEY = ["/api/leads"] as const;
+export const DASHBOARD_KEY = ["/api/dashboard"] as const;
+export const KPI_KEY = ["/api/kpi"] as const;
+export const REPORTS_KEY = ["/api/reports"] as const;
+export const SEARCH_KEY = ["/api/search"] as const;
+
+/** After a lead was created, changed or deleted (a lead's KPI rows show its name and go with it). */
+export function refreshLeadData(queryClient: QueryClient) {
+  return Promise.all(
+    [LEADS_KEY, DASHBOARD_KEY, KPI_KEY, REPORTS_KEY, SEARCH_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** After KPI data was synced or deleted (leads carry a KPI summary; the dashboard sums revenue). */
+export function refreshKpiData(queryClient: QueryClient) {
+  return Promise.all([KPI_KEY, DASHBOARD_KEY, LEADS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
