@@ -1,2 +1,3 @@
 export * from "./platform";
 export * from "./leads";
+export * from "./affiliates";
