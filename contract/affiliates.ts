@@ -166,11 +166,3 @@ export const referralStatsSchema = z.object({
   conversionRate: z.number().describe("converted ÷ totalReferrals, 0 when there are none"),
 });
 export type ReferralStats = z.infer<typeof referralStatsSchema>;
-
-export const leadAttributionSchema = z
-  .object({
-    affiliateCode: z.string(),
-    attributed: z.boolean(),
-    reason: z.string().nullable().describe("Why no referral was recorded, e.g. an unknown or suspended code"),
-  })
-  .nullable();

@@ -213,3 +213,28 @@ export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 export const TOTAL_COUNT_HEADER = "x-total-count";
 export const TOTAL_EXACT_HEADER = "x-total-count-exact";
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+export const leadAttributionSchema = z
+  .object({
+    affiliateCode: z.string(),
+    attributed: z.boolean(),
+    reason: z.string().nullable().describe("Why no referral was recorded, e.g. an unknown or suspended code"),
+  })
+  .nullable();
+export type LeadAttribution = z.infer<typeof leadAttributionSchema>;
+
+export const createdLeadSchema = leadSchema.extend({
+  attribution: leadAttributionSchema.describe("Present when an affiliate code came with the lead: whether a referral was recorded"),
+});
+export type CreatedLead = z.infer<typeof createdLeadSchema>;
+
+/** The public /join form: the Add Lead fields, nothing a visitor should set (status, tags, affiliate code...). */
+export const joinBodySchema = leadFieldsSchema.pick({
+  businessOwnerName: true,
+  businessOwnerLastName: true,
+  businessName: true,
+  email: true,
+  phoneNumber: true,
+  yearsInBusiness: true,
+  industry: true,
+});

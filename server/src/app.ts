@@ -9,14 +9,18 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { ApiError } from "@contract/errors";
 import type { AppContext, ZodApp } from "./app-context";
 import { registerErrorHandling } from "./http/error-handler";
+import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { registerAuthHook } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { joinRoutes } from "./modules/join/join.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { kpiRoutes } from "./modules/kpi/kpi.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
+import { referralLinkRoutes } from "./modules/referrals/referral-link.routes";
+import { referralRoutes } from "./modules/referrals/referrals.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
@@ -33,7 +37,13 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   dashboardRoutes,
   reportRoutes,
   searchRoutes,
+  affiliateRoutes,
+  referralRoutes,
+  joinRoutes,
 ];
+
+/** Routes outside /api that still belong to the server (not the single-page app). */
+const siteModules: ((app: ZodApp, ctx: AppContext) => void)[] = [referralLinkRoutes];
 
 export interface RegisteredRoute {
   method: string;
@@ -119,6 +129,7 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     },
     { prefix: "/api" },
   );
+  for (const mount of siteModules) mount(app, ctx);
 
   await registerClient(app, ctx.config.clientDir);
   await app.ready();

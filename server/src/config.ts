@@ -24,6 +24,11 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   CLIENT_DIR: z.string().min(1).default("./dist/client"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  REFERRAL_LANDING_URL: z
+    .string()
+    .min(1)
+    .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a path or an http(s) URL")
+    .default("/join"),
 });
 
 export interface AppConfig {
@@ -40,6 +45,8 @@ export interface AppConfig {
   trustProxy: boolean;
   clientDir: string;
   shutdownTimeoutMs: number;
+  /** Where a referral link forwards after remembering the partner's code. */
+  referralLandingUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -70,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    referralLandingUrl: e.REFERRAL_LANDING_URL,
   };
 }

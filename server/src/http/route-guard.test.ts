@@ -9,6 +9,9 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/login",
   "POST /api/auth/logout",
   "POST /api/consent/update",
+  "POST /api/affiliates/signup",
+  "POST /api/affiliates/login",
+  "POST /api/join",
 ].sort();
 
 const sampleParams: Record<string, string> = { id: "1", email: "someone%40leadwell.test", "*": "index.html" };

@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { can, type Permission } from "@contract/access-policy";
 import type { AppContext, ZodApp } from "../../app-context";
 import { forbidden, unauthorized } from "../../http/errors";
+import { affiliateForToken, AFFILIATE_TOKEN_PREFIX } from "../affiliates/affiliate-tokens";
 import { userForApiKey } from "../api-keys/api-keys.service";
 import { userForSession } from "./auth.service";
-import type { Principal } from "./principal";
+import type { AffiliatePrincipal, Principal } from "./principal";
 
 export const SESSION_COOKIE = "leadwell_session";
 
@@ -33,7 +34,9 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal | null> {
   const authorization = request.headers.authorization;
   if (authorization?.startsWith("Bearer ")) {
-    const found = await userForApiKey(ctx.db, authorization.slice("Bearer ".length).trim());
+    const token = authorization.slice("Bearer ".length).trim();
+    if (token.startsWith(AFFILIATE_TOKEN_PREFIX)) return null;
+    const found = await userForApiKey(ctx.db, token);
     return found ? { kind: "apiKey", user: found.user, apiKeyId: found.apiKeyId } : null;
   }
   const token = readSessionToken(request);
@@ -42,15 +45,26 @@ async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promi
   return found ? { kind: "session", user: found.user, sessionTokenHash: found.tokenHash } : null;
 }
 
-/** Every /api route needs a session or an API key unless its config says `public: true`. */
+async function resolveAffiliate(ctx: AppContext, request: FastifyRequest): Promise<AffiliatePrincipal | null> {
+  const authorization = request.headers.authorization;
+  if (!authorization?.startsWith(`Bearer ${AFFILIATE_TOKEN_PREFIX}`)) return null;
+  return affiliateForToken(ctx.db, authorization.slice("Bearer ".length).trim());
+}
+
+/**
+ * Every /api route needs a session or an API key unless its config says `public: true`; routes marked
+ * `affiliateAccess` also take a partner-portal token, and nothing else does.
+ */
 export function registerAuthHook(app: ZodApp, ctx: AppContext) {
   app.decorateRequest("principal", null);
+  app.decorateRequest("affiliate", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     request.principal = await resolvePrincipal(ctx, request);
+    if (request.routeOptions.config?.affiliateAccess) request.affiliate = await resolveAffiliate(ctx, request);
     // Unknown paths fall through to the 404 handler.
     if (!request.routeOptions.url || request.routeOptions.config.public) return;
-    if (!request.principal) {
+    if (!request.principal && !request.affiliate) {
       throw unauthorized(
         request.headers.authorization ? "The API key is not valid" : "Please sign in to continue",
       );

@@ -8,7 +8,7 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
 
   it("starts at zero with twelve empty weeks", async () => {
     const stats = (await suite.admin.get<DashboardStats>("/api/dashboard")).body;
-    expect(stats).toMatchObject({ ytd: "0.00", mrr: "0.00", totalLeads: 0, activeAffiliates: null });
+    expect(stats).toMatchObject({ ytd: "0.00", mrr: "0.00", totalLeads: 0, activeAffiliates: 0 });
     expect(stats.leadsPerWeek).toHaveLength(12);
     expect(stats.leadsPerWeek.every((w) => w.count === 0)).toBe(true);
     expect(stats.leadsByStatus.map((s) => s.status)).toEqual(["new", "contacted", "qualified", "converted", "lost"]);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParamsSchema, okSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
 import {
+  createdLeadSchema,
   leadFilterSchema,
   leadInputSchema,
   leadListQuerySchema,
@@ -77,13 +78,16 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
       schema: {
         tags,
         summary: "Create a lead (staff form, or a website/quiz funnel with an API key)",
-        description: "Email must be unique regardless of letter case (409 otherwise). Unsent optional fields take their defaults.",
+        description:
+          "Email must be unique regardless of letter case (409 otherwise). Unsent optional fields take their defaults. " +
+          "An affiliateCode of an active affiliate records a referral; an unknown or suspended code still creates the lead, " +
+          "and `attribution` says why no referral was recorded.",
         body: leadInputSchema,
-        response: { 201: leadSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: createdLeadSchema, 400: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const lead = await createLead(ctx.db, request.body, signedIn(request), requestMeta(request));
+      const lead = await createLead(ctx.db, request.body, { principal: signedIn(request), meta: requestMeta(request) });
       return reply.status(201).send(lead);
     },
   );

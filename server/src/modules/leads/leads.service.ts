@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { Lead, LeadInput, LeadListQuery, LeadSort, LeadUpdate } from "@contract/leads";
+import type { CreatedLead, Lead, LeadInput, LeadListQuery, LeadSort, LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import type { RequestMeta } from "../../http/request-meta";
@@ -11,6 +11,7 @@ import { actorLabel } from "../auth/actor";
 import type { Principal } from "../auth/principal";
 import { adminEmails } from "../auth/users.data";
 import { notifyMany } from "../notifications/notifications.service";
+import { attributeLead } from "../referrals/attribution";
 import { countMatching, deleteLeadRow, findLeadById, insertLead, leadBatches, selectLeadPage, updateLeadRow, type LeadQueryFilter } from "./leads.data";
 
 export const DUPLICATE_EMAIL = "A lead with this email already exists";
@@ -39,24 +40,37 @@ export async function getLead(db: Database, id: number): Promise<Lead> {
   return lead;
 }
 
-export async function createLead(db: Database, input: LeadInput, principal: Principal, meta: RequestMeta): Promise<Lead> {
+export interface LeadOrigin {
+  /** Who created it: staff, an API client, or (for the public form) nobody signed in. */
+  principal: Principal | null;
+  meta: RequestMeta;
+  /** "link" when the affiliate code came from the referral link's cookie rather than the request. */
+  referralSource?: "code" | "link";
+}
+
+/** Creates a lead and, in the same transaction, the referral its affiliate code earns. */
+export async function createLead(db: Database, input: LeadInput, origin: LeadOrigin): Promise<CreatedLead> {
+  const actor = origin.principal ? actorLabel(origin.principal) : "public form";
   const lead = await db
     .transaction(async (tx) => {
       const created = await insertLead(tx as unknown as Database, input);
+      const attribution = input.affiliateCode
+        ? await attributeLead(tx as unknown as Database, created.id, input.affiliateCode, origin.referralSource ?? "code")
+        : null;
       await recordAudit(tx as unknown as Database, {
-        userEmail: actorLabel(principal),
+        userEmail: actor,
         action: "lead.create",
-        details: `Lead #${created.id} ${created.businessName} <${created.email}>`,
-        meta,
+        details: `Lead #${created.id} ${created.businessName} <${created.email}>${attribution?.attributed ? ` referred by ${attribution.affiliateCode}` : ""}`,
+        meta: origin.meta,
       });
-      return created;
+      return { ...created, attribution };
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error, "leads_email_lower_idx")) throw conflict(DUPLICATE_EMAIL, "email");
       throw error;
     });
-  // Leads pushed by a website or quiz through an API key arrive unseen: tell the administrators.
-  if (principal.kind === "apiKey") {
+  // Leads that arrive from a website, quiz or the public form are unseen until someone looks: tell the administrators.
+  if (origin.principal?.kind !== "session") {
     await notifyMany(db, await adminEmails(db), {
       type: "lead",
       message: `New lead captured: ${lead.businessName} (${lead.email})`,

@@ -1,0 +1,226 @@
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import type { Affiliate, AffiliateStatus, Commission } from "@contract/affiliates";
+import { affiliateSorts } from "@contract/affiliates";
+import type { Database } from "../../db/client";
+import { affiliateCommissions, affiliatePayouts, affiliates, affiliateTokens, leads } from "../../db/schema";
+import { escapeLike } from "../../lib/like-pattern";
+
+type AffiliateRow = typeof affiliates.$inferSelect;
+
+export function toAffiliate(row: AffiliateRow): Affiliate {
+  const { passwordHash: _hash, ...rest } = row;
+  return {
+    ...rest,
+    status: rest.status as AffiliateStatus,
+    payoutHistory: rest.payoutHistory as Affiliate["payoutHistory"],
+    createdAt: rest.createdAt.toISOString(),
+  };
+}
+
+export async function insertAffiliate(
+  db: Database,
+  values: { name: string; businessName: string; email: string; passwordHash: string; uniqueCode: string },
+): Promise<AffiliateRow> {
+  const [row] = await db.insert(affiliates).values(values).returning();
+  return row!;
+}
+
+export async function findAffiliateByEmail(db: Database, email: string): Promise<AffiliateRow | undefined> {
+  const [row] = await db.select().from(affiliates).where(sql`lower(${affiliates.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findAffiliateById(db: Database, id: number): Promise<AffiliateRow | undefined> {
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.id, id));
+  return row;
+}
+
+export async function findAffiliateByCode(db: Database, normalisedCode: string): Promise<AffiliateRow | undefined> {
+  const [row] = await db.select().from(affiliates).where(sql`upper(${affiliates.uniqueCode}) = ${normalisedCode}`);
+  return row;
+}
+
+const sortOrder: Record<(typeof affiliateSorts)[number], SQL[]> = {
+  "-createdAt": [desc(affiliates.createdAt), desc(affiliates.id)],
+  "-commissionEarned": [desc(affiliates.commissionEarned), desc(affiliates.totalReferrals), asc(affiliates.id)],
+  name: [asc(sql`lw_fold(${affiliates.name})`), asc(affiliates.id)],
+};
+
+export async function listAffiliates(
+  db: Database,
+  query: { status?: AffiliateStatus | undefined; sort: (typeof affiliateSorts)[number]; limit: number; offset: number },
+) {
+  const where = query.status ? eq(affiliates.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(affiliates).where(where).orderBy(...sortOrder[query.sort]).limit(query.limit).offset(query.offset),
+    db.select({ n: count() }).from(affiliates).where(where),
+  ]);
+  return { affiliates: rows.map(toAffiliate), total: total?.n ?? 0 };
+}
+
+export async function countActiveAffiliates(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(affiliates).where(eq(affiliates.status, "active"));
+  return row?.n ?? 0;
+}
+
+export async function updateAffiliateRow(
+  db: Database,
+  id: number,
+  patch: { name?: string | undefined; businessName?: string | undefined; status?: AffiliateStatus | undefined; commissionAmount?: string | undefined },
+): Promise<AffiliateRow | undefined> {
+  const [row] = await db.update(affiliates).set(patch).where(eq(affiliates.id, id)).returning();
+  return row;
+}
+
+export async function insertAffiliateToken(db: Database, values: { tokenHash: string; affiliateId: number; expiresAt: Date }) {
+  await db.insert(affiliateTokens).values(values);
+}
+
+export async function findTokenAffiliate(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ id: affiliates.id, name: affiliates.name, uniqueCode: affiliates.uniqueCode, status: affiliates.status })
+    .from(affiliateTokens)
+    .innerJoin(affiliates, eq(affiliates.id, affiliateTokens.affiliateId))
+    .where(and(eq(affiliateTokens.tokenHash, tokenHash), gt(affiliateTokens.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function deleteAffiliateToken(db: Database, tokenHash: string): Promise<void> {
+  await db.delete(affiliateTokens).where(eq(affiliateTokens.tokenHash, tokenHash));
+}
+
+/** Money owed and paid, all in SQL numerics: earned (not voided), pending, approved-and-unpaid, paid out. */
+export async function affiliateBalance(db: Database, affiliateId: number) {
+  const result = await db.execute<{ earned: string; pending: string; approved: string; paid: string }>(sql`
+    WITH c AS (
+      SELECT coalesce(sum(amount) FILTER (WHERE status <> 'voided'), 0) AS earned,
+             coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0) AS pending,
+             coalesce(sum(amount) FILTER (WHERE status IN ('approved', 'paid')), 0) AS approved_total
+      FROM affiliate_commissions WHERE affiliate_id = ${affiliateId}
+    ), p AS (SELECT coalesce(sum(amount), 0) AS paid FROM affiliate_payouts WHERE affiliate_id = ${affiliateId})
+    SELECT c.earned::text, c.pending::text, greatest(c.approved_total - p.paid, 0)::numeric(12, 2)::text AS approved, p.paid::text
+    FROM c, p`);
+  const [row] = (result as unknown as { rows: { earned: string; pending: string; approved: string; paid: string }[] }).rows;
+  const money = (v: string | undefined) => Number(v ?? 0).toFixed(2);
+  return { earned: money(row?.earned), pending: money(row?.pending), approved: money(row?.approved), paid: money(row?.paid) };
+}
+
+export async function listCommissions(db: Database, affiliateId: number): Promise<Commission[]> {
+  const rows = await db
+    .select({
+      id: affiliateCommissions.id,
+      referralId: affiliateCommissions.referralId,
+      leadId: affiliateCommissions.leadId,
+      leadBusinessName: leads.businessName,
+      amount: affiliateCommissions.amount,
+      status: affiliateCommissions.status,
+      createdAt: affiliateCommissions.createdAt,
+      approvedAt: affiliateCommissions.approvedAt,
+      paidAt: affiliateCommissions.paidAt,
+      voidedAt: affiliateCommissions.voidedAt,
+    })
+    .from(affiliateCommissions)
+    .innerJoin(leads, eq(leads.id, affiliateCommissions.leadId))
+    .where(eq(affiliateCommissions.affiliateId, affiliateId))
+    .orderBy(desc(affiliateCommissions.createdAt), desc(affiliateCommissions.id))
+    .limit(200);
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as Commission["status"],
+    createdAt: r.createdAt.toISOString(),
+    approvedAt: r.approvedAt?.toISOString() ?? null,
+    paidAt: r.paidAt?.toISOString() ?? null,
+    voidedAt: r.voidedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function listPayouts(db: Database, affiliateId: number) {
+  const rows = await db
+    .select()
+    .from(affiliatePayouts)
+    .where(eq(affiliatePayouts.affiliateId, affiliateId))
+    .orderBy(desc(affiliatePayouts.paidAt), desc(affiliatePayouts.id))
+    .limit(200);
+  return rows.map((r) => ({ id: r.id, affiliateId: r.affiliateId, amount: r.amount, paidAt: r.paidAt.toISOString(), notes: r.notes }));
+}
+
+/** Approves pending commissions (all of them, or the listed ones). */
+export async function approveCommissions(db: Database, affiliateId: number, ids: number[] | undefined): Promise<number> {
+  const rows = await db
+    .update(affiliateCommissions)
+    .set({ status: "approved", approvedAt: sql`now()` })
+    .where(
+      and(
+        eq(affiliateCommissions.affiliateId, affiliateId),
+        eq(affiliateCommissions.status, "pending"),
+        ids ? inArray(affiliateCommissions.id, ids) : undefined,
+      ),
+    )
+    .returning({ id: affiliateCommissions.id });
+  return rows.length;
+}
+
+/** Locks the affiliate row so two payouts cannot both spend the same balance. */
+export async function lockAffiliate(db: Database, id: number): Promise<boolean> {
+  const result = await db.execute(sql`SELECT id FROM affiliates WHERE id = ${id} FOR UPDATE`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export async function amountWithinBalance(db: Database, affiliateId: number, amount: string): Promise<boolean> {
+  const balance = await affiliateBalance(db, affiliateId);
+  const result = await db.execute<{ ok: boolean }>(sql`SELECT ${amount}::numeric <= ${balance.approved}::numeric AS ok`);
+  return Boolean((result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
+}
+
+/**
+ * Records a payout, marks approved commissions paid oldest first while the payouts cover them, and appends
+ * the payout to the affiliate's history.
+ */
+export async function insertPayout(db: Database, affiliateId: number, amount: string, notes: string | null, createdBy: string) {
+  const [payout] = await db.insert(affiliatePayouts).values({ affiliateId, amount, notes, createdBy }).returning();
+  await db.execute(sql`
+    UPDATE affiliate_commissions c SET status = 'paid', paid_at = now(), payout_id = ${payout!.id}
+    FROM (
+      SELECT id, sum(amount) OVER (ORDER BY approved_at, id) AS running
+      FROM affiliate_commissions WHERE affiliate_id = ${affiliateId} AND status IN ('approved', 'paid')
+    ) r
+    WHERE c.id = r.id AND c.status = 'approved'
+      AND r.running <= (SELECT coalesce(sum(amount), 0) FROM affiliate_payouts WHERE affiliate_id = ${affiliateId})`);
+  await db.execute(sql`
+    UPDATE affiliates SET payout_history = payout_history || jsonb_build_array(jsonb_build_object(
+      'payoutId', ${payout!.id}::int, 'amount', ${payout!.amount}::text, 'paidAt', ${payout!.paidAt.toISOString()}::text, 'notes', ${notes}::text))
+    WHERE id = ${affiliateId}`);
+  return { id: payout!.id, affiliateId, amount: payout!.amount, paidAt: payout!.paidAt.toISOString(), notes: payout!.notes };
+}
+
+export async function affiliateMonthly(db: Database, affiliateId: number) {
+  const result = await db.execute<{ month: string; referrals: number; conversions: number }>(sql`
+    SELECT to_char(m.month, 'YYYY-MM') AS month,
+      (SELECT count(*) FROM affiliate_referrals r WHERE r.affiliate_id = ${affiliateId}
+         AND r.referred_at >= m.month AND r.referred_at < m.month + interval '1 month')::int AS referrals,
+      (SELECT count(*) FROM affiliate_commissions c WHERE c.affiliate_id = ${affiliateId} AND c.status <> 'voided'
+         AND c.created_at >= m.month AND c.created_at < m.month + interval '1 month')::int AS conversions
+    FROM generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') AS m(month)
+    ORDER BY m.month`);
+  return (result as unknown as { rows: { month: string; referrals: number; conversions: number }[] }).rows.map((r) => ({
+    month: r.month,
+    referrals: Number(r.referrals),
+    conversions: Number(r.conversions),
+  }));
+}
+
+export async function searchAffiliates(db: Database, q: string, limit: number) {
+  const folded = sql`lw_fold(${affiliates.name} || ' ' || ${affiliates.email} || ' ' || ${affiliates.uniqueCode})`;
+  const pattern = sql`'%' || lw_fold(${escapeLike(q)}) || '%'`;
+  const where = sql`${folded} LIKE ${pattern}`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: affiliates.id, name: affiliates.name, email: affiliates.email, uniqueCode: affiliates.uniqueCode })
+      .from(affiliates)
+      .where(where)
+      .orderBy(desc(sql`similarity(${folded}, lw_fold(${q}))`), asc(affiliates.id))
+      .limit(limit),
+    db.select({ n: count() }).from(affiliates).where(where),
+  ]);
+  return { items: rows, total: total?.n ?? 0 };
+}

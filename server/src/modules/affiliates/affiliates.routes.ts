@@ -1,0 +1,178 @@
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  affiliateDashboardSchema,
+  affiliateDetailSchema,
+  affiliateListQuerySchema,
+  affiliateLoginBodySchema,
+  affiliateLoginResultSchema,
+  affiliateSchema,
+  affiliateSignupBodySchema,
+  affiliateSignupResultSchema,
+  affiliateStatusSchema,
+  affiliateUpdateSchema,
+  payoutBodySchema,
+  payoutSchema,
+} from "@contract/affiliates";
+import { idParamsSchema, okSchema } from "@contract/common";
+import { apiErrorSchema } from "@contract/errors";
+import { TOTAL_COUNT_HEADER } from "@contract/leads";
+import type { AppContext, ZodApp } from "../../app-context";
+import { requestMeta } from "../../http/request-meta";
+import { signedIn } from "../auth/auth.hook";
+import { csvFileName } from "../leads/leads.service";
+import {
+  affiliateDashboard,
+  affiliateDetail,
+  affiliatesCsv,
+  affiliatesPage,
+  approveAffiliateCommissions,
+  recordPayout,
+  signInAffiliate,
+  signOutAffiliate,
+  signUpAffiliate,
+  updateAffiliate,
+} from "./affiliates.service";
+
+const tags = ["Affiliates"];
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
+  app.post(
+    "/affiliates/signup",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Register as an affiliate; the answer carries the referral code (never the password hash)",
+        body: affiliateSignupBodySchema,
+        response: { 201: affiliateSignupResultSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await signUpAffiliate(ctx.db, request.body, requestMeta(request))),
+  );
+
+  app.post(
+    "/affiliates/login",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Affiliate sign-in: a 30-day token for the partner portal",
+        description: "Repeated failures for one email are throttled like staff sign-in (429).",
+        body: affiliateLoginBodySchema,
+        response: { 200: affiliateLoginResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => signInAffiliate(ctx.db, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    "/affiliates/logout",
+    {
+      config: { affiliateAccess: true },
+      schema: { tags, summary: "Revoke the affiliate token sent with this request", response: { 200: okSchema } },
+    },
+    async (request) => {
+      await signOutAffiliate(ctx.db, request.affiliate);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/affiliates",
+    {
+      schema: {
+        tags,
+        summary: "Affiliates (staff)",
+        description: `The ${TOTAL_COUNT_HEADER} header holds the total matching the status filter.`,
+        querystring: affiliateListQuerySchema,
+        response: { 200: z.array(affiliateSchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = await affiliatesPage(ctx.db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return page.affiliates;
+    },
+  );
+
+  app.get(
+    "/affiliates/export.csv",
+    {
+      schema: { tags, summary: "Affiliates as a CSV download", querystring: z.object({ status: affiliateStatusSchema.optional() }), produces: ["text/csv"] },
+    },
+    async (request, reply) => {
+      const { affiliates } = await affiliatesPage(ctx.db, { status: request.query.status, sort: "-createdAt", limit: 100_000, offset: 0 });
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${csvFileName("affiliates")}"`)
+        .header("cache-control", "no-store");
+      return reply.send(affiliatesCsv(affiliates));
+    },
+  );
+
+  app.get(
+    "/affiliates/:id",
+    { schema: { tags, summary: "One affiliate with balance, referrals, commissions and payouts (staff)", params: idParamsSchema, response: { 200: affiliateDetailSchema, 404: apiErrorSchema } } },
+    async (request) => affiliateDetail(ctx.db, request.params.id),
+  );
+
+  app.put(
+    "/affiliates/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change an affiliate's name, business, status or commission amount (staff)",
+        params: idParamsSchema,
+        body: affiliateUpdateSchema,
+        response: { 200: affiliateSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => updateAffiliate(ctx.db, request.params.id, request.body, signedIn(request), requestMeta(request)),
+  );
+
+  app.post(
+    "/affiliates/:id/commissions/approve",
+    {
+      schema: {
+        tags,
+        summary: "Approve pending commissions: the listed ones, or all (staff)",
+        params: idParamsSchema,
+        body: z.object({ commissionIds: z.array(z.number().int().positive()).max(1000).optional() }),
+        response: { 200: z.object({ approved: z.number().int() }), 404: apiErrorSchema },
+      },
+    },
+    async (request) => approveAffiliateCommissions(ctx.db, request.params.id, request.body.commissionIds, signedIn(request), requestMeta(request)),
+  );
+
+  app.post(
+    "/affiliates/:id/payouts",
+    {
+      schema: {
+        tags,
+        summary: "Record a payout (staff): greater than zero and at most the approved, unpaid balance",
+        description: "Marks the approved commissions it covers paid (oldest first) and appends to payoutHistory.",
+        params: idParamsSchema,
+        body: payoutBodySchema,
+        response: { 201: payoutSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await recordPayout(ctx.db, request.params.id, request.body.amount, request.body.notes, signedIn(request), requestMeta(request))),
+  );
+
+  app.get(
+    "/affiliates/:id/dashboard",
+    {
+      config: { affiliateAccess: true },
+      schema: {
+        tags,
+        summary: "An affiliate's dashboard: readable by that affiliate's token or by staff, never by another affiliate",
+        params: idParamsSchema,
+        response: { 200: affiliateDashboardSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => affiliateDashboard(ctx.db, request.params.id, { principal: request.principal, affiliate: request.affiliate }, origin(request)),
+  );
+}

@@ -1,0 +1,195 @@
+import { Readable } from "node:stream";
+import type {
+  Affiliate,
+  AffiliateDashboard,
+  AffiliateDetail,
+  AffiliateLoginBody,
+  AffiliateLoginResult,
+  AffiliateSignupBody,
+} from "@contract/affiliates";
+import type { Database } from "../../db/client";
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../../http/errors";
+import type { RequestMeta } from "../../http/request-meta";
+import { CSV_BOM, csvRow } from "../../lib/csv";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { recordAudit } from "../audit/audit.data";
+import { actorLabel } from "../auth/actor";
+import { STAFF_SIGN_IN_POLICY } from "../auth/auth.service";
+import { clearFailures, lockSecondsLeft, recordFailure } from "../auth/login-throttle.data";
+import { hashPassword, verifyPassword } from "../auth/password";
+import type { AffiliatePrincipal, Principal } from "../auth/principal";
+import { adminEmails } from "../auth/users.data";
+import { notifyMany } from "../notifications/notifications.service";
+import { affiliateConversions, listReferrals } from "../referrals/referrals.data";
+import { issueAffiliateToken, revokeAffiliateToken } from "./affiliate-tokens";
+import {
+  affiliateBalance,
+  affiliateMonthly,
+  amountWithinBalance,
+  approveCommissions,
+  findAffiliateByEmail,
+  findAffiliateById,
+  insertAffiliate,
+  insertPayout,
+  listAffiliates,
+  listCommissions,
+  listPayouts,
+  lockAffiliate,
+  toAffiliate,
+  updateAffiliateRow,
+} from "./affiliates.data";
+import { readableCode } from "./unique-code";
+
+export const DUPLICATE_AFFILIATE = "An affiliate with this email already exists";
+const WRONG_CREDENTIALS = "Email or password is incorrect";
+const CODE_ATTEMPTS = 5;
+
+export async function signUpAffiliate(db: Database, body: AffiliateSignupBody, meta: RequestMeta): Promise<Affiliate> {
+  const passwordHash = await hashPassword(body.password);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await insertAffiliate(db, { name: body.name, businessName: body.businessName, email: body.email, passwordHash, uniqueCode: readableCode() });
+      await recordAudit(db, { userEmail: row.email, action: "affiliate.signup", details: `Affiliate #${row.id} ${row.name} (${row.uniqueCode})`, meta });
+      await notifyMany(db, await adminEmails(db), { type: "affiliate", message: `New affiliate registered: ${row.name} (${row.businessName})`, link: "/affiliates" });
+      return toAffiliate(row);
+    } catch (error) {
+      if (isUniqueViolation(error, "affiliates_email_lower_idx")) throw conflict(DUPLICATE_AFFILIATE, "email");
+      // A code already taken: draw another (rare at 887 million codes).
+      if (isUniqueViolation(error, "affiliates_code_upper_idx") && attempt < CODE_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+export async function signInAffiliate(db: Database, body: AffiliateLoginBody, meta: RequestMeta): Promise<AffiliateLoginResult> {
+  const throttleKey = `affiliate:${body.email.toLowerCase()}`;
+  const locked = await lockSecondsLeft(db, throttleKey);
+  if (locked > 0) {
+    throw tooManyRequests(`Too many failed sign-ins for this email. Try again in ${Math.ceil(locked / 60)} minutes.`, locked);
+  }
+  const affiliate = await findAffiliateByEmail(db, body.email);
+  const valid = await verifyPassword(affiliate?.passwordHash ?? null, body.password);
+  if (!affiliate || !valid) {
+    await recordFailure(db, throttleKey, STAFF_SIGN_IN_POLICY);
+    await recordAudit(db, { userEmail: body.email, action: "affiliate.login_failed", details: affiliate ? "Wrong password" : "Unknown email", meta });
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  if (affiliate.status === "suspended") throw forbidden("This affiliate account is suspended. Please contact us.");
+  await clearFailures(db, throttleKey);
+  const { token, expiresAt } = await issueAffiliateToken(db, affiliate.id);
+  await recordAudit(db, { userEmail: affiliate.email, action: "affiliate.login", details: `Affiliate #${affiliate.id} signed in`, meta });
+  return { token, expiresAt: expiresAt.toISOString(), affiliate: { id: affiliate.id, name: affiliate.name, uniqueCode: affiliate.uniqueCode } };
+}
+
+export async function signOutAffiliate(db: Database, affiliate: AffiliatePrincipal | null): Promise<void> {
+  if (affiliate) await revokeAffiliateToken(db, affiliate.tokenHash);
+}
+
+export const affiliatesPage = listAffiliates;
+
+async function existing(db: Database, id: number) {
+  const row = await findAffiliateById(db, id);
+  if (!row) throw notFound("Affiliate not found");
+  return row;
+}
+
+export async function affiliateDetail(db: Database, id: number): Promise<AffiliateDetail> {
+  const row = await existing(db, id);
+  const [balance, referrals, commissions, payouts] = await Promise.all([
+    affiliateBalance(db, id),
+    listReferrals(db, { affiliateId: id }, 100),
+    listCommissions(db, id),
+    listPayouts(db, id),
+  ]);
+  return { affiliate: toAffiliate(row), balance, referrals: referrals.referrals, commissions, payouts };
+}
+
+export async function updateAffiliate(
+  db: Database,
+  id: number,
+  patch: Parameters<typeof updateAffiliateRow>[2],
+  principal: Principal,
+  meta: RequestMeta,
+): Promise<Affiliate> {
+  const row = await updateAffiliateRow(db, id, patch);
+  if (!row) throw notFound("Affiliate not found");
+  await recordAudit(db, { userEmail: actorLabel(principal), action: "affiliate.update", details: `Affiliate #${id}: ${Object.keys(patch).join(", ")}`, meta });
+  return toAffiliate(row);
+}
+
+export async function approveAffiliateCommissions(db: Database, id: number, ids: number[] | undefined, principal: Principal, meta: RequestMeta) {
+  await existing(db, id);
+  const approved = await approveCommissions(db, id, ids);
+  await recordAudit(db, { userEmail: actorLabel(principal), action: "affiliate.commissions_approve", details: `Affiliate #${id}: ${approved} approved`, meta });
+  return { approved };
+}
+
+/** A payout never exceeds what is approved and unpaid; the row lock makes that hold under concurrent payouts. */
+export async function recordPayout(db: Database, id: number, amount: string, notes: string | null, principal: Principal, meta: RequestMeta) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    if (!(await lockAffiliate(t, id))) throw notFound("Affiliate not found");
+    if (!(await amountWithinBalance(t, id, amount))) {
+      const { approved } = await affiliateBalance(t, id);
+      throw badRequest("amount", `At most the approved balance of ${approved}`);
+    }
+    const payout = await insertPayout(t, id, amount, notes, actorLabel(principal));
+    await recordAudit(t, { userEmail: actorLabel(principal), action: "affiliate.payout", details: `Affiliate #${id}: paid ${amount}`, meta });
+    return payout;
+  });
+}
+
+/** The partner's own figures; staff may read any affiliate's, an affiliate only their own. */
+export async function affiliateDashboard(
+  db: Database,
+  id: number,
+  reader: { principal: Principal | null; affiliate: AffiliatePrincipal | null },
+  origin: string,
+): Promise<AffiliateDashboard> {
+  if (!reader.principal && reader.affiliate?.id !== id) {
+    throw reader.affiliate ? forbidden("You can only read your own dashboard") : unauthorized();
+  }
+  const row = await existing(db, id);
+  const [balance, conversions, recent, monthly] = await Promise.all([
+    affiliateBalance(db, id),
+    affiliateConversions(db, id),
+    listReferrals(db, { affiliateId: id }, 10),
+    affiliateMonthly(db, id),
+  ]);
+  return {
+    affiliate: { id: row.id, name: row.name, businessName: row.businessName, uniqueCode: row.uniqueCode, status: row.status as Affiliate["status"] },
+    referrals: row.totalReferrals,
+    conversions,
+    conversionRate: row.totalReferrals ? conversions / row.totalReferrals : 0,
+    earned: balance.earned,
+    paid: balance.paid,
+    due: balance.approved,
+    pending: balance.pending,
+    referralLink: `${origin}/r/${row.uniqueCode}`,
+    recentReferrals: recent.referrals.map((r) => ({
+      id: r.id,
+      businessName: r.leadBusinessName,
+      leadStatus: r.leadStatus,
+      commissionStatus: r.commission?.status ?? null,
+      referredAt: r.referredAt,
+    })),
+    monthly,
+  };
+}
+
+export function affiliatesCsv(rows: Affiliate[]): Readable {
+  const columns: [string, (a: Affiliate) => unknown][] = [
+    ["ID", (a) => a.id],
+    ["Name", (a) => a.name],
+    ["Business", (a) => a.businessName],
+    ["Email", (a) => a.email],
+    ["Code", (a) => a.uniqueCode],
+    ["Status", (a) => a.status],
+    ["Referrals", (a) => a.totalReferrals],
+    ["Commission earned", (a) => a.commissionEarned],
+    ["Commission per conversion", (a) => a.commissionAmount],
+    ["Joined", (a) => a.createdAt],
+  ];
+  return Readable.from([CSV_BOM + csvRow(columns.map(([h]) => h)) + rows.map((a) => csvRow(columns.map(([, v]) => v(a)))).join("")]);
+}
+
