@@ -116,7 +116,8 @@ export async function selectLeadPage(db: Database, request: LeadPageRequest) {
   };
 }
 
-export const SEARCH_COUNT_CAP = 10_000;
+// Counting matches costs a heap visit each; past this many the answer says "at least" instead.
+export const SEARCH_COUNT_CAP = 1_000;
 
 /**
  * Totals come from the trigger-kept counters when they can answer (no search term; status and creation days

@@ -32,7 +32,7 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
         summary: "A page of leads",
         description:
           `A JSON array, newest first by default. The ${TOTAL_COUNT_HEADER} header holds the total matching; with a search term it counts ` +
-          `up to 10,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact. When another page follows, ${NEXT_CURSOR_HEADER} ` +
+          `up to 1,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact. When another page follows, ${NEXT_CURSOR_HEADER} ` +
           `holds the cursor for it. ${fieldNames}`,
         querystring: leadListQuerySchema,
         response: { 200: z.array(leadSchema), 400: apiErrorSchema },

@@ -13,24 +13,25 @@ const CANDIDATES = 200;
 export async function topLeads(db: Database, q: string) {
   const pattern = escapeLike(q);
   const substring = [...q].length >= 3;
+  // The folded term is written out in each clause rather than read from a CTE: only an expression of the
+  // parameter is a constant at plan time, which the index needs to use the LIKE prefix.
   const result = await db.execute<{ id: number; business_name: string; email: string }>(sql`
-    WITH term AS (SELECT lw_fold(${pattern}) AS folded),
-    prefix AS (
-      SELECT id FROM leads, term
-      WHERE lw_fold(business_name) COLLATE "C" LIKE term.folded || '%'
+    WITH prefix AS (
+      SELECT id FROM leads
+      WHERE lw_fold(business_name) COLLATE "C" LIKE lw_fold(${pattern}) || '%'
       ORDER BY lw_fold(business_name) COLLATE "C", id
       LIMIT ${SEARCH_GROUP_LIMIT}
     ),
     anywhere AS (
-      SELECT id FROM leads, term
-      WHERE ${substring} AND search_text LIKE '%' || term.folded || '%'
+      SELECT id FROM leads
+      WHERE ${substring} AND search_text LIKE '%' || lw_fold(${pattern}) || '%'
       LIMIT ${CANDIDATES}
     ),
     candidates AS (SELECT id FROM prefix UNION SELECT id FROM anywhere)
     SELECT l.id, l.business_name, l.email
-    FROM candidates c JOIN leads l ON l.id = c.id, term
+    FROM candidates c JOIN leads l ON l.id = c.id
     ORDER BY (c.id IN (SELECT id FROM prefix)) DESC,
-             similarity(l.search_text, term.folded) DESC,
+             similarity(l.search_text, lw_fold(${q})) DESC,
              l.id DESC
     LIMIT ${SEARCH_GROUP_LIMIT}`);
   return (result as unknown as { rows: { id: number; business_name: string; email: string }[] }).rows.map((r) => ({

@@ -12,7 +12,7 @@ export function searchRoutes(app: ZodApp, ctx: AppContext) {
         summary: "Search leads, affiliates and technical issues at once",
         description:
           "Case- and accent-insensitive substring match, ranked (name prefix first, then trigram similarity); each group lists at most 5 " +
-          "and counts all matches (leads up to 10,000). An empty term answers 400.",
+          "and counts all matches (leads up to 1,000). An empty term answers 400.",
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, 400: apiErrorSchema },
       },
