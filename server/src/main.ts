@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "./config";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { createRuntime } from "./runtime";
 
 const startedAt = performance.now();
@@ -36,6 +37,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

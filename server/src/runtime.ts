@@ -3,6 +3,7 @@ import type { AppContext } from "./app-context";
 import { buildApp, type BuiltApp } from "./app";
 import type { AppConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { lockDataDir } from "./db/data-dir-lock";
 import { startJobQueue, type JobQueueOptions } from "./jobs/queue";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { resolveSessionSecret } from "./modules/auth/session-secret";
@@ -20,8 +21,15 @@ export interface RuntimeOptions extends JobQueueOptions {
 
 /** Everything one app instance needs, in start-up order: database, migrations, secrets, jobs, HTTP app. */
 export async function createRuntime(config: AppConfig, options: RuntimeOptions = {}): Promise<Runtime> {
-  if (!config.databaseUrl && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+  let releaseDataDir = () => {};
+  if (!config.databaseUrl && config.dataDir) {
+    mkdirSync(config.dataDir, { recursive: true });
+    releaseDataDir = lockDataDir(config.dataDir);
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax }).catch((error: unknown) => {
+    releaseDataDir();
+    throw error;
+  });
   try {
     await database.migrate();
     const sessionSecret = await resolveSessionSecret(database.db, config.sessionSecret);
@@ -39,12 +47,14 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
           await built.app.close();
           await jobs.stop(config.shutdownTimeoutMs);
           await database.close();
+          releaseDataDir();
         })();
         return closing;
       },
     };
   } catch (error) {
     await database.close().catch(() => undefined);
+    releaseDataDir();
     throw error;
   }
 }

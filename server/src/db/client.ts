@@ -99,6 +99,15 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
       }
     },
     async close() {
+      // Handlers of requests whose clients already left may still be between queries: wait until the pool
+      // has been idle for a moment (at most a few seconds) so they finish instead of failing on an ended pool.
+      const deadline = Date.now() + 5_000;
+      let quietSince = Date.now();
+      while (Date.now() < deadline) {
+        if (pool.totalCount - pool.idleCount + pool.waitingCount > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= 100) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await pool.end();
     },
   };

@@ -186,13 +186,42 @@ export async function deleteLeadRow(db: Database, id: number): Promise<{ busines
   return row;
 }
 
-/** Every matching lead in sort order, a batch at a time (keyset), so an export never holds the whole table. */
-export async function* leadBatches(db: Database, filter: LeadQueryFilter, sort: LeadSort, batchSize = 5_000): AsyncGenerator<Lead[]> {
+/** The columns a CSV export writes, already as text from SQL, in the order of LEAD_EXPORT_HEADERS. */
+export const LEAD_EXPORT_HEADERS = [
+  "ID", "Business", "First name", "Last name", "Email", "Phone", "Industry", "Years in business", "Employees", "Status",
+  "Priority", "Pipeline stage", "Lead source", "Affiliate code", "Assigned to", "Tags", "YTD revenue", "MRR", "Created", "Updated",
+] as const;
+
+const isoUtc = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Export rows in keyset batches, read as plain arrays of text: no ORM mapping and no lead objects, so a
+ * million-row export is bound by the database and the socket rather than by object churn.
+ */
+export async function* leadExportBatches(db: Database, filter: LeadQueryFilter, sort: LeadSort, batchSize = 5_000): AsyncGenerator<unknown[][]> {
+  const { expr, orderBy, after } = sortParts(sort);
   let cursor: PageCursor | null = null;
   for (;;) {
-    const page = await selectLeadPage(db, { filter, sort, limit: batchSize, cursor });
-    if (page.leads.length > 0) yield page.leads;
-    if (!page.next) return;
-    cursor = page.next;
+    const conditions = filterConditions(filter);
+    if (cursor) conditions.push(after(cursor));
+    const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
+    const result = await db.execute(sql`
+      SELECT ${leads.id} AS c0, ${leads.businessName} AS c1, ${leads.businessOwnerName} AS c2, ${leads.businessOwnerLastName} AS c3,
+             ${leads.email} AS c4, ${leads.phoneNumber} AS c5, ${leads.industry} AS c6, ${leads.yearsInBusiness} AS c7,
+             ${leads.employeeCount} AS c8, ${leads.status} AS c9, ${leads.priority} AS c10,
+             coalesce(${leads.pipelineStage}, ${DEFAULT_PIPELINE_STAGE}) AS c11, ${leads.leadSource} AS c12, ${leads.affiliateCode} AS c13,
+             ${leads.assignedTo} AS c14, array_to_string(${leads.tags}, '; ') AS c15, ${kpiMetrics.ytdRevenue}::text AS c16,
+             ${kpiMetrics.mrr}::text AS c17, ${isoUtc(sql`${leads.createdAt}`)} AS c18, ${isoUtc(sql`${leads.updatedAt}`)} AS c19,
+             (${expr})::text AS sort_key
+      FROM ${leads} LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ${leads.id}
+      ${where}
+      ORDER BY ${sql.join(orderBy, sql`, `)}
+      LIMIT ${batchSize}`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    if (rows.length === 0) return;
+    yield rows.map((row) => Object.values(row).slice(0, LEAD_EXPORT_HEADERS.length));
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    cursor = { sort, key: String(last.sort_key), id: Number(last.c0) };
   }
 }

@@ -12,7 +12,7 @@ import type { Principal } from "../auth/principal";
 import { adminEmails } from "../auth/users.data";
 import { notifyMany } from "../notifications/notifications.service";
 import { attributeLead } from "../referrals/attribution";
-import { countMatching, deleteLeadRow, findLeadById, insertLead, leadBatches, selectLeadPage, updateLeadRow, type LeadQueryFilter } from "./leads.data";
+import { countMatching, deleteLeadRow, findLeadById, insertLead, LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPage, updateLeadRow, type LeadQueryFilter } from "./leads.data";
 
 export const DUPLICATE_EMAIL = "A lead with this email already exists";
 
@@ -111,41 +111,24 @@ export async function deleteLead(db: Database, id: number, principal: Principal,
   });
 }
 
-const csvColumns: [header: string, value: (lead: Lead) => unknown][] = [
-  ["ID", (l) => l.id],
-  ["Business", (l) => l.businessName],
-  ["First name", (l) => l.businessOwnerName],
-  ["Last name", (l) => l.businessOwnerLastName],
-  ["Email", (l) => l.email],
-  ["Phone", (l) => l.phoneNumber],
-  ["Industry", (l) => l.industry],
-  ["Years in business", (l) => l.yearsInBusiness],
-  ["Employees", (l) => l.employeeCount],
-  ["Status", (l) => l.status],
-  ["Priority", (l) => l.priority],
-  ["Pipeline stage", (l) => l.pipelineStage],
-  ["Lead source", (l) => l.leadSource],
-  ["Affiliate code", (l) => l.affiliateCode],
-  ["Assigned to", (l) => l.assignedTo],
-  ["Tags", (l) => l.tags],
-  ["YTD revenue", (l) => l.kpi?.ytdRevenue],
-  ["MRR", (l) => l.kpi?.mrr],
-  ["Created", (l) => l.createdAt],
-  ["Updated", (l) => l.updatedAt],
-];
-
-/** Streams leads as CSV from keyset batches: memory stays flat however many rows match. */
-export function leadsCsv(batches: AsyncGenerator<Lead[]>): Readable {
+/**
+ * Streams leads as CSV from keyset batches: memory stays flat however many rows match. The next batch is
+ * already being read while the current one is formatted and written.
+ */
+export function exportLeads(db: Database, filter: LeadQueryFilter, sort: LeadSort): Readable {
   return Readable.from(
     (async function* () {
-      yield CSV_BOM + csvRow(csvColumns.map(([header]) => header));
-      for await (const batch of batches) {
-        yield batch.map((lead) => csvRow(csvColumns.map(([, value]) => value(lead)))).join("");
+      yield CSV_BOM + csvRow(LEAD_EXPORT_HEADERS);
+      const batches = leadExportBatches(db, filter, sort);
+      let next = batches.next();
+      for (;;) {
+        const current = await next;
+        if (current.done) return;
+        next = batches.next();
+        yield current.value.map(csvRow).join("");
       }
     })(),
   );
 }
-
-export const exportLeads = (db: Database, filter: LeadQueryFilter, sort: LeadSort) => leadsCsv(leadBatches(db, filter, sort));
 
 export const csvFileName = (prefix: string) => `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`;

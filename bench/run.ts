@@ -1,0 +1,583 @@
+// `npm run bench`: the leads API under load against PostgreSQL, next to the same SQL sent straight through a pg Pool.
+// Everything stays on 127.0.0.1; every loop is bounded in time and in count. See bench/README.md.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { leadListQuerySchema } from "@contract/leads";
+import { reportQuerySchema } from "@contract/reports";
+import { searchQuerySchema } from "@contract/search";
+import { openDatabase, type Database } from "../server/src/db/client";
+import { dashboardStats } from "../server/src/modules/dashboard/dashboard.service";
+import { leadExportBatches } from "../server/src/modules/leads/leads.data";
+import { listLeads } from "../server/src/modules/leads/leads.service";
+import { runReport } from "../server/src/modules/reports/reports.service";
+import { globalSearch } from "../server/src/modules/search/search.service";
+import { countLeads, seedScale } from "../scripts/seed-scale";
+import { captureStatements, describe, replay, type Statement, type Waves } from "./capture";
+import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const resultsDir = path.join(root, "bench", "results");
+const DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432";
+const DEFAULT_DATABASE = "leadwell_bench";
+const ADMIN = { email: "bench-admin@leadwell.test", password: "bench-admin-password-not-secret" };
+/** Latency samples kept per run; a run with more still counts every request. */
+const MAX_SAMPLES = 3_000_000;
+const READY_TIMEOUT_MS = 120_000;
+const EXPORT_TIMEOUT_MS = 15 * 60_000;
+
+class BenchError extends Error {}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options
+
+interface Options {
+  leads: number;
+  duration: number;
+  warmup: number;
+  connections: number;
+  pool: number;
+  q: string;
+  auth: "cookie" | "apikey";
+  only: Set<string> | null;
+  export: boolean;
+}
+
+const HELP = `Usage: npm run bench -- [options]
+  --leads N          leads the bench database must hold (default 1000000; reseeded when it holds fewer)
+  --duration S       seconds measured per scenario and side (default 10)
+  --warmup S         seconds of unmeasured load before each measurement (default 2)
+  --connections N    HTTP connections, and concurrent raw loops (default 32)
+  --pool N           DB_POOL_MAX of the server, and the raw pg Pool size (default 10, the app's default)
+  --q TERM           search term (default "Núñez"; must occur in the data)
+  --auth cookie|apikey  sign in with a session cookie (default) or an API key (Bearer)
+  --only a,b,c,d,e   scenarios to run (a page, b search, c dashboard, d report, e export)
+  --no-export        skip the CSV export
+Environment: BENCH_DATABASE_URL (default ${DEFAULT_SERVER}/${DEFAULT_DATABASE}, created when missing).`;
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { leads: 1_000_000, duration: 10, warmup: 2, connections: 32, pool: 10, q: "Núñez", auth: "cookie", only: null, export: true };
+  const number = (flag: string, value: string | undefined, min: number, max: number) => {
+    const n = Number(value?.replace(/_/g, ""));
+    if (!Number.isFinite(n) || n < min || n > max) throw new BenchError(`${flag} takes a number from ${min} to ${max}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => argv[++i];
+    if (arg === "--leads") options.leads = Math.round(number(arg, value(), 1, 20_000_000));
+    else if (arg === "--duration") options.duration = number(arg, value(), 1, 120);
+    else if (arg === "--warmup") options.warmup = number(arg, value(), 0, 60);
+    else if (arg === "--connections") options.connections = Math.round(number(arg, value(), 1, 256));
+    else if (arg === "--pool") options.pool = Math.round(number(arg, value(), 1, 100));
+    else if (arg === "--q") options.q = value() ?? "";
+    else if (arg === "--auth") {
+      const v = value();
+      if (v !== "cookie" && v !== "apikey") throw new BenchError("--auth takes cookie or apikey");
+      options.auth = v;
+    } else if (arg === "--only") options.only = new Set((value() ?? "").split(",").map((s) => s.trim()));
+    else if (arg === "--no-export") options.export = false;
+    else if (arg === "--help" || arg === "-h") {
+      console.log(HELP);
+      process.exit(0);
+    } else throw new BenchError(`Unknown option ${arg}\n${HELP}`);
+  }
+  if (!options.q.trim()) throw new BenchError("--q needs a term");
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Database, build, server
+
+function assertLocal(url: string) {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(host)) {
+    throw new BenchError(`The benchmark only talks to 127.0.0.1; BENCH_DATABASE_URL points at ${host}`);
+  }
+}
+
+async function ensureDatabase(serverUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres`, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BenchError(`No PostgreSQL server answers at ${serverUrl} (${(error as Error).message}); start one or set BENCH_DATABASE_URL`);
+  }
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name}"`);
+      console.log(`Created database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function ensureSeeded(databaseUrl: string, leads: number): Promise<number> {
+  const handle = await openDatabase({ databaseUrl, dataDir: null, poolMax: 4 });
+  try {
+    await handle.migrate();
+    const present = await countLeads(handle.db);
+    if (present >= leads) {
+      console.log(`The bench database holds ${int(present)} leads (≥ ${int(leads)}): no seeding`);
+      return present;
+    }
+    console.log(`The bench database holds ${int(present)} leads (< ${int(leads)}): reseeding from empty`);
+    await seedScale(handle.db, { leads, reset: true, log: (line) => console.log(line) });
+    return countLeads(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(databaseUrl: string, port: number, poolMax: number): Promise<ChildProcess> {
+  mkdirSync(resultsDir, { recursive: true });
+  const log = createWriteStream(path.join(resultsDir, "server.log"));
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DB_POOL_MAX: String(poolMax),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_NAME: "Benchmark",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new BenchError(`The server exited with code ${child.exitCode}; see bench/results/server.log`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill("SIGKILL");
+  throw new BenchError(`The server did not answer /api/health within ${READY_TIMEOUT_MS / 1000} s; see bench/results/server.log`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const clean = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+  if (!clean) {
+    console.warn("The server did not stop within 30 s of SIGTERM; killing it");
+    child.kill("SIGKILL");
+    await Promise.race([exited, sleep(5_000)]);
+  }
+}
+
+async function authenticate(base: string, mode: Options["auth"]): Promise<{ headers: Record<string, string>; cleanup: () => Promise<void> }> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) {
+    throw new BenchError(
+      `Sign-in as ${ADMIN.email} failed (${login.status} ${await login.text()}). The bench database must have been set up by the bench ` +
+        `(its first administrator comes from ADMIN_EMAIL/ADMIN_PASSWORD); drop it or point BENCH_DATABASE_URL elsewhere.`,
+    );
+  }
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("leadwell_session="));
+  if (!session) throw new BenchError("Sign-in answered without a session cookie");
+  const cookie = { cookie: session.split(";")[0]! };
+  if (mode === "cookie") return { headers: cookie, cleanup: async () => undefined };
+  const created = await fetch(`${base}/api/settings/api-keys`, {
+    method: "POST",
+    headers: { ...cookie, "content-type": "application/json" },
+    body: JSON.stringify({ label: `bench ${new Date().toISOString()}` }),
+  });
+  if (created.status !== 201) throw new BenchError(`Creating an API key failed (${created.status} ${await created.text()})`);
+  const key = (await created.json()) as { id: number; key: string };
+  return {
+    headers: { authorization: `Bearer ${key.key}` },
+    cleanup: async () => {
+      await fetch(`${base}/api/settings/api-keys/${key.id}`, { method: "DELETE", headers: cookie }).catch(() => undefined);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+async function apiLoad(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<LoadStats> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let completed = 0;
+  const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 30, renderProgressBar: false, renderResultsTable: false });
+  instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+    if (status >= 200 && status < 300) {
+      completed++;
+      if (latencies.length < MAX_SAMPLES) latencies.push(responseTime);
+    } else failures++;
+  });
+  const result = await instance;
+  const stats = summarize(latencies, result.duration, failures + result.errors + result.timeouts);
+  return { ...stats, requests: completed, perSecond: completed / result.duration };
+}
+
+async function rawLoad(pool: pg.Pool, waves: Waves, seconds: number, concurrency: number): Promise<LoadStats> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let lastError: unknown;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline && latencies.length < MAX_SAMPLES && errors < 100) {
+      const t0 = performance.now();
+      try {
+        await replay(pool, waves);
+        latencies.push(performance.now() - t0);
+      } catch (error) {
+        errors++;
+        lastError = error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (errors >= 100) throw new BenchError(`The raw statements keep failing: ${(lastError as Error).message}`);
+  return summarize(latencies, (performance.now() - started) / 1000, errors);
+}
+
+interface ExportStats {
+  rows: number;
+  bytes: number;
+  seconds: number;
+  firstByteMs: number;
+  rowsPerSecond: number;
+}
+
+/** One export request, read to the last byte; rows are the lines after the header. */
+function apiExport(url: string, headers: Record<string, string>): Promise<ExportStats> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const firstByteMs = performance.now() - t0;
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new BenchError(`Export answered ${res.statusCode}`));
+        return;
+      }
+      let lines = 0;
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      });
+      res.on("end", () => {
+        const seconds = (performance.now() - t0) / 1000;
+        resolve({ rows: lines - 1, bytes, seconds, firstByteMs, rowsPerSecond: (lines - 1) / seconds });
+      });
+      res.on("error", reject);
+    });
+    req.setTimeout(EXPORT_TIMEOUT_MS, () => req.destroy(new BenchError("Export took too long")));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * The export's raw side: the same data-layer generator (the same keyset statements) run straight over a pg pool,
+ * with no HTTP and no CSV formatting.
+ */
+async function rawExport(pool: pg.Pool, maxRows: number): Promise<ExportStats> {
+  const db = drizzle(pool) as unknown as Database;
+  const t0 = performance.now();
+  let firstByteMs = Number.NaN;
+  let rows = 0;
+  for await (const batch of leadExportBatches(db, {}, "-createdAt")) {
+    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - t0;
+    rows += batch.length;
+    if (rows >= maxRows) break;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return { rows, bytes: 0, seconds, firstByteMs, rowsPerSecond: rows / seconds };
+}
+
+/**
+ * Waits until no other session on the bench database is running a statement: a slow scenario leaves the server
+ * working on requests the load generator already gave up on, which must not weigh on the next measurement.
+ */
+async function drain(pool: pg.Pool, maxSeconds = 180): Promise<void> {
+  const deadline = Date.now() + maxSeconds * 1000;
+  let quiet = 0;
+  let busy = 0;
+  while (Date.now() < deadline) {
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+    );
+    busy = rows[0]?.n ?? 0;
+    quiet = busy === 0 ? quiet + 1 : 0;
+    if (quiet >= 2) return;
+    await sleep(250);
+  }
+  console.warn(`  still ${busy} statement(s) running after ${maxSeconds} s; going on`);
+}
+
+async function explain(pool: pg.Pool, statement: Statement): Promise<string> {
+  const result = await pool.query<{ "QUERY PLAN": string }>({ text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.config.text}` }, statement.params);
+  return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scenarios
+
+interface Scenario {
+  id: string;
+  label: string;
+  path: string;
+  capture: (db: Database) => Promise<unknown>;
+  p95Target?: number;
+  check?: (body: unknown, headers: Headers) => string | null;
+}
+
+function scenarios(q: string): Scenario[] {
+  const today = new Date();
+  const yearAgo = new Date(today);
+  yearAgo.setUTCFullYear(today.getUTCFullYear() - 1);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const report = { source: "retail", startDate: day(yearAgo), endDate: day(today) };
+  const enc = encodeURIComponent;
+  return [
+    {
+      id: "a",
+      label: "a. leads page",
+      path: "/api/leads?limit=50",
+      capture: (db) => listLeads(db, leadListQuerySchema.parse({ limit: "50" })),
+      p95Target: 25,
+      check: (body) => (Array.isArray(body) && body.length === 50 ? null : "expected 50 leads"),
+    },
+    {
+      id: "b",
+      label: `b. search ?q=${q}`,
+      path: `/api/search?q=${enc(q)}`,
+      capture: (db) => globalSearch(db, searchQuerySchema.parse({ q }).q),
+      p95Target: 25,
+      check: (body) => ((body as { totals?: { leads?: number } }).totals?.leads ? null : `the term "${q}" matches no lead`),
+    },
+    {
+      id: "b",
+      label: `b. leads ?q=${q}`,
+      path: `/api/leads?q=${enc(q)}`,
+      capture: (db) => listLeads(db, leadListQuerySchema.parse({ q })),
+      p95Target: 25,
+      check: (body) => (Array.isArray(body) && body.length > 0 ? null : `the term "${q}" matches no lead`),
+    },
+    {
+      id: "c",
+      label: "c. dashboard",
+      path: "/api/dashboard",
+      capture: (db) => dashboardStats(db),
+      p95Target: 25,
+      check: (body) => ((body as { totalLeads?: number }).totalLeads ? null : "dashboard counts no lead"),
+    },
+    {
+      id: "d",
+      label: "d. report retail, 1 year",
+      path: `/api/reports?source=${report.source}&startDate=${report.startDate}&endDate=${report.endDate}`,
+      capture: (db) => {
+        const { limit, offset, ...filter } = reportQuerySchema.parse(report);
+        return runReport(db, filter, limit, offset);
+      },
+      check: (body) => (Array.isArray(body) && body.length > 0 ? null : "the report is empty"),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface Row {
+  scenario: Scenario;
+  api: LoadStats;
+  raw: LoadStats;
+}
+
+function verdict(ok: boolean[]): string {
+  return ok.every(Boolean) ? "yes" : "NO";
+}
+
+function resultTables(rows: Row[], exported: { api: ExportStats; raw: ExportStats } | null) {
+  const header = ["scenario", "API p50 ms", "API p95 ms", "API req/s", "raw p50 ms", "raw p95 ms", "raw req/s", "API/raw", "targets", "met"];
+  const body = rows.map(({ scenario, api, raw }) => {
+    const ratio = api.perSecond / raw.perSecond;
+    const targets = [scenario.p95Target ? `p95 ≤ ${scenario.p95Target} ms` : null, "≥ 0.5× raw"].filter(Boolean).join(", ");
+    const met = verdict([scenario.p95Target ? api.p95 <= scenario.p95Target : true, ratio >= 0.5, api.errors === 0]);
+    return [scenario.label, ms(api.p50), ms(api.p95), int(api.perSecond), ms(raw.p50), ms(raw.p95), int(raw.perSecond), `${ratio.toFixed(2)}×`, targets, met];
+  });
+  const right = [false, true, true, true, true, true, true, true, false, false];
+  let text = markdownTable(header, body, right);
+  if (exported) {
+    const ratio = exported.api.rowsPerSecond / exported.raw.rowsPerSecond;
+    text +=
+      "\n\n" +
+      markdownTable(
+        ["export", "rows", "API s", "API first byte ms", "API rows/s", "raw s", "raw rows/s", "API/raw", "targets", "met"],
+        [
+          [
+            "e. GET /api/leads/export.csv",
+            int(exported.api.rows),
+            exported.api.seconds.toFixed(1),
+            ms(exported.api.firstByteMs),
+            int(exported.api.rowsPerSecond),
+            exported.raw.seconds.toFixed(1),
+            int(exported.raw.rowsPerSecond),
+            `${ratio.toFixed(2)}×`,
+            "≥ 100,000 rows/s, ≥ 0.5× raw",
+            verdict([exported.api.rowsPerSecond >= 100_000, ratio >= 0.5]),
+          ],
+        ],
+        [false, true, true, true, true, true, true, true, false, false],
+      );
+  }
+  return text;
+}
+
+function gitDescription(): string {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" }).trim() !== "";
+    return `${commit}${dirty ? " + uncommitted changes" : ""}`;
+  } catch {
+    return "unknown";
+  }
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const databaseUrl = process.env.BENCH_DATABASE_URL || `${DEFAULT_SERVER}/${DEFAULT_DATABASE}`;
+  assertLocal(databaseUrl);
+  if (!process.env.BENCH_DATABASE_URL) await ensureDatabase(DEFAULT_SERVER, DEFAULT_DATABASE);
+  const totalLeads = await ensureSeeded(databaseUrl, options.leads);
+
+  console.log("Checking the build (node scripts/ensure-build.mjs)");
+  execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit" });
+
+  const selected = scenarios(options.q).filter((s) => !options.only || options.only.has(s.id));
+  const captured = new Map<Scenario, Waves>();
+  for (const scenario of selected) captured.set(scenario, await captureStatements(scenario.capture));
+  const exportWanted = options.export && (!options.only || options.only.has("e"));
+
+  // A runaway statement ends after a minute instead of holding the run.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.pool, options: "-c statement_timeout=60000" });
+  pool.on("error", () => undefined);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`Starting the built server on ${base} (DB_POOL_MAX=${options.pool})`);
+  const server = await startServer(databaseUrl, port, options.pool);
+  const onSignal = () => {
+    server.kill("SIGTERM");
+    process.exit(130);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  const rows: Row[] = [];
+  let exported: { api: ExportStats; raw: ExportStats } | null = null;
+  const explains: string[] = [];
+  let auth: Awaited<ReturnType<typeof authenticate>> | null = null;
+  try {
+    auth = await authenticate(base, options.auth);
+    for (const scenario of selected) {
+      const url = `${base}${scenario.path}`;
+      const probe = await fetch(url, { headers: auth.headers });
+      const probeBody: unknown = await probe.json();
+      if (!probe.ok) throw new BenchError(`${scenario.path} answered ${probe.status}: ${JSON.stringify(probeBody)}`);
+      const problem = scenario.check?.(probeBody, probe.headers);
+      if (problem) throw new BenchError(`${scenario.path}: ${problem}`);
+
+      const waves = captured.get(scenario)!;
+      console.log(`\n${scenario.label}: GET ${scenario.path} — ${waves.flat().length} statement(s) in ${waves.length} round(s)`);
+      if (options.warmup > 0) await apiLoad(url, auth.headers, options.warmup, options.connections);
+      const api = await apiLoad(url, auth.headers, options.duration, options.connections);
+      console.log(`  API: p50 ${ms(api.p50)} ms, p95 ${ms(api.p95)} ms, ${int(api.perSecond)} req/s${api.errors ? `, ${api.errors} errors` : ""}`);
+      await drain(pool);
+      if (options.warmup > 0) await rawLoad(pool, waves, options.warmup, options.connections);
+      const raw = await rawLoad(pool, waves, options.duration, options.connections);
+      await drain(pool);
+      console.log(`  raw: p50 ${ms(raw.p50)} ms, p95 ${ms(raw.p95)} ms, ${int(raw.perSecond)} req/s`);
+      rows.push({ scenario, api, raw });
+      for (const statement of waves.flat()) {
+        explains.push(`## ${scenario.label}\n\n\`\`\`sql\n${describe([[statement]])}\n\`\`\`\n\n\`\`\`\n${await explain(pool, statement)}\n\`\`\``);
+      }
+    }
+
+    if (exportWanted) {
+      console.log(`\ne. export: GET /api/leads/export.csv of ${int(totalLeads)} leads, keyset batches of 5,000`);
+      // One unmeasured pass first, so neither side pays for reading the table into the cache.
+      await rawExport(pool, totalLeads);
+      const api = await apiExport(`${base}/api/leads/export.csv`, auth.headers);
+      console.log(`  API: ${int(api.rows)} rows, ${(api.bytes / 1e6).toFixed(0)} MB in ${api.seconds.toFixed(1)} s = ${int(api.rowsPerSecond)} rows/s`);
+      const raw = await rawExport(pool, totalLeads);
+      console.log(`  raw: ${int(raw.rows)} rows in ${raw.seconds.toFixed(1)} s = ${int(raw.rowsPerSecond)} rows/s`);
+      if (api.rows !== raw.rows) console.warn(`  the API exported ${int(api.rows)} rows, the raw statements read ${int(raw.rows)}`);
+      exported = { api, raw };
+    }
+  } finally {
+    await auth?.cleanup();
+    console.log("\nStopping the server");
+    await stopServer(server);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await pool.end();
+  }
+
+  const versionPool = new pg.Client({ connectionString: databaseUrl });
+  await versionPool.connect();
+  const pgVersion = (await versionPool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? "?";
+  await versionPool.end();
+
+  const table = resultTables(rows, exported);
+  const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
+  const context = [
+    `${new Date().toISOString()} · code ${gitDescription()} · Node ${process.version} · PostgreSQL ${pgVersion} · ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+    `${int(totalLeads)} leads · ${options.connections} connections (autocannon) / ${options.connections} concurrent loops (raw), ${options.duration} s each after ${options.warmup} s warm-up · ` +
+      `DB_POOL_MAX ${options.pool} for the server and the raw pg Pool · auth: ${options.auth} · server, PostgreSQL and load generator share this machine`,
+    `raw = the statements the data layer sends for that request (captured from the service functions), replayed through pg with the same query config; ` +
+      `API = the built server (node dist/server/main.js) over HTTP, including sign-in check, validation, mapping and JSON`,
+  ];
+  console.log(`\n${table}\n\n${context.join("\n")}`);
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, "latest.md"), `# Leadwell benchmark\n\n${context.map((c) => `${c}  `).join("\n")}\n\n${table}\n`);
+  const statements = selected.map((s) => `-- ${s.label}: GET ${s.path}\n${describe(captured.get(s)!)}`);
+  writeFileSync(path.join(resultsDir, "statements.sql"), `${statements.join("\n\n")}\n`);
+  writeFileSync(path.join(resultsDir, "explain.md"), `# EXPLAIN ANALYZE of the benchmarked statements\n\n${explains.join("\n\n")}\n`);
+  console.log(`\nWritten: bench/results/latest.md, statements.sql, explain.md, server.log`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof BenchError ? error.message : error);
+  process.exit(1);
+});
