@@ -1,5 +1,6 @@
 // `npm run seed:demo`: believable demo leads (and KPI records for most of them) in the database the app uses.
 // Idempotent: the same demo emails are generated every run, rows that exist are skipped.
+import { DEMO_PARTNER_PASSWORD, seedDemoAffiliates } from "./seed-demo-affiliates";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -427,6 +428,7 @@ async function main() {
     console.log(`Seeding demo data into ${target}`);
     const started = performance.now();
     const result = await seedDemo(handle.db, args.count);
+    const partners = await seedDemoAffiliates(handle.db);
     const [totals] = await handle.db.select({ leads: sql<number>`coalesce(sum(${leadCounts.n}), 0)::int` }).from(leadCounts);
     const [withKpi] = await handle.db.select({ n: count() }).from(kpiMetrics);
     const byStatus = await handle.db
@@ -437,6 +439,10 @@ async function main() {
     console.log(
       `Added ${result.leadsAdded} leads (${result.leadsSkipped} of the ${args.count} demo leads were already there) and ` +
         `${result.kpiAdded} KPI records in ${Math.round(performance.now() - started)} ms.`,
+    );
+    console.log(
+      `Added ${partners.affiliatesAdded} affiliates, ${partners.referralsAdded} referrals and ${partners.payoutsAdded} payouts ` +
+        `(partners sign in at /partners with their email and the password "${DEMO_PARTNER_PASSWORD}").`,
     );
     console.log(
       `The database now holds ${fmt(totals?.leads ?? 0)} leads (${byStatus.map((s) => `${s.status} ${fmt(s.n)}`).join(", ")}), ${fmt(withKpi?.n ?? 0)} with KPI data.`,
