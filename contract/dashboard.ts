@@ -6,7 +6,7 @@ export const dashboardSchema = z.object({
   ytd: moneyOutput.describe("Sum of every lead's YTD revenue (missing counts as 0)"),
   mrr: moneyOutput.describe("Sum of every lead's monthly recurring revenue (missing counts as 0)"),
   totalLeads: z.number().int(),
-  activeAffiliates: z.number().int().nullable().describe("Affiliates with status active"),
+  activeAffiliates: z.number().int().describe("Affiliates with status active"),
   leadsPerWeek: z
     .array(z.object({ weekStart: z.string().describe("Monday, YYYY-MM-DD (UTC)"), count: z.number().int() }))
     .describe("New leads in each of the last 12 weeks, oldest first, including empty weeks"),

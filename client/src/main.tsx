@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { i18nReady } from "./app/i18n";
 import "./index.css";
 import { App } from "./app/app";
+import { findPublicPage } from "./app/public-routes";
 import { queryClient } from "./app/query-client";
 import { prefetchSession } from "./features/auth/auth-queries";
 
@@ -11,8 +12,10 @@ const BOOT_WAIT_LIMIT_MS = 3000;
 
 // Rendering once translations, session and first screen are at hand avoids a fallback flash
 // and React's 300 ms reveal throttle on boot. Failures still render: the app shows its own error states.
+// The partner portal and the public lead form need no staff session, only their own page's code.
+const publicPage = findPublicPage(window.location.pathname);
 const sessionReady = Promise.race([
-  prefetchSession(queryClient),
+  publicPage ? publicPage.preload() : prefetchSession(queryClient),
   new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_LIMIT_MS)),
 ]);
 void Promise.all([i18nReady, sessionReady.catch(() => undefined)])

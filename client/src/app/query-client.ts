@@ -8,12 +8,19 @@ import { CURRENT_USER_KEY, SETUP_STATUS_KEY } from "@/features/auth/auth-keys";
  * (the auth gate then sends them to /login?next=...) and drop data fetched under that session.
  * A 401 while signed out (e.g. a wrong password) is left to the form that asked.
  */
-function handleUnauthorized(error: unknown) {
+function handleUnauthorized(error: unknown, meta: Record<string, unknown> | undefined) {
   if (apiErrorStatus(error) !== 401) return;
+  if (meta?.[NOT_STAFF_SESSION]) return;
   const user = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
   if (!user) return;
   endSession();
 }
+
+/**
+ * Set as `meta: { [NOT_STAFF_SESSION]: true }` on queries and mutations whose 401 says nothing about the staff
+ * session: an affiliate's wrong password, or an expired partner-portal token.
+ */
+export const NOT_STAFF_SESSION = "notStaffSession";
 
 /** Clears everything learned under the current session and marks the visitor signed out. */
 export function endSession() {
@@ -24,8 +31,8 @@ export function endSession() {
 }
 
 export const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: handleUnauthorized }),
-  mutationCache: new MutationCache({ onError: handleUnauthorized }),
+  queryCache: new QueryCache({ onError: (error, query) => handleUnauthorized(error, query.meta) }),
+  mutationCache: new MutationCache({ onError: (error, _variables, _result, mutation) => handleUnauthorized(error, mutation.meta) }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),

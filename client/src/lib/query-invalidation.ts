@@ -11,12 +11,24 @@ export const DASHBOARD_KEY = ["/api/dashboard"] as const;
 export const KPI_KEY = ["/api/kpi"] as const;
 export const REPORTS_KEY = ["/api/reports"] as const;
 export const SEARCH_KEY = ["/api/search"] as const;
+export const AFFILIATES_KEY = ["/api/affiliates"] as const;
+export const REFERRALS_KEY = ["/api/referrals"] as const;
 
-/** After a lead was created, changed or deleted (a lead's KPI rows show its name and go with it). */
+/**
+ * After a lead was created, changed or deleted (a lead's KPI rows show its name and go with it). A referred lead's
+ * status decides its affiliate's conversions and commission, so the affiliate and referral figures read again too.
+ */
 export function refreshLeadData(queryClient: QueryClient) {
   return Promise.all(
-    [LEADS_KEY, DASHBOARD_KEY, KPI_KEY, REPORTS_KEY, SEARCH_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    [LEADS_KEY, DASHBOARD_KEY, KPI_KEY, REPORTS_KEY, SEARCH_KEY, AFFILIATES_KEY, REFERRALS_KEY].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
   );
+}
+
+/** After an affiliate signed up or was changed, or its commissions were approved or paid out. */
+export function refreshAffiliateData(queryClient: QueryClient) {
+  return Promise.all([AFFILIATES_KEY, REFERRALS_KEY, DASHBOARD_KEY, SEARCH_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** After KPI data was synced or deleted (leads carry a KPI summary; the dashboard sums revenue). */

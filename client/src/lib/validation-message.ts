@@ -28,13 +28,27 @@ const EXACT = {
   "Must be zero or more": "validation.nonNegative",
   "endDate must be on or after startDate": "validation.endBeforeStart",
   "profitMargin is a percentage (-100 to 100)": "validation.profitMarginRange",
+  "Full name is required": "validation.fullNameRequired",
+  "An affiliate with this email already exists": "validation.affiliateEmailTaken",
+  "Email or password is incorrect": "validation.wrongCredentials",
+  "This affiliate account is suspended. Please contact us.": "validation.affiliateSuspended",
+  "You can only read your own dashboard": "validation.ownDashboardOnly",
+  "Amount is required": "validation.amountRequired",
+  "Amount must be greater than zero": "validation.amountPositive",
+  "Commission amount is required": "validation.commissionRequired",
+  "At most 99,999,999.99": "validation.amountTooLarge",
 } as const;
 
 const PATTERNS = [
   { pattern: /^Password must be at least (\d+) characters$/, key: "validation.passwordMin", param: "min" },
   { pattern: /^Minimum (\d+) characters required$/, key: "validation.minLength", param: "min" },
   { pattern: /^Maximum (\d+) characters allowed$/, key: "validation.maxLength", param: "max" },
+  { pattern: /^Too many failed sign-ins for this email\. Try again in (\d+) minutes\.$/, key: "validation.tooManySignIns", param: "minutes" },
+  { pattern: /^Too many submissions from this address\. Please try again in (\d+) minutes\.$/, key: "validation.tooManySubmissions", param: "minutes" },
 ] as const;
+
+/** Messages carrying an amount, kept as sent ("At most the approved balance of 500.00"). */
+const TEXT_PATTERNS = [{ pattern: /^At most the approved balance of (\S+)$/, key: "validation.aboveApprovedBalance", param: "amount" }] as const;
 
 /** Messages about a field of a JSON value (e.g. a top product's "totalSales"): the field name stays as typed. */
 const FIELD_PATTERNS = [
@@ -50,6 +64,10 @@ export function translateValidationMessage(t: TFunction, message: string | undef
   for (const { pattern, key, param } of PATTERNS) {
     const match = pattern.exec(message);
     if (match) return t(key, { [param]: Number(match[1]) });
+  }
+  for (const { pattern, key, param } of TEXT_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return t(key, { [param]: match[1] });
   }
   for (const { pattern, key } of FIELD_PATTERNS) {
     const match = pattern.exec(message);

@@ -9,7 +9,7 @@ export function DashboardStats({ stats }: { stats: Stats }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const totalLeads = typeof stats.totalLeads === "number" ? stats.totalLeads : 0;
-  const affiliates = typeof stats.activeAffiliates === "number" ? stats.activeAffiliates : null;
+  const affiliates = typeof stats.activeAffiliates === "number" ? stats.activeAffiliates : 0;
 
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -22,13 +22,8 @@ export function DashboardStats({ stats }: { stats: Stats }) {
       />
       <StatCard
         title={t("dashboard.stats.activeAffiliates")}
-        value={affiliates === null ? <span aria-label={t("dashboard.stats.affiliatesNotSetUp")}>—</span> : format.number(affiliates)}
-        caption={
-          <>
-            {t("dashboard.stats.activeAffiliatesCaption")}
-            {affiliates === null ? <span className="block">{t("dashboard.stats.affiliatesNotSetUp")}</span> : null}
-          </>
-        }
+        value={format.number(affiliates)}
+        caption={t("dashboard.stats.activeAffiliatesCaption")}
         icon={Handshake}
         data-testid="stat-active-affiliates"
       />

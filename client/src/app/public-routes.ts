@@ -1,0 +1,16 @@
+import { lazyWithPreload } from "@/lib/lazy-with-preload";
+
+/**
+ * Pages outside the staff app: no shell, no staff sign-in. Affiliates use the partner portal; referral links
+ * (/r/CODE, a server route) land visitors on the public lead form.
+ */
+const publicPages = new Map([
+  ["/partners", lazyWithPreload(() => import("@/features/partners/partners-page"))],
+  ["/join", lazyWithPreload(() => import("@/features/join/join-page"))],
+]);
+
+/** Matches like the router: case-insensitive, trailing slash optional. */
+export function findPublicPage(location: string) {
+  const path = (location.length > 1 ? location.replace(/\/+$/, "") : location).toLowerCase();
+  return publicPages.get(path);
+}

@@ -1,0 +1,121 @@
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslation } from "react-i18next";
+import { affiliateStatuses, type Affiliate } from "@contract/affiliates";
+import { FormField, fieldA11yProps } from "@/components/form-field";
+import { SelectField } from "@/components/select-field";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiErrorMessage } from "@/lib/api";
+import { applyServerFieldErrors } from "@/lib/server-field-errors";
+import { useValidationMessage } from "@/lib/validation-message";
+import { AFFILIATE_EDIT_FIELDS, affiliateEditSchema, type AffiliateEditInput, type AffiliateEditOutput } from "./affiliate-form";
+import { affiliateStatusLabel } from "./affiliate-labels";
+import { useUpdateAffiliate, type AffiliateUpdate } from "./affiliate-queries";
+
+type AffiliateEditProps = { affiliate: Affiliate | null; onOpenChange: (open: boolean) => void };
+
+/** Edit Affiliate: name, business name, status and commission amount; only the changed fields are sent. */
+export function AffiliateEdit({ affiliate, onOpenChange }: AffiliateEditProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={affiliate !== null} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="affiliate-edit-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("affiliates.edit.title")}</DialogTitle>
+          <DialogDescription>{affiliate ? t("affiliates.edit.description", { name: affiliate.name }) : null}</DialogDescription>
+        </DialogHeader>
+        {affiliate ? <AffiliateEditForm key={affiliate.id} affiliate={affiliate} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AffiliateEditForm({ affiliate, onDone }: { affiliate: Affiliate; onDone: () => void }) {
+  const { t } = useTranslation();
+  const message = useValidationMessage();
+  const update = useUpdateAffiliate();
+  const form = useForm<AffiliateEditInput, unknown, AffiliateEditOutput>({
+    resolver: zodResolver(affiliateEditSchema),
+    defaultValues: {
+      name: affiliate.name,
+      businessName: affiliate.businessName,
+      status: affiliate.status,
+      commissionAmount: affiliate.commissionAmount,
+    },
+  });
+  const { errors, isDirty, dirtyFields } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const changed = AFFILIATE_EDIT_FIELDS.filter((key) => dirtyFields[key]);
+    if (changed.length === 0) return onDone();
+    const changes = Object.fromEntries(changed.map((key) => [key, values[key]])) as AffiliateUpdate;
+    update.mutate(
+      { id: affiliate.id, changes },
+      {
+        onSuccess: () => {
+          toast({ title: t("common.success"), description: t("affiliates.edit.success") });
+          onDone();
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, AFFILIATE_EDIT_FIELDS);
+          toast({ variant: "destructive", title: t("common.error"), description: message(apiErrorMessage(error, t("affiliates.edit.failed"))) });
+        },
+      },
+    );
+  });
+
+  const nameError = message(errors.name?.message);
+  const businessError = message(errors.businessName?.message);
+  const amountError = message(errors.commissionAmount?.message);
+  const amountHint = t("affiliates.fields.commissionAmountHint");
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-3">
+      <FormField id="affiliate-edit-name" label={t("affiliates.fields.name")} error={nameError}>
+        <Input autoComplete="off" {...fieldA11yProps("affiliate-edit-name", nameError)} {...form.register("name")} />
+      </FormField>
+      <FormField id="affiliate-edit-business" label={t("affiliates.fields.businessName")} error={businessError}>
+        <Input autoComplete="off" {...fieldA11yProps("affiliate-edit-business", businessError)} {...form.register("businessName")} />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field, fieldState }) => (
+            <SelectField
+              id="affiliate-edit-status"
+              label={t("affiliates.fields.status")}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder={t("affiliates.fields.selectPlaceholder")}
+              options={affiliateStatuses.map((value) => ({ value, label: affiliateStatusLabel(t, value) }))}
+              error={message(fieldState.error?.message)}
+            />
+          )}
+        />
+        <FormField id="affiliate-edit-commission" label={t("affiliates.fields.commissionAmount")} error={amountError} hint={amountHint}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            {...fieldA11yProps("affiliate-edit-commission", amountError, amountHint)}
+            {...form.register("commissionAmount")}
+          />
+        </FormField>
+      </div>
+      <DialogFooter className="mt-2">
+        <DialogClose asChild>
+          <Button variant="outline">{t("common.cancel")}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={!isDirty || update.isPending}>
+          {update.isPending ? t("affiliates.edit.submitting") : t("affiliates.edit.submit")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

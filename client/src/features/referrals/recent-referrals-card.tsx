@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import type { Referral } from "@contract/affiliates";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
+import { LeadStatusBadge } from "@/features/leads/lead-status-badge";
+import { apiErrorMessage } from "@/lib/api";
+import { useFormatters } from "@/lib/use-formatters";
+import { cn } from "@/lib/utils";
+import { RECENT_REFERRALS, useRecentReferrals, type ReferralFilter } from "./referral-queries";
+
+const COLUMNS = 6;
+
+/** Recent Referrals (spec §2): the five newest referrals matching the filter. */
+export function RecentReferralsCard({ filter }: { filter: ReferralFilter }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const list = useRecentReferrals(filter);
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+
+  return (
+    <Card className="min-w-0" data-testid="recent-referrals">
+      <CardHeader>
+        <CardTitle>{t("referrals.recent.title")}</CardTitle>
+        <CardDescription>
+          {total > rows.length
+            ? t("referrals.recent.showingNewest", { shown: format.number(rows.length), total: format.number(total) })
+            : t("referrals.recent.description", { count: RECENT_REFERRALS })}
+        </CardDescription>
+      </CardHeader>
+      <div className={cn("border-t transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
+        <Table aria-label={t("referrals.recent.title")}>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t("referrals.columns.affiliate")}</TableHead>
+              <TableHead>{t("referrals.columns.lead")}</TableHead>
+              <TableHead>{t("referrals.columns.business")}</TableHead>
+              <TableHead>{t("referrals.columns.status")}</TableHead>
+              <TableHead className="text-right">{t("referrals.columns.commission")}</TableHead>
+              <TableHead>{t("referrals.columns.date")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.isPending ? (
+              <TableMessageRow colSpan={COLUMNS} data-testid="referrals-loading">
+                {t("referrals.recent.loading")}
+              </TableMessageRow>
+            ) : list.isError ? (
+              <TableMessageRow colSpan={COLUMNS} className="text-destructive" role="alert" data-testid="referrals-error">
+                {t("referrals.recent.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}
+              </TableMessageRow>
+            ) : rows.length === 0 ? (
+              <TableMessageRow colSpan={COLUMNS} data-testid="referrals-empty">
+                {filter.affiliateId !== undefined || filter.since ? t("referrals.recent.emptyFiltered") : t("referrals.recent.empty")}
+              </TableMessageRow>
+            ) : (
+              rows.map((referral) => <ReferralRow key={referral.id} referral={referral} />)
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </Card>
+  );
+}
+
+/** A voided commission (the lead left "converted") earns nothing, so it shows as $0 like no commission at all. */
+function commissionAmount(referral: Referral): string {
+  return referral.commission && referral.commission.status !== "voided" ? referral.commission.amount : "0";
+}
+
+function ReferralRow({ referral }: { referral: Referral }) {
+  const format = useFormatters();
+  return (
+    <TableRow data-testid="referral-row">
+      <TableCell className="max-w-48">
+        <div className="truncate font-medium" title={referral.affiliateName}>
+          {referral.affiliateName}
+        </div>
+        <code className="text-xs text-muted-foreground">{referral.affiliateCode}</code>
+      </TableCell>
+      <TableCell className="max-w-56">
+        <div className="truncate" title={referral.leadName}>
+          {referral.leadName}
+        </div>
+        <div className="truncate text-xs text-muted-foreground" title={referral.leadEmail}>
+          {referral.leadEmail}
+        </div>
+      </TableCell>
+      <TableCell className="max-w-48 truncate" title={referral.leadBusinessName}>
+        {referral.leadBusinessName}
+      </TableCell>
+      <TableCell>
+        <LeadStatusBadge status={referral.leadStatus} />
+      </TableCell>
+      <TableCell className="text-right tabular-nums" data-testid="referral-commission">
+        {format.usd(commissionAmount(referral))}
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-muted-foreground">{format.date(referral.referredAt)}</TableCell>
+    </TableRow>
+  );
+}
