@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFERRAL_COOKIE } from "@contract/affiliates";
-import { startE2E, type E2EServer } from "./support";
+import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Katherine Johnson", email: "katherine@leadwell.test", password: "a long enough password" };
 
@@ -60,14 +60,7 @@ describe("affiliate programme in the browser", () => {
   });
 
   it("sets up staff and shows no affiliates on the dashboard", async () => {
-    await staff.goto("/");
-    await expect.poll(() => text(pageTitle(staff))).toBe("Create the administrator account");
-    await staff.getByLabel("Full name").fill(ADMIN.name);
-    await staff.getByLabel("Email").fill(ADMIN.email);
-    await staff.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await staff.getByLabel("Confirm password").fill(ADMIN.password);
-    await staff.getByRole("button", { name: "Create account" }).click();
-    await expect.poll(() => text(pageTitle(staff))).toBe("Dashboard");
+    await completeSetup(staff, ADMIN);
     await dismissCookiePanel(staff);
     await expect.poll(() => text(staff.getByTestId("stat-active-affiliates"))).toBe("0");
     await staff.getByTestId("top-affiliates").getByText("No affiliates yet").waitFor();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, type E2EServer } from "./support";
+import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
 
@@ -25,7 +25,6 @@ const OTHER = {
 
 const PRODUCTS = JSON.stringify([{ name: "Premium Plan", totalSales: 120, averageRevenue: 250, totalRevenue: 30000, profitMargin: 35 }]);
 
-const pageTitle = (page: Page) => page.getByTestId("page-title");
 const text = async (locator: Locator) => ((await locator.textContent()) ?? "").trim();
 const leadRows = (page: Page) => page.getByTestId("lead-row");
 const today = () => new Date().toISOString().slice(0, 10);
@@ -63,14 +62,7 @@ describe("leads, KPI, dashboard, analytics and search in the browser", () => {
   });
 
   it("signs in through the one-time set-up and shows an empty dashboard", async () => {
-    await page.goto("/");
-    await expect.poll(() => text(pageTitle(page))).toBe("Create the administrator account");
-    await page.getByLabel("Full name").fill(ADMIN.name);
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-    await page.getByLabel("Confirm password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect.poll(() => text(pageTitle(page))).toBe("Dashboard");
+    await completeSetup(page, ADMIN);
     // Keep the cookie panel out of the way of the forms.
     await page.getByRole("button", { name: "Necessary Only" }).click();
     await expect.poll(() => text(page.getByTestId("stat-total-leads"))).toBe("0");

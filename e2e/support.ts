@@ -73,3 +73,15 @@ export async function startE2E(): Promise<E2EServer> {
     },
   };
 }
+
+/** Runs the one-time set-up screen with valid details and waits for the Dashboard. */
+export async function completeSetup(page: Page, admin: { name: string; email: string; password: string }) {
+  await page.goto("/");
+  await page.getByText("Create the administrator account").first().waitFor();
+  await page.getByLabel("Full name").fill(admin.name);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByLabel("Confirm password").fill(admin.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByTestId("page-title").getByText("Dashboard", { exact: true }).waitFor();
+}

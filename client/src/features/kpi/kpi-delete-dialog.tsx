@@ -1,15 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { KpiRecord } from "@contract/kpi";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { useDeleteKpi } from "./kpi-queries";
@@ -34,19 +25,16 @@ export function KpiDeleteDialog({ record, onOpenChange, onDeleted }: KpiDeleteDi
   };
 
   return (
-    <AlertDialog open={record !== null} onOpenChange={(open) => !deleteKpi.isPending && onOpenChange(open)}>
-      <AlertDialogContent data-testid="kpi-delete-dialog">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("kpi.delete.title")}</AlertDialogTitle>
-          <AlertDialogDescription>{record ? t("kpi.delete.description", { name: record.businessName }) : null}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteKpi.isPending}>{t("common.cancel")}</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={deleteKpi.isPending}>
-            {deleteKpi.isPending ? t("kpi.delete.submitting") : t("kpi.delete.submit")}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={record !== null}
+      onOpenChange={onOpenChange}
+      title={t("kpi.delete.title")}
+      description={record ? t("kpi.delete.description", { name: record.businessName }) : null}
+      submitLabel={t("kpi.delete.submit")}
+      submittingLabel={t("kpi.delete.submitting")}
+      pending={deleteKpi.isPending}
+      onConfirm={confirm}
+      data-testid="kpi-delete-dialog"
+    />
   );
 }

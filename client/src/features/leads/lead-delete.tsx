@@ -1,15 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Lead } from "@contract/leads";
-import { Button } from "@/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { useDeleteLead } from "./lead-queries";
@@ -34,20 +25,16 @@ export function LeadDelete({ lead, onOpenChange }: LeadDeleteProps) {
   };
 
   return (
-    <AlertDialog open={lead !== null} onOpenChange={(open) => !deleteLead.isPending && onOpenChange(open)}>
-      <AlertDialogContent data-testid="lead-delete-dialog">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("leads.delete.title")}</AlertDialogTitle>
-          <AlertDialogDescription>{lead ? t("leads.delete.description", { name: lead.businessName }) : null}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteLead.isPending}>{t("common.cancel")}</AlertDialogCancel>
-          {/* Not AlertDialogAction: that closes the dialog at once, before the answer says whether it worked. */}
-          <Button variant="destructive" onClick={confirm} disabled={deleteLead.isPending}>
-            {deleteLead.isPending ? t("leads.delete.submitting") : t("leads.delete.submit")}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={lead !== null}
+      onOpenChange={onOpenChange}
+      title={t("leads.delete.title")}
+      description={lead ? t("leads.delete.description", { name: lead.businessName }) : null}
+      submitLabel={t("leads.delete.submit")}
+      submittingLabel={t("leads.delete.submitting")}
+      pending={deleteLead.isPending}
+      onConfirm={confirm}
+      data-testid="lead-delete-dialog"
+    />
   );
 }
