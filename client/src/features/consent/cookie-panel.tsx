@@ -29,7 +29,7 @@ export function CookiePanel() {
   return (
     <section
       aria-labelledby="cookie-panel-title"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4 lg:left-64"
+      className="cookie-panel pointer-events-none fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
       data-testid="cookie-panel"
     >
       <div className="pointer-events-auto relative mx-auto max-w-3xl rounded-lg border bg-card p-4 shadow-lg">
