@@ -14,6 +14,7 @@ import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { registerAuthHook } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
+import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { joinRoutes } from "./modules/join/join.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
@@ -40,6 +41,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   affiliateRoutes,
   referralRoutes,
   joinRoutes,
+  feedbackRoutes,
 ];
 
 /** Routes outside /api that still belong to the server (not the single-page app). */

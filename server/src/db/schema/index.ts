@@ -1,3 +1,4 @@
 export * from "./platform";
 export * from "./leads";
 export * from "./affiliates";
+export * from "./feedback";
