@@ -13,6 +13,7 @@ export const REPORTS_KEY = ["/api/reports"] as const;
 export const SEARCH_KEY = ["/api/search"] as const;
 export const AFFILIATES_KEY = ["/api/affiliates"] as const;
 export const REFERRALS_KEY = ["/api/referrals"] as const;
+export const FEEDBACK_KEY = ["/api/feedback"] as const;
 
 /**
  * After a lead was created, changed or deleted (a lead's KPI rows show its name and go with it). A referred lead's
@@ -34,4 +35,9 @@ export function refreshAffiliateData(queryClient: QueryClient) {
 /** After KPI data was synced or deleted (leads carry a KPI summary; the dashboard sums revenue). */
 export function refreshKpiData(queryClient: QueryClient) {
   return Promise.all([KPI_KEY, DASHBOARD_KEY, LEADS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** After feedback was sent (only the Feedback screen shows it). */
+export function refreshFeedbackData(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: FEEDBACK_KEY });
 }

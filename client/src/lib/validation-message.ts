@@ -37,6 +37,7 @@ const EXACT = {
   "Amount must be greater than zero": "validation.amountPositive",
   "Commission amount is required": "validation.commissionRequired",
   "At most 99,999,999.99": "validation.amountTooLarge",
+  "Please provide feedback description": "validation.feedbackDescriptionRequired",
 } as const;
 
 const PATTERNS = [

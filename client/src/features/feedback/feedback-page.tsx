@@ -1,5 +1,31 @@
-import { AreaPlaceholder } from "@/app/area-placeholder";
+import { useState } from "react";
+import { MessageSquarePlus, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { FEEDBACK_FORM_ID, FeedbackForm } from "./feedback-form";
+import { FeedbackList } from "./feedback-list";
 
+/** Feedback: a submit form shown on demand above the Recent Feedback list (spec §2). */
 export default function FeedbackPage() {
-  return <AreaPlaceholder />;
+  const { t } = useTranslation();
+  const [formOpen, setFormOpen] = useState(false);
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <div className="flex justify-end">
+        <Button
+          variant={formOpen ? "outline" : "default"}
+          onClick={() => setFormOpen((open) => !open)}
+          aria-expanded={formOpen}
+          aria-controls={formOpen ? FEEDBACK_FORM_ID : undefined}
+          data-testid="feedback-toggle"
+        >
+          {formOpen ? <X aria-hidden="true" /> : <MessageSquarePlus aria-hidden="true" />}
+          {formOpen ? t("feedback.toggle.hide") : t("feedback.toggle.show")}
+        </Button>
+      </div>
+      {formOpen ? <FeedbackForm onDone={() => setFormOpen(false)} /> : null}
+      <FeedbackList />
+    </div>
+  );
 }
