@@ -192,14 +192,17 @@ export const LEAD_PAGE_DEFAULT = 50;
 export const LEAD_PAGE_MAX = 500;
 export const SEARCH_MIN_TRIGRAM = 3;
 
+// A blank search or industry (an emptied input) means "no filter", in lists and exports alike.
+const blankIsAbsent = (text: z.ZodString) => text.optional().transform((v) => v || undefined);
+
 export const leadFilterSchema = z.object({
-  q: z.string().trim().max(200, max(200)).optional().describe(
+  q: blankIsAbsent(z.string().trim().max(200, max(200))).describe(
     "Case- and accent-insensitive substring of business name, owner names, email or phone; 1–2 characters match the start of the business name",
   ),
   status: leadStatusSchema.optional(),
-  industry: z.string().trim().max(50, max(50)).optional(),
+  industry: blankIsAbsent(z.string().trim().max(50, max(50))),
 });
-export type LeadFilter = z.infer<typeof leadFilterSchema>;
+export type LeadFilter = Partial<z.output<typeof leadFilterSchema>>;
 
 export const leadListQuerySchema = leadFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),

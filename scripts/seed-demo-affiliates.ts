@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../server/src/db/client";
 import { affiliatePayouts, affiliateReferrals, affiliates, leads } from "../server/src/db/schema";
 import { affiliateBalance, approveCommissions, insertPayout } from "../server/src/modules/affiliates/affiliates.data";
+import { toCents } from "../server/src/lib/money";
 import { hashPassword } from "../server/src/modules/auth/password";
 
 export const DEMO_PARTNER_PASSWORD = "demo-partner";
@@ -64,7 +65,7 @@ export async function seedDemoAffiliates(db: Database): Promise<DemoAffiliateRes
     if (partner.paid && (payouts?.n ?? 0) === 0) {
       await approveCommissions(db, row.id, undefined);
       const { approved } = await affiliateBalance(db, row.id);
-      if (Number(approved) > 0) {
+      if (toCents(approved) > 0n) {
         await insertPayout(db, row.id, approved, "Demo: monthly bank transfer", "seed:demo");
         payoutsAdded++;
       }

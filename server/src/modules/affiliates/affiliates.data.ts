@@ -89,7 +89,7 @@ export async function deleteAffiliateToken(db: Database, tokenHash: string): Pro
   await db.delete(affiliateTokens).where(eq(affiliateTokens.tokenHash, tokenHash));
 }
 
-/** Money owed and paid, all in SQL numerics: earned (not voided), pending, approved-and-unpaid, paid out. */
+/** Money owed and paid, computed and formatted in SQL numerics: earned (not voided), pending, approved-and-unpaid, paid out. */
 export async function affiliateBalance(db: Database, affiliateId: number) {
   const result = await db.execute<{ earned: string; pending: string; approved: string; paid: string }>(sql`
     WITH c AS (
@@ -98,11 +98,11 @@ export async function affiliateBalance(db: Database, affiliateId: number) {
              coalesce(sum(amount) FILTER (WHERE status IN ('approved', 'paid')), 0) AS approved_total
       FROM affiliate_commissions WHERE affiliate_id = ${affiliateId}
     ), p AS (SELECT coalesce(sum(amount), 0) AS paid FROM affiliate_payouts WHERE affiliate_id = ${affiliateId})
-    SELECT c.earned::text, c.pending::text, greatest(c.approved_total - p.paid, 0)::numeric(12, 2)::text AS approved, p.paid::text
+    SELECT c.earned::numeric(12, 2)::text AS earned, c.pending::numeric(12, 2)::text AS pending,
+           greatest(c.approved_total - p.paid, 0)::numeric(12, 2)::text AS approved, p.paid::numeric(12, 2)::text AS paid
     FROM c, p`);
   const [row] = (result as unknown as { rows: { earned: string; pending: string; approved: string; paid: string }[] }).rows;
-  const money = (v: string | undefined) => Number(v ?? 0).toFixed(2);
-  return { earned: money(row?.earned), pending: money(row?.pending), approved: money(row?.approved), paid: money(row?.paid) };
+  return row!;
 }
 
 export async function listCommissions(db: Database, affiliateId: number): Promise<Commission[]> {
@@ -164,12 +164,6 @@ export async function approveCommissions(db: Database, affiliateId: number, ids:
 export async function lockAffiliate(db: Database, id: number): Promise<boolean> {
   const result = await db.execute(sql`SELECT id FROM affiliates WHERE id = ${id} FOR UPDATE`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-export async function amountWithinBalance(db: Database, affiliateId: number, amount: string): Promise<boolean> {
-  const balance = await affiliateBalance(db, affiliateId);
-  const result = await db.execute<{ ok: boolean }>(sql`SELECT ${amount}::numeric <= ${balance.approved}::numeric AS ok`);
-  return Boolean((result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
 }
 
 /**

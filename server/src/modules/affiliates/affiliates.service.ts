@@ -12,10 +12,11 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorize
 import type { RequestMeta } from "../../http/request-meta";
 import { CSV_BOM, csvRow } from "../../lib/csv";
 import { isUniqueViolation } from "../../lib/db-errors";
+import { toCents } from "../../lib/money";
 import { recordAudit } from "../audit/audit.data";
 import { actorLabel } from "../auth/actor";
-import { STAFF_SIGN_IN_POLICY } from "../auth/auth.service";
-import { clearFailures, lockSecondsLeft, recordFailure } from "../auth/login-throttle.data";
+import { SIGN_IN_POLICY } from "../auth/auth.service";
+import { clearAttempts, lockSecondsLeft, recordAttempt } from "../auth/login-throttle.data";
 import { hashPassword, verifyPassword } from "../auth/password";
 import type { AffiliatePrincipal, Principal } from "../auth/principal";
 import { adminEmails } from "../auth/users.data";
@@ -25,7 +26,6 @@ import { issueAffiliateToken, revokeAffiliateToken } from "./affiliate-tokens";
 import {
   affiliateBalance,
   affiliateMonthly,
-  amountWithinBalance,
   approveCommissions,
   findAffiliateByEmail,
   findAffiliateById,
@@ -70,12 +70,12 @@ export async function signInAffiliate(db: Database, body: AffiliateLoginBody, me
   const affiliate = await findAffiliateByEmail(db, body.email);
   const valid = await verifyPassword(affiliate?.passwordHash ?? null, body.password);
   if (!affiliate || !valid) {
-    await recordFailure(db, throttleKey, STAFF_SIGN_IN_POLICY);
+    await recordAttempt(db, throttleKey, SIGN_IN_POLICY);
     await recordAudit(db, { userEmail: body.email, action: "affiliate.login_failed", details: affiliate ? "Wrong password" : "Unknown email", meta });
     throw unauthorized(WRONG_CREDENTIALS);
   }
   if (affiliate.status === "suspended") throw forbidden("This affiliate account is suspended. Please contact us.");
-  await clearFailures(db, throttleKey);
+  await clearAttempts(db, throttleKey);
   const { token, expiresAt } = await issueAffiliateToken(db, affiliate.id);
   await recordAudit(db, { userEmail: affiliate.email, action: "affiliate.login", details: `Affiliate #${affiliate.id} signed in`, meta });
   return { token, expiresAt: expiresAt.toISOString(), affiliate: { id: affiliate.id, name: affiliate.name, uniqueCode: affiliate.uniqueCode } };
@@ -129,10 +129,8 @@ export async function recordPayout(db: Database, id: number, amount: string, not
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     if (!(await lockAffiliate(t, id))) throw notFound("Affiliate not found");
-    if (!(await amountWithinBalance(t, id, amount))) {
-      const { approved } = await affiliateBalance(t, id);
-      throw badRequest("amount", `At most the approved balance of ${approved}`);
-    }
+    const { approved } = await affiliateBalance(t, id);
+    if (toCents(amount) > toCents(approved)) throw badRequest("amount", `At most the approved balance of ${approved}`);
     const payout = await insertPayout(t, id, amount, notes, actorLabel(principal));
     await recordAudit(t, { userEmail: actorLabel(principal), action: "affiliate.payout", details: `Affiliate #${id}: paid ${amount}`, meta });
     return payout;

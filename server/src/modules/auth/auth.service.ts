@@ -7,12 +7,13 @@ import type { RequestMeta } from "../../http/request-meta";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { recordAudit } from "../audit/audit.data";
 import { notifyMany } from "../notifications/notifications.service";
-import { clearFailures, lockSecondsLeft, recordFailure, type ThrottlePolicy } from "./login-throttle.data";
+import { clearAttempts, lockSecondsLeft, recordAttempt, type ThrottlePolicy } from "./login-throttle.data";
 import { hashPassword, verifyPassword } from "./password";
 import { deleteSession, extendSession, findSessionUser, insertSession } from "./session.data";
 import { adminEmails, anyUserExists, findUserByEmail, insertUser, markSignedIn, toCurrentUser } from "./users.data";
 
-export const STAFF_SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 8, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+/** Staff and partner sign-ins alike: 8 failures in 15 minutes lock the email for 15 minutes. */
+export const SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 8, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 const SESSION_EXTEND_AFTER_MS = 5 * 60_000;
 
 const lockMessage = (seconds: number) =>
@@ -70,7 +71,7 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
   const user = await findUserByEmail(ctx.db, body.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !valid) {
-    const lockedFor = await recordFailure(ctx.db, throttleKey, STAFF_SIGN_IN_POLICY);
+    const lockedFor = await recordAttempt(ctx.db, throttleKey, SIGN_IN_POLICY);
     await recordAudit(ctx.db, {
       userEmail: body.email,
       action: "auth.login_failed",
@@ -80,13 +81,13 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
     if (lockedFor > 0) {
       await notifyMany(ctx.db, await adminEmails(ctx.db), {
         type: "security",
-        message: `Sign-in for ${body.email} was locked for 15 minutes after ${STAFF_SIGN_IN_POLICY.maxFailures} failed attempts`,
+        message: `Sign-in for ${body.email} was locked for 15 minutes after ${SIGN_IN_POLICY.maxFailures} failed attempts`,
         link: null,
       });
     }
     throw unauthorized("Email or password is incorrect");
   }
-  await clearFailures(ctx.db, throttleKey);
+  await clearAttempts(ctx.db, throttleKey);
   const sessionToken = await startSession(ctx, user.id, meta);
   await recordAudit(ctx.db, { userEmail: user.email, action: "auth.login", details: "Signed in", meta });
   return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };

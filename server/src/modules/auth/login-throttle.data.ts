@@ -18,11 +18,11 @@ export async function lockSecondsLeft(db: Database, key: string): Promise<number
 }
 
 /**
- * Counts one failure in a single statement, so concurrent attempts from several app instances
+ * Counts one attempt (a failed sign-in, a public form submission) in a single statement, so concurrent attempts from several app instances
  * cannot lose a count. A stale window starts over; reaching the limit sets the lock and starts
  * a fresh window. Answers the seconds of lock now in force (0 when not locked).
  */
-export async function recordFailure(db: Database, key: string, policy: ThrottlePolicy): Promise<number> {
+export async function recordAttempt(db: Database, key: string, policy: ThrottlePolicy): Promise<number> {
   const windowSec = policy.windowMs / 1000;
   const lockSec = policy.lockMs / 1000;
   const stale = sql`login_throttle.window_started_at < now() - make_interval(secs => ${windowSec})`;
@@ -39,6 +39,6 @@ export async function recordFailure(db: Database, key: string, policy: ThrottleP
   return Number(rows[0]?.left ?? 0);
 }
 
-export async function clearFailures(db: Database, key: string): Promise<void> {
+export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }

@@ -5,7 +5,7 @@ import { joinBodySchema, leadInputSchema } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
 import { tooManyRequests } from "../../http/errors";
 import { requestMeta } from "../../http/request-meta";
-import { lockSecondsLeft, recordFailure, type ThrottlePolicy } from "../auth/login-throttle.data";
+import { lockSecondsLeft, recordAttempt, type ThrottlePolicy } from "../auth/login-throttle.data";
 import { createLead } from "../leads/leads.service";
 
 /** Ten submissions per address in ten minutes is plenty for people and little for a script. */
@@ -30,7 +30,7 @@ export function joinRoutes(app: ZodApp, ctx: AppContext) {
       const key = `join:${meta.ip}`;
       const locked = await lockSecondsLeft(ctx.db, key);
       if (locked > 0) throw tooManyRequests(`Too many submissions from this address. Please try again in ${Math.ceil(locked / 60)} minutes.`, locked);
-      await recordFailure(ctx.db, key, JOIN_POLICY);
+      await recordAttempt(ctx.db, key, JOIN_POLICY);
       const referralCode = request.cookies[REFERRAL_COOKIE];
       const input = leadInputSchema.parse({ ...request.body, leadSource: "website form", affiliateCode: referralCode ?? null });
       await createLead(ctx.db, input, { principal: null, meta, referralSource: "link" });

@@ -1,5 +1,4 @@
-import type { KpiRecord } from "@contract/kpi";
-import type { kpiSyncBodySchema } from "@contract/kpi";
+import type { KpiRecord, kpiSyncBodySchema } from "@contract/kpi";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { HttpError, notFound } from "../../http/errors";

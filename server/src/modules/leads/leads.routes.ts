@@ -62,7 +62,7 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${csvFileName("leads")}"`)
         .header("cache-control", "no-store");
-      return reply.send(exportLeads(ctx.db, { q: filter.q || undefined, status: filter.status, industry: filter.industry || undefined }, sort));
+      return reply.send(exportLeads(ctx.db, filter, sort));
     },
   );
 

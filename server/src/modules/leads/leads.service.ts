@@ -26,7 +26,7 @@ export interface LeadPage {
 export async function listLeads(db: Database, query: LeadListQuery): Promise<LeadPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && (!cursor || cursor.sort !== query.sort)) throw badRequest("cursor", "does not belong to this list; start again without it");
-  const filter = { q: query.q || undefined, status: query.status, industry: query.industry || undefined };
+  const filter = { q: query.q, status: query.status, industry: query.industry };
   const [page, count] = await Promise.all([
     selectLeadPage(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor }),
     countMatching(db, filter),
