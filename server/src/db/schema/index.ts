@@ -2,3 +2,4 @@ export * from "./platform";
 export * from "./leads";
 export * from "./affiliates";
 export * from "./feedback";
+export * from "./issues";
