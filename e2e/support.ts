@@ -29,7 +29,7 @@ export interface E2EServer {
 }
 
 /** The real app on a free port (PGlite in a temp dir, or a throwaway database when DATABASE_URL is set) and a Chromium. */
-export async function startE2E(): Promise<E2EServer> {
+export async function startE2E(configOverrides: Partial<AppConfig> = {}): Promise<E2EServer> {
   let cleanup = async () => {};
   const overrides: Partial<AppConfig> = {};
   if (process.env.DATABASE_URL) {
@@ -50,6 +50,7 @@ export async function startE2E(): Promise<E2EServer> {
     host: "127.0.0.1",
     clientDir: path.resolve("dist/client"),
     shutdownTimeoutMs: 5_000,
+    ...configOverrides,
   };
   const runtime = await createRuntime(config, { pollingIntervalSeconds: 0.5 });
   await runtime.app.listen({ port: 0, host: "127.0.0.1" });

@@ -29,6 +29,12 @@ const envSchema = z.object({
     .min(1)
     .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a path or an http(s) URL")
     .default("/join"),
+  AI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  AI_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
+  AI_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 export interface AppConfig {
@@ -47,6 +53,17 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Where a referral link forwards after remembering the partner's code. */
   referralLandingUrl: string;
+  /** The OpenAI-compatible chat-completions server that writes repair proposals; undefined means retrieval only. */
+  ai: AiConfig | undefined;
+  /** How proposal jobs retry a timeout, an unreachable server or an invalid answer (pg-boss exponential backoff). */
+  aiRetry: { limit: number; delaySeconds: number };
+}
+
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if ((e.AI_BASE_URL === undefined) !== (e.AI_MODEL === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together");
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
@@ -78,5 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     referralLandingUrl: e.REFERRAL_LANDING_URL,
+    ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,
+    aiRetry: { limit: e.AI_RETRY_LIMIT, delaySeconds: e.AI_RETRY_DELAY_SECONDS },
   };
 }
