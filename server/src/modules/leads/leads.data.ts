@@ -94,26 +94,67 @@ export interface LeadPageRequest {
   cursor?: PageCursor | null;
 }
 
-/** One page plus the sort key of its last row; asks for one row more to know whether another page follows. */
-export async function selectLeadPage(db: Database, request: LeadPageRequest) {
+/** A page of leads already serialised by PostgreSQL, plus the sort key of its last row when another page follows. */
+export interface LeadPageJson {
+  /** A JSON array of Lead documents (the shape toLead gives), ready to send. */
+  json: string;
+  next: PageCursor | null;
+}
+
+const isoUtc = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// The page's columns under their contract names, so the document below can be written against them.
+const pageColumnNames = Object.keys(leadColumns) as (keyof typeof leadColumns)[];
+const pageColumnList = sql.join(
+  pageColumnNames.map((name) => sql`${leadColumns[name]} AS ${sql.identifier(name)}`),
+  sql`, `,
+);
+const pageColumn = (name: string) => sql`page.${sql.identifier(name)}`;
+/** The Lead document of one page row: toLead's mapping (second names, default stage, nested kpi, ISO dates) in SQL. */
+const leadDocument = sql`(SELECT row_to_json(doc) FROM (SELECT ${sql.join(
+  [
+    ...pageColumnNames.map((name) => {
+      if (name === "createdAt" || name === "updatedAt") return sql`${isoUtc(pageColumn(name))} AS ${sql.identifier(name)}`;
+      if (name === "pipelineStage") return sql`coalesce(${pageColumn(name)}, ${DEFAULT_PIPELINE_STAGE}) AS "pipelineStage"`;
+      return sql`${pageColumn(name)} AS ${sql.identifier(name)}`;
+    }),
+    sql`page."email" AS "businessOwnerEmail"`,
+    sql`page."industry" AS "businessType"`,
+    sql`CASE WHEN page.kpi_lead_id IS NULL THEN NULL ELSE json_build_object('ytdRevenue', page.kpi_ytd::text, 'mrr', page.kpi_mrr::text, 'updatedAt', ${isoUtc(sql`page.kpi_updated_at`)}) END AS "kpi"`,
+  ],
+  sql`, `,
+)}) doc)`;
+
+/**
+ * One page, serialised to JSON by PostgreSQL in the same statement that reads it: the hottest list path then
+ * costs Node one string instead of thousands of column values, dates and objects. It reads one row more than
+ * asked, to know whether another page follows and where it starts.
+ */
+export async function selectLeadPage(db: Database, request: LeadPageRequest): Promise<LeadPageJson> {
   const { expr, orderBy, after } = sortParts(request.sort);
   const conditions = filterConditions(request.filter);
   if (request.cursor) conditions.push(after(request.cursor));
-  const rows = await db
-    .select({ ...selectedColumns, sortKey: sql<string>`(${expr})::text` })
-    .from(leads)
-    .leftJoin(kpiMetrics, eq(kpiMetrics.leadId, leads.id))
-    .where(and(...conditions))
-    .orderBy(...orderBy)
-    .limit(request.limit + 1)
-    .offset(request.cursor ? 0 : (request.offset ?? 0));
-  const hasMore = rows.length > request.limit;
-  const page = hasMore ? rows.slice(0, request.limit) : rows;
-  const last = page.at(-1);
-  return {
-    leads: page.map(({ sortKey: _key, ...row }) => toLead(row)),
-    next: hasMore && last ? { sort: request.sort, key: last.sortKey, id: last.id } : null,
-  };
+  const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
+  const offset = request.cursor ? 0 : (request.offset ?? 0);
+  const lastRow = offset + request.limit;
+  const result = await db.execute(sql`
+    WITH page AS (
+      SELECT ${pageColumnList}, ${kpiMetrics.leadId} AS kpi_lead_id, ${kpiMetrics.ytdRevenue} AS kpi_ytd, ${kpiMetrics.mrr} AS kpi_mrr,
+             ${kpiMetrics.updatedAt} AS kpi_updated_at, (${expr})::text AS sort_key,
+             row_number() OVER (ORDER BY ${sql.join(orderBy, sql`, `)}) AS n
+      FROM ${leads} LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ${leads.id}
+      ${where}
+      ORDER BY ${sql.join(orderBy, sql`, `)}
+      LIMIT ${request.limit + 1} OFFSET ${offset}
+    )
+    SELECT coalesce(json_agg(${leadDocument} ORDER BY page.n) FILTER (WHERE page.n <= ${lastRow}), '[]')::text AS json,
+           count(*) > ${request.limit} AS has_more,
+           max(page.sort_key) FILTER (WHERE page.n = ${lastRow}) AS last_key,
+           max(page."id") FILTER (WHERE page.n = ${lastRow}) AS last_id
+    FROM page`);
+  const [row] = (result as unknown as { rows: { json: string; has_more: boolean; last_key: string | null; last_id: number | null }[] }).rows;
+  const next = row?.has_more && row.last_key !== null && row.last_id !== null ? { sort: request.sort, key: row.last_key, id: Number(row.last_id) } : null;
+  return { json: row?.json ?? "[]", next };
 }
 
 // Counting matches costs a heap visit each; past this many the answer says "at least" instead.
@@ -191,8 +232,6 @@ export const LEAD_EXPORT_HEADERS = [
   "ID", "Business", "First name", "Last name", "Email", "Phone", "Industry", "Years in business", "Employees", "Status",
   "Priority", "Pipeline stage", "Lead source", "Affiliate code", "Assigned to", "Tags", "YTD revenue", "MRR", "Created", "Updated",
 ] as const;
-
-const isoUtc = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Export rows in keyset batches, read as plain arrays of text: no ORM mapping and no lead objects, so a

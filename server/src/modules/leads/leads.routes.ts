@@ -15,6 +15,7 @@ import {
 } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
 import { requestMeta } from "../../http/request-meta";
+import { sendJsonText } from "../../http/send-json-text";
 import { signedIn } from "../auth/auth.hook";
 import { createLead, csvFileName, deleteLead, exportLeads, getLead, listLeads, updateLead } from "./leads.service";
 
@@ -42,7 +43,7 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
       const page = await listLeads(ctx.db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total)).header(TOTAL_EXACT_HEADER, String(page.exact));
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.leads;
+      return sendJsonText(reply, page.leadsJson);
     },
   );
 

@@ -17,7 +17,8 @@ import { countMatching, deleteLeadRow, findLeadById, insertLead, LEAD_EXPORT_HEA
 export const DUPLICATE_EMAIL = "A lead with this email already exists";
 
 export interface LeadPage {
-  leads: Lead[];
+  /** The page as a JSON array of Lead documents, serialised by the database. */
+  leadsJson: string;
   total: number;
   exact: boolean;
   nextCursor: string | null;
@@ -31,7 +32,7 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
     selectLeadPage(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor }),
     countMatching(db, filter),
   ]);
-  return { leads: page.leads, total: count.total, exact: count.exact, nextCursor: page.next && encodeCursor(page.next) };
+  return { leadsJson: page.json, total: count.total, exact: count.exact, nextCursor: page.next && encodeCursor(page.next) };
 }
 
 export async function getLead(db: Database, id: number): Promise<Lead> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { CreatedApiKey } from "@contract/api-keys";
-import type { Lead } from "@contract/leads";
+import { leadSchema, type Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
 import { auditLogs, kpiMetrics } from "../../db/schema";
 import { suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
@@ -37,6 +38,37 @@ describe.each(testDrivers)("leads API on %s", (driver) => {
     });
     const badEmail = await suite.admin.post("/api/leads", aLead(0, { email: "not-an-email" }));
     expect(badEmail.body).toMatchObject({ fields: { email: "Valid email is required" } });
+  });
+
+  it("answers the same documents in lists (serialised by the database) as for one lead, in the contract's exact shape", async () => {
+    const full = await create(
+      suite.admin,
+      aLead("doc", {
+        phoneNumber: "+34 600 000 000",
+        industry: "finance",
+        currentCrmUsage: false,
+        currentSoftwareChallenges: ["Too many tools", 'Quotes "and" commas, \\ too'],
+        quizHistory: [{ step: 1, answer: "yes" }],
+        aiAnalysis: { score: 0.75, notes: ["ñ", "€"] },
+        customFields: { region: "Sur" },
+        tags: ["vip", "ñandú"],
+        pipelineStage: "Proposal",
+      }),
+    );
+    const bare = await create(suite.admin, aLead("doc-bare"));
+    await suite.admin.post("/api/kpi", { email: full.email, ytdRevenue: 1234.5, mrr: 99, topProducts: [] });
+    const list = await suite.admin.get<Lead[]>("/api/leads?q=doc&limit=10");
+    expect(list.headers["content-type"]).toMatch(/^application\/json/);
+    const strictList = z.array(leadSchema.strict()).safeParse(list.body);
+    expect(strictList.error).toBeUndefined();
+    for (const lead of [full, bare]) {
+      const one = await suite.admin.get<Lead>(`/api/leads/${lead.id}`);
+      expect(list.body.find((l) => l.id === lead.id)).toEqual(one.body);
+    }
+    expect(list.body.find((l) => l.id === full.id)?.kpi).toMatchObject({ ytdRevenue: "1234.50", mrr: "99.00" });
+    expect(list.body.find((l) => l.id === bare.id)).toMatchObject({ kpi: null, pipelineStage: "New", tags: [], aiAnalysis: null });
+    const report = await suite.admin.get<Lead[]>("/api/reports?source=finance");
+    expect(report.body.find((l) => l.id === full.id)).toEqual(list.body.find((l) => l.id === full.id));
   });
 
   it("creates a lead with the defaults and the alternative names", async () => {

@@ -3,6 +3,7 @@ import { apiErrorSchema } from "@contract/errors";
 import { leadSchema, TOTAL_COUNT_HEADER } from "@contract/leads";
 import { reportFilterSchema, reportQuerySchema } from "@contract/reports";
 import type { AppContext, ZodApp } from "../../app-context";
+import { sendJsonText } from "../../http/send-json-text";
 import { csvFileName } from "../leads/leads.service";
 import { exportReport, runReport } from "./reports.service";
 
@@ -24,7 +25,7 @@ export function reportRoutes(app: ZodApp, ctx: AppContext) {
       const { limit, offset, ...filter } = request.query;
       const report = await runReport(ctx.db, filter, limit, offset);
       reply.header(TOTAL_COUNT_HEADER, String(report.total));
-      return report.leads;
+      return sendJsonText(reply, report.leadsJson);
     },
   );
 

@@ -1,4 +1,3 @@
-import type { Lead } from "@contract/leads";
 import type { ReportFilter } from "@contract/reports";
 import type { Database } from "../../db/client";
 import type { LeadQueryFilter } from "../leads/leads.data";
@@ -12,13 +11,13 @@ export const reportLeadFilter = (filter: ReportFilter): LeadQueryFilter => ({
   createdThrough: filter.endDate,
 });
 
-export async function runReport(db: Database, filter: ReportFilter, limit: number, offset: number): Promise<{ leads: Lead[]; total: number }> {
+export async function runReport(db: Database, filter: ReportFilter, limit: number, offset: number): Promise<{ leadsJson: string; total: number }> {
   const leadFilter = reportLeadFilter(filter);
   const [page, count] = await Promise.all([
     selectLeadPage(db, { filter: leadFilter, sort: "-createdAt", limit, offset }),
     countMatching(db, leadFilter),
   ]);
-  return { leads: page.leads, total: count.total };
+  return { leadsJson: page.json, total: count.total };
 }
 
 export const exportReport = (db: Database, filter: ReportFilter) => exportLeads(db, reportLeadFilter(filter), "-createdAt");
