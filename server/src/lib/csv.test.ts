@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "./csv";
+import { csvCell, csvLines, csvRow } from "./csv";
 
 describe("csv", () => {
   it("quotes cells holding commas, quotes or line breaks, doubling inner quotes", () => {
@@ -23,5 +23,13 @@ describe("csv", () => {
 
   it("ends each row with CRLF", () => {
     expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
+  });
+
+  it("writes many rows exactly as csvRow does, cut to the given width", () => {
+    const rows = [
+      ["plain", null, "with, comma", 'say "hi"', "line\nbreak", "=SUM(A1)", "+1 555", "-5.00", "@x", "\ttab", "ñandú €", "sort-key"],
+      ["", "'quoted", "cr\rhere", "a;b", null, null, null, null, null, null, null, "sort-key"],
+    ];
+    expect(csvLines(rows, 11)).toBe(rows.map((row) => csvRow(row.slice(0, 11))).join(""));
   });
 });

@@ -16,17 +16,29 @@ export async function insertSession(
   });
 }
 
-/** The user behind an unexpired session, with when the session was last extended. */
-export async function findSessionUser(db: Database, tokenHash: string) {
-  const [row] = await db
+const sessionUserQuery = (db: Database) =>
+  db
     .select({
       lastSeenAt: sessions.lastSeenAt,
       user: { id: users.id, name: users.name, email: users.email, role: users.role, lastLoginAt: users.lastLoginAt },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("lw_session_user");
+
+// Every signed-in request runs this lookup: built once per database, and prepared once per connection.
+const preparedSessionUser = new WeakMap<Database, ReturnType<typeof sessionUserQuery>>();
+
+/** The user behind an unexpired session, with when the session was last extended. */
+export async function findSessionUser(db: Database, tokenHash: string) {
+  let query = preparedSessionUser.get(db);
+  if (!query) {
+    query = sessionUserQuery(db);
+    preparedSessionUser.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 

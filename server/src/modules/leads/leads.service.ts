@@ -3,7 +3,7 @@ import type { CreatedLead, Lead, LeadInput, LeadListQuery, LeadSort, LeadUpdate 
 import type { Database } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import type { RequestMeta } from "../../http/request-meta";
-import { CSV_BOM, csvRow } from "../../lib/csv";
+import { CSV_BOM, csvLines, csvRow } from "../../lib/csv";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { recordAudit } from "../audit/audit.data";
@@ -126,7 +126,7 @@ export function exportLeads(db: Database, filter: LeadQueryFilter, sort: LeadSor
         const current = await next;
         if (current.done) return;
         next = batches.next();
-        yield current.value.map(csvRow).join("");
+        yield csvLines(current.value, LEAD_EXPORT_HEADERS.length);
       }
     })(),
   );
