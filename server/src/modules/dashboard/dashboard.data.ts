@@ -1,30 +1,47 @@
 import { sql } from "drizzle-orm";
 import { DASHBOARD_WEEKS, type DashboardStats } from "@contract/dashboard";
-import { leadStatuses, type LeadStatus } from "@contract/leads";
+import { leadStatuses } from "@contract/leads";
 import type { Database } from "../../db/client";
-import { leadCounts } from "../../db/schema";
+import { affiliates, kpiTotals, leadCounts, leadDailyCounts } from "../../db/schema";
 
-/** Leads per status from the counters, every status present (zero when none). */
-export async function leadsByStatus(db: Database): Promise<DashboardStats["leadsByStatus"]> {
-  const rows = await db
-    .select({ status: leadCounts.status, count: sql<number>`sum(${leadCounts.n})::int` })
-    .from(leadCounts)
-    .groupBy(leadCounts.status);
-  const counts = new Map(rows.map((r) => [r.status, r.count]));
-  return leadStatuses.map((status: LeadStatus) => ({ status, count: counts.get(status) ?? 0 }));
-}
+// Every status in the contract's order, so the chart shows zeros too.
+const statusList = sql.raw(`(VALUES ${leadStatuses.map((s, i) => `('${s}', ${i})`).join(", ")}) AS s(status, position)`);
 
-/** New leads in each of the last weeks (Monday starts, UTC), oldest first, empty weeks included. */
-export async function leadsPerWeek(db: Database): Promise<DashboardStats["leadsPerWeek"]> {
-  const result = await db.execute<{ week_start: string; count: number }>(sql`
-    SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week_start, coalesce(sum(d.n), 0)::int AS count
-    FROM generate_series(
-      date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${DASHBOARD_WEEKS - 1}),
-      date_trunc('week', now() AT TIME ZONE 'UTC'),
-      interval '1 week'
-    ) AS w(week_start)
-    LEFT JOIN lead_daily_counts d ON d.day >= w.week_start::date AND d.day < w.week_start::date + 7
-    GROUP BY w.week_start
-    ORDER BY w.week_start`);
-  return (result as unknown as { rows: { week_start: string; count: number }[] }).rows.map((r) => ({ weekStart: r.week_start, count: Number(r.count) }));
+/**
+ * Every dashboard figure in one statement (one round trip, one pooled connection), each from the counters the
+ * triggers keep: KPI sums, the lead total and leads per status, new leads per week (Monday starts, UTC, oldest first, empty weeks
+ * included) and active affiliates.
+ */
+export async function dashboardSnapshot(db: Database): Promise<DashboardStats> {
+  const result = await db.execute(sql`
+    SELECT
+      coalesce((SELECT ${kpiTotals.ytdSum}::text FROM ${kpiTotals} WHERE ${kpiTotals.id} = 1), '0.00') AS ytd,
+      coalesce((SELECT ${kpiTotals.mrrSum}::text FROM ${kpiTotals} WHERE ${kpiTotals.id} = 1), '0.00') AS mrr,
+      (SELECT coalesce(sum(${leadCounts.n}), 0)::int FROM ${leadCounts}) AS total_leads,
+      (SELECT count(*)::int FROM ${affiliates} WHERE ${affiliates.status} = 'active') AS active_affiliates,
+      (SELECT json_agg(json_build_object('status', s.status, 'count', coalesce(c.n, 0)) ORDER BY s.position)
+         FROM ${statusList}
+         LEFT JOIN (SELECT ${leadCounts.status} AS status, sum(${leadCounts.n})::int AS n FROM ${leadCounts} GROUP BY 1) c ON c.status = s.status
+      )::text AS by_status,
+      (SELECT json_agg(json_build_object('weekStart', to_char(w.week_start, 'YYYY-MM-DD'), 'count', w.n) ORDER BY w.week_start)
+         FROM (
+           SELECT w.week_start, coalesce(sum(d.n), 0)::int AS n
+           FROM generate_series(
+             date_trunc('week', now() AT TIME ZONE 'UTC') - make_interval(weeks => ${DASHBOARD_WEEKS - 1}),
+             date_trunc('week', now() AT TIME ZONE 'UTC'),
+             interval '1 week'
+           ) AS w(week_start)
+           LEFT JOIN ${leadDailyCounts} d ON d.day >= w.week_start::date AND d.day < w.week_start::date + 7
+           GROUP BY w.week_start
+         ) w
+      )::text AS per_week`);
+  const [row] = (result as unknown as { rows: { ytd: string; mrr: string; total_leads: number; active_affiliates: number; by_status: string; per_week: string }[] }).rows;
+  return {
+    ytd: row!.ytd,
+    mrr: row!.mrr,
+    totalLeads: Number(row!.total_leads),
+    activeAffiliates: Number(row!.active_affiliates),
+    leadsPerWeek: JSON.parse(row!.per_week) as DashboardStats["leadsPerWeek"],
+    leadsByStatus: JSON.parse(row!.by_status) as DashboardStats["leadsByStatus"],
+  };
 }
