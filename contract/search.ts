@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { aiRepairLogSchema, issueStatusSchema } from "./issues";
 
 export const SEARCH_GROUP_LIMIT = 5;
 
@@ -12,10 +13,10 @@ export const searchAffiliateSchema = z.object({ id: z.number().int(), name: z.st
 export const searchIssueSchema = z.object({
   id: z.number().int(),
   description: z.string(),
-  status: z.string(),
+  status: issueStatusSchema,
   createdAt: isoDateTime,
   screenshotUrl: z.string().nullable(),
-  aiRepairLog: z.unknown().nullable(),
+  aiRepairLog: aiRepairLogSchema.nullable(),
 });
 
 export const searchResultSchema = z.object({

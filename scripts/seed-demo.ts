@@ -1,6 +1,7 @@
 // `npm run seed:demo`: believable demo leads (and KPI records for most of them) in the database the app uses.
 // Idempotent: the same demo emails are generated every run, rows that exist are skipped.
 import { DEMO_PARTNER_PASSWORD, seedDemoAffiliates } from "./seed-demo-affiliates";
+import { seedDemoIssues } from "./seed-demo-issues";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -429,6 +430,7 @@ async function main() {
     const started = performance.now();
     const result = await seedDemo(handle.db, args.count);
     const partners = await seedDemoAffiliates(handle.db);
+    const issues = await seedDemoIssues(handle.db);
     const [totals] = await handle.db.select({ leads: sql<number>`coalesce(sum(${leadCounts.n}), 0)::int` }).from(leadCounts);
     const [withKpi] = await handle.db.select({ n: count() }).from(kpiMetrics);
     const byStatus = await handle.db
@@ -444,6 +446,7 @@ async function main() {
       `Added ${partners.affiliatesAdded} affiliates, ${partners.referralsAdded} referrals and ${partners.payoutsAdded} payouts ` +
         `(partners sign in at /partners with their email and the password "${DEMO_PARTNER_PASSWORD}").`,
     );
+    console.log(`Added ${issues.issuesAdded} technical issues (approved, awaiting review, rejected and failed).`);
     console.log(
       `The database now holds ${fmt(totals?.leads ?? 0)} leads (${byStatus.map((s) => `${s.status} ${fmt(s.n)}`).join(", ")}), ${fmt(withKpi?.n ?? 0)} with KPI data.`,
     );

@@ -16,6 +16,7 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { issueRoutes } from "./modules/issues/issues.routes";
 import { joinRoutes } from "./modules/join/join.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { kpiRoutes } from "./modules/kpi/kpi.routes";
@@ -42,6 +43,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   referralRoutes,
   joinRoutes,
   feedbackRoutes,
+  issueRoutes,
 ];
 
 /** Routes outside /api that still belong to the server (not the single-page app). */

@@ -27,6 +27,18 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Raw SQL with $1… parameters on the connection a Drizzle database or transaction holds, so that a library with its
+ * own SQL (pg-boss) can write inside the caller's transaction on either driver. Drizzle's execute() only takes its
+ * sql`` templates; its session's prepareQuery takes text and parameters as they are.
+ */
+export function rawSqlOn(db: Database) {
+  return async <Row = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<SqlResult<Row>> => {
+    const result = await db._.session.prepareQuery({ sql: text, params: values }, undefined, undefined, false).execute();
+    return { rows: (result as SqlResult<Row>).rows };
+  };
+}
+
 export interface DatabaseOptions {
   /** node-postgres connection string; without it an embedded PGlite database is opened. */
   databaseUrl?: string | undefined;

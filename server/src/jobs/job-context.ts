@@ -6,3 +6,14 @@ export interface JobContext {
   db: Database;
   config: AppConfig;
 }
+
+/** Which run of a job this is: handlers that retry on failure decide differently on the last one. */
+export interface JobRun {
+  id: string;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+  /** The first run plus the retries allowed when the job was sent. */
+  attemptsAllowed: number;
+}
+
+export const isLastAttempt = (run: JobRun) => run.attempt >= run.attemptsAllowed;

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { purgeExpiredSessions } from "../modules/auth/session.data";
-import type { JobContext } from "./job-context";
+import { proposeRepair } from "../modules/issues/repair/propose-repair.job";
+import type { JobContext, JobRun } from "./job-context";
 
 interface JobKind<P extends z.ZodType> {
   payload: P;
-  handler: (context: JobContext, payload: z.output<P>) => Promise<unknown>;
+  handler: (context: JobContext, payload: z.output<P>, run: JobRun) => Promise<unknown>;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   schedule?: string;
 }
@@ -17,6 +18,11 @@ export const jobKinds = {
     payload: z.object({}),
     handler: async ({ db }) => ({ purged: await purgeExpiredSessions(db) }),
     schedule: "17 * * * *",
+  }),
+  /** Retrieval, then the model when one is configured; sent with the AI retry policy (see issues.service). */
+  "issues.propose-repair": defineJob({
+    payload: z.object({ issueId: z.number().int().positive() }),
+    handler: (context, { issueId }, run) => proposeRepair(context, issueId, run),
   }),
 };
 

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, type AppConfig } from "../config";
+import type { Database } from "../db/client";
 import { sessions } from "../db/schema";
 import { createRuntime } from "../runtime";
-import { ADMIN, createThrowawayDatabase, testDrivers, TestClient } from "../test/test-runtime";
+import { ADMIN, createThrowawayDatabase, startTestRuntime, testDrivers, TestClient } from "../test/test-runtime";
 
 /** Both runtimes must open the same database: a directory for PGlite, a server database for Postgres. */
 async function persistentStore(driver: string) {
@@ -21,6 +22,24 @@ describe.each(testDrivers)("background jobs on %s", (driver) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const c of cleanups) await c();
+  });
+
+  it("stores a job sent inside a transaction only when that transaction commits", async () => {
+    const rt = await startTestRuntime(driver, {}, { workers: false });
+    try {
+      const committed = await rt.ctx.db.transaction((tx) => rt.ctx.jobs.send("sessions.purge-expired", {}, {}, tx as unknown as Database));
+      expect((await rt.ctx.jobs.getJob("sessions.purge-expired", committed!))?.state).toBe("created");
+      let abandoned: string | null = null;
+      const rollback = rt.ctx.db.transaction(async (tx) => {
+        abandoned = await rt.ctx.jobs.send("sessions.purge-expired", {}, {}, tx as unknown as Database);
+        throw new Error("the request failed after sending");
+      });
+      await expect(rollback).rejects.toThrow("the request failed after sending");
+      expect(abandoned).toBeTruthy();
+      expect(await rt.ctx.jobs.getJob("sessions.purge-expired", abandoned!)).toBeNull();
+    } finally {
+      await rt.stop();
+    }
   });
 
   it("runs a job enqueued before a restart after the restart", async () => {

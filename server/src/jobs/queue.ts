@@ -1,13 +1,19 @@
 import PgBoss from "pg-boss";
 import type { z } from "zod";
-import type { DatabaseHandle } from "../db/client";
+import { rawSqlOn, type Database, type DatabaseHandle } from "../db/client";
 import type { JobContext } from "./job-context";
 import { jobKinds, type JobName } from "./job-kinds";
 
 export type JobPayload<N extends JobName> = z.input<(typeof jobKinds)[N]["payload"]>;
 
+export type JobSendOptions = Omit<PgBoss.SendOptions, "db">;
+
 export interface JobQueue {
-  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Stores a job. With `tx` (a Drizzle transaction) the job is written inside that transaction: it exists only if
+   * the transaction commits, and no worker sees it before then.
+   */
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: JobSendOptions, tx?: Database): Promise<string | null>;
   /** Registers the handlers of every job kind and their schedules: call once per app instance. */
   startWorkers(context: JobContext): Promise<void>;
   /** Lets running jobs finish (up to the timeout), then stops polling. */
@@ -38,16 +44,19 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
   return {
-    async send(name, payload, sendOptions) {
+    async send(name, payload, sendOptions, tx) {
       const data = jobKinds[name].payload.parse(payload) as object;
-      return boss.send(name, data, { retryLimit: 3, retryBackoff: true, ...sendOptions });
+      const db = tx ? { db: { executeSql: rawSqlOn(tx) } } : {};
+      return boss.send(name, data, { retryLimit: 3, retryBackoff: true, ...sendOptions, ...db });
     },
     async startWorkers(context) {
       for (const [name, kind] of Object.entries(jobKinds)) {
-        await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
           if (!job) return;
           const payload = kind.payload.parse(job.data);
-          return kind.handler(context, payload as never);
+          // pg-boss counts retries from 0 on the first run; retryLimit is how many retries follow it.
+          const run = { id: job.id, attempt: job.retryCount + 1, attemptsAllowed: job.retryLimit + 1 };
+          return kind.handler(context, payload as never, run);
         });
         if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: "UTC" });
       }

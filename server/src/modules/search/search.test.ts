@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Issue } from "@contract/issues";
 import type { SearchResult } from "@contract/search";
 import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
@@ -32,6 +33,26 @@ describe.each(testDrivers)("global search on %s", (driver) => {
     const res = await suite.admin.get<SearchResult>("/api/search?q=moonlight");
     expect(res.body.leads).toHaveLength(5);
     expect(res.body.totals.leads).toBe(7);
+  });
+
+  it("finds technical issues by description, closest first, five at most with the full count", async () => {
+    const report = async (description: string) => (await suite.admin.post<Issue>("/api/issues", { email: "ops@example.com", description, screenshotUrl: "https://shots.example.com/1.png" })).body;
+    const exact = await report("Pâtisserie export");
+    for (let i = 0; i < 6; i++) await report(`The patisserie export number ${i} fails with a timeout on large files`);
+    await report("Unrelated dashboard glitch");
+    const res = await suite.admin.get<SearchResult>("/api/search?q=PATISSERIE%20EXPORT");
+    expect(res.status).toBe(200);
+    expect(res.body.totals.issues).toBe(7);
+    expect(res.body.issues).toHaveLength(5);
+    expect(res.body.issues[0]).toEqual({
+      id: exact.id,
+      description: "Pâtisserie export",
+      status: expect.stringMatching(/^(open|awaiting_review)$/),
+      createdAt: exact.createdAt,
+      screenshotUrl: "https://shots.example.com/1.png",
+      aiRepairLog: expect.toSatisfy((log: unknown) => log === null || typeof log === "object"),
+    });
+    expect(res.body.totals.leads).toBe(0);
   });
 
   it("answers 400 for an empty term", async () => {
