@@ -14,6 +14,7 @@ export const SEARCH_KEY = ["/api/search"] as const;
 export const AFFILIATES_KEY = ["/api/affiliates"] as const;
 export const REFERRALS_KEY = ["/api/referrals"] as const;
 export const FEEDBACK_KEY = ["/api/feedback"] as const;
+export const ISSUES_KEY = ["/api/issues"] as const;
 
 /**
  * After a lead was created, changed or deleted (a lead's KPI rows show its name and go with it). A referred lead's
@@ -40,4 +41,12 @@ export function refreshKpiData(queryClient: QueryClient) {
 /** After feedback was sent (only the Feedback screen shows it). */
 export function refreshFeedbackData(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: FEEDBACK_KEY });
+}
+
+/**
+ * After an issue was reported, approved, rejected or sent back for a new proposal, or its proposal arrived:
+ * its lists and Global Search show its status (spec §7: reporting and approving refresh search results).
+ */
+export function refreshIssueData(queryClient: QueryClient) {
+  return Promise.all([ISSUES_KEY, SEARCH_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

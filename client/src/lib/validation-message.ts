@@ -38,10 +38,19 @@ const EXACT = {
   "Commission amount is required": "validation.commissionRequired",
   "At most 99,999,999.99": "validation.amountTooLarge",
   "Please provide feedback description": "validation.feedbackDescriptionRequired",
+  "Invalid email address": "validation.invalidEmail",
+  "Invalid URL": "validation.invalidUrl",
+  "This issue has no proposal to approve yet": "validation.issueNoProposal",
+  "This issue is already approved": "validation.issueAlreadyApproved",
+  "This issue has no proposal to reject yet": "validation.issueNoProposalToReject",
+  "An approved fix cannot be rejected": "validation.issueApprovedCannotBeRejected",
+  "This issue is already rejected": "validation.issueAlreadyRejected",
+  "A proposal is already being prepared": "validation.issueProposalInProgress",
 } as const;
 
 const PATTERNS = [
   { pattern: /^Password must be at least (\d+) characters$/, key: "validation.passwordMin", param: "min" },
+  { pattern: /^Description must be at least (\d+) characters$/, key: "validation.descriptionMin", param: "min" },
   { pattern: /^Minimum (\d+) characters required$/, key: "validation.minLength", param: "min" },
   { pattern: /^Maximum (\d+) characters allowed$/, key: "validation.maxLength", param: "max" },
   { pattern: /^Too many failed sign-ins for this email\. Try again in (\d+) minutes\.$/, key: "validation.tooManySignIns", param: "minutes" },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { IssueReportForm } from "@/features/issues/issue-report-form";
 import { GlobalSearchCard } from "@/features/search/global-search-card";
 import { RecentReferralsCard } from "./recent-referrals-card";
 import { ReferralFilters } from "./referral-filters";
@@ -8,10 +8,9 @@ import { ReferralStatsCards } from "./referral-stats";
 
 /**
  * Referral Tracking (spec §2): the filter (affiliate, since) drives the four figures and Recent Referrals; the
- * Report Technical Issue slot and Global Search sit side by side between them.
+ * Report Technical Issue form and Global Search sit side by side between them (reporting refreshes the search).
  */
 export default function ReferralsPage() {
-  const { t } = useTranslation();
   const [filter, setFilter] = useState<ReferralFilter>({});
 
   return (
@@ -19,11 +18,8 @@ export default function ReferralsPage() {
       <ReferralFilters applied={filter} onApply={setFilter} />
       <ReferralStatsCards filter={filter} />
       <div className="grid items-start gap-4 lg:grid-cols-2">
-        <div
-          className="flex min-h-48 items-center justify-center self-stretch rounded-lg border border-dashed bg-card/50 p-6 text-center text-sm text-muted-foreground"
-          data-testid="issue-report-slot"
-        >
-          {t("referrals.issueSlot")}
+        <div className="min-w-0" data-testid="issue-report-slot">
+          <IssueReportForm idPrefix="referral-issue" />
         </div>
         <GlobalSearchCard />
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import type { SearchResult } from "@contract/search";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
+import { issueReviewPath } from "@/features/issues/issue-labels";
+import { IssueStatusBadge } from "@/features/issues/issue-status-badge";
 import { useFormatters } from "@/lib/use-formatters";
 import { useGlobalSearch } from "./search-queries";
 
@@ -97,9 +100,15 @@ function SearchResults({ result }: { result: SearchResult }) {
       </ResultGroup>
       <ResultGroup testId="search-group-issues" title={t("search.groups.issues")} total={result.totals.issues} empty={t("search.empty.issues")}>
         {result.issues.map((issue) => (
-          <li key={issue.id} className="flex items-center justify-between gap-2 py-1.5">
-            <p className="line-clamp-2 text-sm">{issue.description}</p>
-            <Badge variant={issue.status === "approved" ? "success" : issue.status === "open" ? "warning" : "destructive"}>{issue.status}</Badge>
+          <li key={issue.id} className="flex items-center justify-between gap-2 py-1.5" data-testid="search-issue">
+            <Link
+              href={issueReviewPath(issue.id)}
+              className="line-clamp-2 min-w-0 text-sm underline-offset-4 hover:underline"
+              aria-label={t("search.openIssue", { id: issue.id, description: issue.description })}
+            >
+              {issue.description}
+            </Link>
+            <IssueStatusBadge status={issue.status} />
           </li>
         ))}
       </ResultGroup>
