@@ -1,6 +1,7 @@
-import { ExternalLink, MessageSquareText } from "lucide-react";
+import { MessageSquareText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Feedback } from "@contract/feedback";
+import { ExternalLink } from "@/components/external-link";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -71,16 +72,9 @@ function FeedbackItem({ item }: { item: Feedback }) {
       </div>
       <p className="whitespace-pre-wrap break-words">{item.description}</p>
       {item.screenshotUrl ? (
-        <a
-          href={item.screenshotUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
-          data-testid="feedback-screenshot"
-        >
-          <ExternalLink aria-hidden="true" className="size-3.5" />
+        <ExternalLink href={item.screenshotUrl} testId="feedback-screenshot">
           {t("feedback.list.screenshot")}
-        </a>
+        </ExternalLink>
       ) : null}
       <p className="text-xs text-muted-foreground">{t("feedback.list.by", { email: item.userEmail })}</p>
     </li>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Bug, Search, SearchX } from "lucide-react";
+import { Bug, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { issueStatuses, type Issue } from "@contract/issues";
 import { ListPagination } from "@/components/list-pagination";
@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { Spinner } from "@/components/ui/spinner";
 import { apiErrorMessage } from "@/lib/api";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
@@ -65,19 +65,15 @@ export function IssueList({ filter, onFilterChange, onReview }: IssueListProps) 
           </CardDescription>
         </div>
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
-          <div className="relative min-w-48 flex-1 sm:w-72 sm:flex-none">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              value={search.text}
-              onChange={(event) => search.setText(event.target.value)}
-              placeholder={t("issues.list.searchPlaceholder")}
-              aria-label={t("issues.list.searchLabel")}
-              maxLength={200}
-              className="pl-8"
-              data-testid="issue-search"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="min-w-48 flex-1 sm:w-72 sm:flex-none"
+            value={search.text}
+            onChange={(event) => search.setText(event.target.value)}
+            placeholder={t("issues.list.searchPlaceholder")}
+            aria-label={t("issues.list.searchLabel")}
+            maxLength={200}
+            data-testid="issue-search"
+          />
           <div className="w-44">
             <SelectField
               id="issue-status-filter"

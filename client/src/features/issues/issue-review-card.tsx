@@ -1,8 +1,9 @@
 import { useId, useState, type ReactNode } from "react";
-import { AlertTriangle, Check, ClipboardCopy, ExternalLink, Loader2, RefreshCw, X } from "lucide-react";
+import { AlertTriangle, Check, ClipboardCopy, Loader2, RefreshCw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ISSUE_NOTES_MAX, type AiRepairLog, type Issue } from "@contract/issues";
+import { ExternalLink } from "@/components/external-link";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -78,16 +79,9 @@ function IssueReview({ issue }: { issue: Issue }) {
             {issue.description}
           </p>
           {issue.screenshotUrl ? (
-            <a
-              href={issue.screenshotUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
-              data-testid="issue-screenshot"
-            >
-              <ExternalLink aria-hidden="true" className="size-3.5" />
+            <ExternalLink href={issue.screenshotUrl} testId="issue-screenshot">
               {t("issues.review.screenshot")}
-            </a>
+            </ExternalLink>
           ) : null}
         </Section>
 

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Pencil, Search, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LEAD_PAGE_DEFAULT, type Lead, type LeadFilter } from "@contract/leads";
 import { ListPagination } from "@/components/list-pagination";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
 import { apiErrorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
@@ -33,18 +33,14 @@ export function LeadList({ filters }: { filters: LeadFiltersState }) {
           <CardDescription>{t("leads.list.description")}</CardDescription>
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
-          <div className="relative flex-1 sm:w-64 sm:flex-none">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              value={filters.search}
-              onChange={(event) => filters.setSearch(event.target.value)}
-              placeholder={t("leads.list.searchPlaceholder")}
-              aria-label={t("leads.list.searchLabel")}
-              className="pl-8"
-              data-testid="lead-search"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="flex-1 sm:w-64 sm:flex-none"
+            value={filters.search}
+            onChange={(event) => filters.setSearch(event.target.value)}
+            placeholder={t("leads.list.searchPlaceholder")}
+            aria-label={t("leads.list.searchLabel")}
+            data-testid="lead-search"
+          />
           <LeadFilters filters={filters} />
         </div>
       </CardHeader>
