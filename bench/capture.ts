@@ -33,7 +33,11 @@ export async function captureStatements(run: (db: Database) => Promise<unknown>)
     },
   };
   const db = drizzle({ client: recorder as unknown as pg.Pool, schema }) as unknown as Database;
-  await run(db);
+  // Code that expects a row (a SELECT without FROM always has one) may fail on the recorder's empty answer after
+  // sending its statements; those statements are all the capture needs.
+  await run(db).catch((error: unknown) => {
+    if (waves.length === 0) throw error;
+  });
   if (waves.length === 0) throw new Error("the data layer sent no statement");
   return waves;
 }
