@@ -17,6 +17,9 @@ import { openDatabase, type Database } from "../server/src/db/client";
 import { dashboardStats } from "../server/src/modules/dashboard/dashboard.service";
 import { leadExportBatches } from "../server/src/modules/leads/leads.data";
 import { listLeads } from "../server/src/modules/leads/leads.service";
+import { sha256Hex } from "../server/src/lib/crypto";
+import { userForApiKey } from "../server/src/modules/api-keys/api-keys.service";
+import { findSessionUser } from "../server/src/modules/auth/session.data";
 import { runReport } from "../server/src/modules/reports/reports.service";
 import { globalSearch } from "../server/src/modules/search/search.service";
 import { countLeads, seedScale } from "../scripts/seed-scale";
@@ -199,7 +202,14 @@ async function stopServer(child: ChildProcess): Promise<void> {
   }
 }
 
-async function authenticate(base: string, mode: Options["auth"]): Promise<{ headers: Record<string, string>; cleanup: () => Promise<void> }> {
+interface BenchAuth {
+  headers: Record<string, string>;
+  /** The statements the server's sign-in check sends for these credentials, which every API request pays first. */
+  capture: (db: Database) => Promise<unknown>;
+  cleanup: () => Promise<void>;
+}
+
+async function authenticate(base: string, mode: Options["auth"]): Promise<BenchAuth> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -214,7 +224,12 @@ async function authenticate(base: string, mode: Options["auth"]): Promise<{ head
   const session = login.headers.getSetCookie().find((c) => c.startsWith("leadwell_session="));
   if (!session) throw new BenchError("Sign-in answered without a session cookie");
   const cookie = { cookie: session.split(";")[0]! };
-  if (mode === "cookie") return { headers: cookie, cleanup: async () => undefined };
+  if (mode === "cookie") {
+    // The cookie holds the session token signed as "token.signature"; the server looks the token up by its hash.
+    const signed = decodeURIComponent(cookie.cookie.slice("leadwell_session=".length));
+    const token = signed.slice(0, signed.lastIndexOf("."));
+    return { headers: cookie, capture: (db) => findSessionUser(db, sha256Hex(token)), cleanup: async () => undefined };
+  }
   const created = await fetch(`${base}/api/settings/api-keys`, {
     method: "POST",
     headers: { ...cookie, "content-type": "application/json" },
@@ -224,6 +239,7 @@ async function authenticate(base: string, mode: Options["auth"]): Promise<{ head
   const key = (await created.json()) as { id: number; key: string };
   return {
     headers: { authorization: `Bearer ${key.key}` },
+    capture: (db) => userForApiKey(db, key.key),
     cleanup: async () => {
       await fetch(`${base}/api/settings/api-keys/${key.id}`, { method: "DELETE", headers: cookie }).catch(() => undefined);
     },
@@ -510,6 +526,7 @@ async function main() {
   let auth: Awaited<ReturnType<typeof authenticate>> | null = null;
   try {
     auth = await authenticate(base, options.auth);
+    const signInWaves = await captureStatements(auth.capture);
     for (const scenario of selected) {
       const url = `${base}${scenario.path}`;
       const probe = await fetch(url, { headers: auth.headers });
@@ -518,8 +535,9 @@ async function main() {
       const problem = scenario.check?.(probeBody, probe.headers);
       if (problem) throw new BenchError(`${scenario.path}: ${problem}`);
 
-      const waves = captured.get(scenario)!;
-      console.log(`\n${scenario.label}: GET ${scenario.path} — ${waves.flat().length} statement(s) in ${waves.length} round(s)`);
+      // The raw side sends what one API request makes the database do: the sign-in lookup, then the data statements.
+      const waves = [...signInWaves, ...captured.get(scenario)!];
+      console.log(`\n${scenario.label}: GET ${scenario.path} — ${waves.flat().length} statement(s) in ${waves.length} round(s), sign-in lookup included`);
       if (options.warmup > 0) await apiLoad(url, auth.headers, options.warmup, options.connections);
       const api = await apiLoad(url, auth.headers, options.duration, options.connections);
       console.log(`  API: p50 ${ms(api.p50)} ms, p95 ${ms(api.p95)} ms, ${int(api.perSecond)} req/s${api.errors ? `, ${api.errors} errors` : ""}`);
@@ -565,7 +583,7 @@ async function main() {
     `${new Date().toISOString()} · code ${gitDescription()} · Node ${process.version} · PostgreSQL ${pgVersion} · ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
     `${int(totalLeads)} leads · ${options.connections} connections (autocannon) / ${options.connections} concurrent loops (raw), ${options.duration} s each after ${options.warmup} s warm-up · ` +
       `DB_POOL_MAX ${options.pool} for the server and the raw pg Pool · auth: ${options.auth} · server, PostgreSQL and load generator share this machine`,
-    `raw = the statements the data layer sends for that request (captured from the service functions), replayed through pg with the same query config; ` +
+    `raw = the statements that request makes the database run (the sign-in lookup, then those captured from the service functions), replayed through pg with the same query config; ` +
       `API = the built server (node dist/server/main.js) over HTTP, including sign-in check, validation, mapping and JSON`,
   ];
   console.log(`\n${table}\n\n${context.join("\n")}`);
