@@ -25,6 +25,7 @@ import { globalSearch } from "../server/src/modules/search/search.service";
 import { countLeads, seedScale } from "../scripts/seed-scale";
 import { captureStatements, describe, replay, type Statement, type Waves } from "./capture";
 import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
+import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const resultsDir = path.join(root, "bench", "results");
@@ -157,7 +158,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function startServer(databaseUrl: string, port: number, poolMax: number): Promise<ChildProcess> {
   mkdirSync(resultsDir, { recursive: true });
   const log = createWriteStream(path.join(resultsDir, "server.log"));
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 const port = 5400 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
@@ -12,7 +13,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function startAndTime() {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
     stdio: "inherit",
   });
