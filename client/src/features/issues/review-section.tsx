@@ -1,0 +1,16 @@
+import { useId, type ReactNode } from "react";
+
+export function Section({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-2" data-testid={testId}>
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
+        <h4 id={headingId} className="text-sm font-semibold">
+          {title}
+        </h4>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
