@@ -26,7 +26,7 @@ export function KpiTotals({ totals }: { totals: Totals }) {
       />
       <StatCard
         title={t("kpi.totals.leadsWithKpi")}
-        value={format.number(typeof totals.leadsWithKpi === "number" ? totals.leadsWithKpi : 0)}
+        value={format.number(totals.leadsWithKpi)}
         caption={t("kpi.totals.leadsWithKpiCaption")}
         icon={Users}
         data-testid="kpi-leads-with-kpi"

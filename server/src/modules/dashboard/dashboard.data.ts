@@ -15,8 +15,8 @@ const statusList = sql.raw(`(VALUES ${leadStatuses.map((s, i) => `('${s}', ${i})
 export async function dashboardSnapshot(db: Database): Promise<DashboardStats> {
   const result = await db.execute(sql`
     SELECT
-      coalesce((SELECT ${kpiTotals.ytdSum}::text FROM ${kpiTotals} WHERE ${kpiTotals.id} = 1), '0.00') AS ytd,
-      coalesce((SELECT ${kpiTotals.mrrSum}::text FROM ${kpiTotals} WHERE ${kpiTotals.id} = 1), '0.00') AS mrr,
+      coalesce(${kpiTotals.ytdSum}::text, '0.00') AS ytd,
+      coalesce(${kpiTotals.mrrSum}::text, '0.00') AS mrr,
       (SELECT coalesce(sum(${leadCounts.n}), 0)::int FROM ${leadCounts}) AS total_leads,
       (SELECT count(*)::int FROM ${affiliates} WHERE ${affiliates.status} = 'active') AS active_affiliates,
       (SELECT json_agg(json_build_object('status', s.status, 'count', coalesce(c.n, 0)) ORDER BY s.position)
@@ -34,7 +34,9 @@ export async function dashboardSnapshot(db: Database): Promise<DashboardStats> {
            LEFT JOIN ${leadDailyCounts} d ON d.day >= w.week_start::date AND d.day < w.week_start::date + 7
            GROUP BY w.week_start
          ) w
-      )::text AS per_week`);
+      )::text AS per_week
+    -- The single totals row, or none yet: the figures then read as zero.
+    FROM (SELECT 1) AS always_one LEFT JOIN ${kpiTotals} ON ${kpiTotals.id} = 1`);
   const [row] = (result as unknown as { rows: { ytd: string; mrr: string; total_leads: number; active_affiliates: number; by_status: string; per_week: string }[] }).rows;
   return {
     ytd: row!.ytd,
