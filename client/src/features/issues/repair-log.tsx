@@ -93,7 +93,7 @@ function References({ log }: { log: AiRepairLog }) {
             </>
           )}
           <span className="ml-auto shrink-0 text-xs text-muted-foreground" title={t("issues.review.scoreHint")}>
-            {t("issues.review.score", { score: formatNumber(reference.score, language, { maximumFractionDigits: 2 }) })}
+            {t("issues.review.score", { score: formatNumber(reference.score, language, { style: "percent", maximumFractionDigits: 0 }) })}
           </span>
         </li>
       ))}

@@ -10,38 +10,31 @@ const related = (id: number, extra: Partial<RelatedIssue> = {}): RelatedIssue =>
   codeDiff: "",
   proposedBy: "retrieval",
   reviewerNotes: null,
-  score: 0.1,
+  score: 0.5,
   ...extra,
 });
 
 describe("retrievalOnlySummary", () => {
-  it("says plainly that no model wrote it, and that nothing related was found", () => {
-    expect(retrievalOnlySummary([])).toBe(`${NO_MODEL_NOTICE} Retrieval found nothing related among the earlier approved fixes.`);
+  it("says plainly that no model wrote it and that nothing related exists", () => {
+    expect(retrievalOnlySummary([])).toBe(`${NO_MODEL_NOTICE} No earlier approved fix is related to this issue.`);
   });
 
-  it("lists what retrieval found, closest first", () => {
-    expect(retrievalOnlySummary([related(12), related(7)])).toBe(
-      `${NO_MODEL_NOTICE} Retrieval found 2 earlier approved fixes that look related: ` +
-        `#12 "Issue number 12 about the sign-in form"; #7 "Issue number 7 about the sign-in form".`,
+  it("lists the related fixes, closest first, as references with how much they share", () => {
+    expect(retrievalOnlySummary([related(12, { score: 0.8 }), related(7)])).toBe(
+      `${NO_MODEL_NOTICE} 2 earlier approved fixes are related and may help a person fix it by hand ` +
+        `(references only, not a change for this issue): ` +
+        `#12 "Issue number 12 about the sign-in form" (80% of the words in common); #7 "Issue number 7 about the sign-in form" (50% of the words in common).`,
     );
-    expect(retrievalOnlySummary([related(3)])).toContain("Retrieval found 1 earlier approved fix that looks related: #3");
+    expect(retrievalOnlySummary([related(3)])).toContain("1 earlier approved fix is related");
   });
 
-  it("shows the closest fix's model summary, reviewer notes and diff as text for a person to judge", () => {
+  it("never carries another issue's change, summary or notes into this issue's proposal", () => {
     const summary = retrievalOnlySummary([
       related(12, { proposedBy: "model", summary: "Raise the sign-in timeout.", reviewerNotes: "Checked on hotel Wi-Fi.", codeDiff: FAKE_DIFF }),
-      related(7),
     ]);
     expect(summary.startsWith(NO_MODEL_NOTICE)).toBe(true);
-    expect(summary).toContain(
-      `Closest: #12.\nApproved proposal: Raise the sign-in timeout.\nReviewer's notes: Checked on hotel Wi-Fi.\n` +
-        `Its code change, for a person to judge (nothing is applied):\n${FAKE_DIFF}`,
-    );
-  });
-
-  it("does not repeat an earlier retrieval-only summary as if it were a fix", () => {
-    const summary = retrievalOnlySummary([related(12, { summary: `${NO_MODEL_NOTICE} Retrieval found nothing…`, reviewerNotes: "Cleared the cache." })]);
-    expect(summary.split(NO_MODEL_NOTICE)).toHaveLength(2);
-    expect(summary).toContain("Closest: #12.\nReviewer's notes: Cleared the cache.");
+    expect(summary).not.toContain("Raise the sign-in timeout");
+    expect(summary).not.toContain("Checked on hotel Wi-Fi");
+    expect(summary).not.toContain(FAKE_DIFF.split("\n")[0]!);
   });
 });

@@ -14,9 +14,19 @@ export interface RelatedIssue {
   /** Who wrote that proposal: a model, or retrieval alone (then its summary is boilerplate, not a fix). */
   proposedBy: "model" | "retrieval" | null;
   reviewerNotes: string | null;
-  /** ts_rank of the earlier issue's context against the new description (higher is closer). */
+  /** The share of the new description's words that the earlier issue also has (0 to 1; at least MIN_RELEVANCE). */
   score: number;
 }
+
+/**
+ * The least share of the new description's words (stemmed, stop words left out) that an earlier issue must also have
+ * to count as related. Below it a match is a coincidence of one or two common words ("error", "page"), and showing it
+ * beside a new issue misleads more than it helps.
+ */
+export const MIN_RELEVANCE = 0.34;
+
+/** How many ranked candidates are weighed before the floor applies (the partial GIN index finds them). */
+const CANDIDATES = 50;
 
 interface RelatedRow {
   id: number;
@@ -29,19 +39,35 @@ interface RelatedRow {
 }
 
 /**
- * The approved issues whose description, approved summary or reviewer notes share the most words with the new
- * description (ts_rank over the stored context_vector; the partial GIN index covers status = 'approved').
+ * The approved issues that share at least MIN_RELEVANCE of the new description's words, closest first. Candidates
+ * come from the stored context_vector (description, approved summary, reviewer notes) through the partial GIN
+ * index on approved issues; `score` is the share of the description's words each one has (0 to 1).
  */
 export async function relatedApprovedIssues(db: Database, description: string, excludeId: number, limit = RELATED_ISSUE_LIMIT): Promise<RelatedIssue[]> {
   const words = anyWordQuery(description);
   if (words === "") return [];
   const result = await db.execute(sql`
-    SELECT i.id, i.description, i.ai_repair_log ->> 'summary' AS summary, i.ai_repair_log ->> 'codeDiff' AS code_diff,
-           i.ai_repair_log -> 'source' ->> 'kind' AS proposed_by, i.manual_notes,
-           round(ts_rank(i.context_vector, q.query)::numeric, 4)::float8 AS score
-    FROM technical_issues i, to_tsquery('english', ${words}) AS q(query)
-    WHERE i.status = 'approved' AND i.context_vector @@ q.query AND i.id <> ${excludeId}
-    ORDER BY score DESC, i.id DESC
+    WITH q AS (
+      SELECT to_tsquery('english', ${words}) AS query,
+             tsvector_to_array(to_tsvector('english', replace(${words}, ' | ', ' '))) AS lexemes
+    ), candidates AS (
+      SELECT i.id, i.description, i.ai_repair_log, i.manual_notes, i.context_vector, ts_rank(i.context_vector, q.query) AS rank
+      FROM technical_issues i, q
+      WHERE i.status = 'approved' AND i.context_vector @@ q.query AND i.id <> ${excludeId}
+      ORDER BY rank DESC, i.id DESC
+      LIMIT ${CANDIDATES}
+    ), scored AS (
+      SELECT c.*, (
+        SELECT count(*) FROM unnest(tsvector_to_array(c.context_vector)) AS l(lexeme) WHERE l.lexeme = ANY(q.lexemes)
+      )::float8 / greatest(cardinality(q.lexemes), 1) AS overlap
+      FROM candidates c, q
+    )
+    SELECT id, description, ai_repair_log ->> 'summary' AS summary, ai_repair_log ->> 'codeDiff' AS code_diff,
+           ai_repair_log -> 'source' ->> 'kind' AS proposed_by, manual_notes,
+           round(overlap::numeric, 2)::float8 AS score
+    FROM scored
+    WHERE overlap >= ${MIN_RELEVANCE}
+    ORDER BY overlap DESC, rank DESC, id DESC
     LIMIT ${limit}`);
   return (result as unknown as { rows: RelatedRow[] }).rows.map((r) => ({
     id: r.id,
