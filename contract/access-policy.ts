@@ -12,6 +12,20 @@ export function can(role: UserRole, permission: Permission): boolean {
   return grants[role].includes(permission);
 }
 
+/**
+ * Whether an API key may ever use a permission its creator holds. Permissions that manage credentials or act on
+ * other people need a signed-in person: a leaked key must not mint more keys or read someone else's inbox. Every new
+ * permission has to be decided here (the Record makes a missing one a type error).
+ */
+const apiKeyMayUse: Record<Permission, boolean> = {
+  "apiKeys.manage": false,
+  "notifications.readAnyone": false,
+};
+
+export function canWithApiKey(role: UserRole, permission: Permission): boolean {
+  return apiKeyMayUse[permission] && can(role, permission);
+}
+
 export const roleBadgeKey: Record<UserRole, string> = {
   admin: "roles.admin",
   staff: "roles.staff",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -34,15 +34,26 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-export const apiKeys = pgTable("api_keys", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  label: varchar("label", { length: 100 }).notNull(),
-  keyHash: varchar("key_hash", { length: 64 }).notNull().unique(),
-  keyPrefix: varchar("key_prefix", { length: 12 }).notNull(),
-  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-  lastUsed: timestamp("last_used", { withTimezone: true }),
-});
+/**
+ * A key acts for the staff member who made it, within its scope (see contract/api-keys.ts), and dies with that
+ * person's account: nobody is left to answer for a key whose creator is gone.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    label: varchar("label", { length: 100 }).notNull(),
+    keyHash: varchar("key_hash", { length: 64 }).notNull().unique(),
+    keyPrefix: varchar("key_prefix", { length: 12 }).notNull(),
+    scope: text("scope").notNull().default("leads:write"),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsed: timestamp("last_used", { withTimezone: true }),
+  },
+  (t) => [check("api_keys_scope_check", sql`${t.scope} IN ('leads:write', 'read', 'full')`)],
+);
 
 export const auditLogs = pgTable(
   "audit_logs",

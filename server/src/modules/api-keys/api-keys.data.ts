@@ -1,21 +1,25 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { ApiKey } from "@contract/api-keys";
+import type { ApiKey, ApiKeyScope } from "@contract/api-keys";
 import type { Database } from "../../db/client";
 import { apiKeys, users } from "../../db/schema";
 
 type Row = typeof apiKeys.$inferSelect;
 
+/** The column holds only contract scopes (a CHECK constraint keeps it so); this narrows its text type to them. */
+const scopeOf = (row: { scope: string }): ApiKeyScope => row.scope as ApiKeyScope;
+
 export const toApiKey = (row: Row): ApiKey => ({
   id: row.id,
   label: row.label,
   prefix: row.keyPrefix,
+  scope: scopeOf(row),
   createdAt: row.createdAt.toISOString(),
   lastUsed: row.lastUsed?.toISOString() ?? null,
 });
 
 export async function insertApiKey(
   db: Database,
-  values: { label: string; keyHash: string; keyPrefix: string; createdBy: number },
+  values: { label: string; scope: ApiKeyScope; keyHash: string; keyPrefix: string; createdBy: number },
 ): Promise<Row> {
   const [row] = await db.insert(apiKeys).values(values).returning();
   return row!;
@@ -31,19 +35,22 @@ export async function deleteApiKey(db: Database, id: number): Promise<Row | unde
   return row;
 }
 
-/** The key and the staff member who created it (null when that user is gone). */
+/**
+ * The key and the staff member who created it. The inner join refuses a key whose creator is gone, even if a row
+ * somehow outlived the ON DELETE CASCADE.
+ */
 export async function findKeyOwner(db: Database, keyHash: string) {
   const [row] = await db
     .select({
       id: apiKeys.id,
-      label: apiKeys.label,
+      scope: apiKeys.scope,
       owner: { id: users.id, name: users.name, email: users.email, role: users.role, lastLoginAt: users.lastLoginAt },
     })
     .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
     .where(eq(apiKeys.keyHash, keyHash))
     .limit(1);
-  return row;
+  return row ? { ...row, scope: scopeOf(row) } : undefined;
 }
 
 /** Records use, at most once a minute per key, so busy API clients do not write on every call. */

@@ -8,11 +8,14 @@ import { requirePermission } from "../auth/auth.hook";
 import { apiKeysList, createApiKey, revokeApiKey } from "./api-keys.service";
 
 const tags = ["API keys"];
+// Managing keys needs a signed-in administrator: no key, whatever its scope, may list, mint or revoke keys.
+const config = { apiKeyScopes: [] };
 
 export function apiKeyRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     "/settings/api-keys",
     {
+      config,
       schema: {
         tags,
         summary: "API keys (the keys themselves are never listed, only their prefixes)",
@@ -28,17 +31,28 @@ export function apiKeyRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     "/settings/api-keys",
     {
+      config,
       schema: {
         tags,
         summary: "Create an API key; the answer carries the whole key, shown this once",
-        description: "Use it as `Authorization: Bearer <key>`. Only a SHA-256 hash of it is stored.",
+        description: [
+          "Use it as `Authorization: Bearer <key>`. Only a SHA-256 hash of it is stored.",
+          "",
+          "`scope` fixes what the key may do, on every route:",
+          "- `leads:write` (the default): only `POST /api/leads`, for a website form or quiz that captures leads;",
+          "- `read`: every GET route, nothing that changes data;",
+          "- `full`: reads and writes.",
+          "",
+          "No key, whatever its scope, may create, list or delete keys, read another person's notifications or use any " +
+            "other administrator permission: those answer 403. A key dies with the account of the person who created it.",
+        ].join("\n"),
         body: createApiKeyBodySchema,
         response: { 201: createdApiKeySchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const principal = requirePermission(request, "apiKeys.manage");
-      const created = await createApiKey(ctx.db, principal.user, request.body.label, requestMeta(request));
+      const created = await createApiKey(ctx.db, principal.user, request.body, requestMeta(request));
       return reply.status(201).send(created);
     },
   );
@@ -46,6 +60,7 @@ export function apiKeyRoutes(app: ZodApp, ctx: AppContext) {
   app.delete(
     "/settings/api-keys/:id",
     {
+      config,
       schema: {
         tags,
         summary: "Delete an API key; clients using it are refused from then on",

@@ -1,4 +1,4 @@
-import { API_KEY_LENGTH, type ApiKey, type CreatedApiKey } from "@contract/api-keys";
+import { API_KEY_LENGTH, type ApiKey, type ApiKeyScope, type CreateApiKeyBody, type CreatedApiKey } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
 import type { Database } from "../../db/client";
 import { notFound } from "../../http/errors";
@@ -11,13 +11,19 @@ import { deleteApiKey, findKeyOwner, insertApiKey, listApiKeys, toApiKey, touchA
 
 const PREFIX_LENGTH = 8;
 
-export async function createApiKey(db: Database, actor: CurrentUser, label: string, meta: RequestMeta): Promise<CreatedApiKey> {
+export async function createApiKey(db: Database, actor: CurrentUser, body: CreateApiKeyBody, meta: RequestMeta): Promise<CreatedApiKey> {
+  const { label, scope } = body;
   const key = randomBase62(API_KEY_LENGTH);
-  const row = await insertApiKey(db, { label, keyHash: sha256Hex(key), keyPrefix: key.slice(0, PREFIX_LENGTH), createdBy: actor.id });
-  await recordAudit(db, { userEmail: actor.email, action: "api_key.create", details: `API key "${label}" (${row.keyPrefix}…) created`, meta });
+  const row = await insertApiKey(db, { label, scope, keyHash: sha256Hex(key), keyPrefix: key.slice(0, PREFIX_LENGTH), createdBy: actor.id });
+  await recordAudit(db, {
+    userEmail: actor.email,
+    action: "api_key.create",
+    details: `API key "${label}" (${row.keyPrefix}…) created with scope ${scope}`,
+    meta,
+  });
   await notifyMany(db, await adminEmails(db), {
     type: "security",
-    message: `${actor.name} created the API key "${label}"`,
+    message: `${actor.name} created the API key "${label}" with scope ${scope}`,
     link: "/settings",
   });
   return { ...toApiKey(row), key };
@@ -28,7 +34,7 @@ export const apiKeysList = (db: Database): Promise<ApiKey[]> => listApiKeys(db);
 export async function revokeApiKey(db: Database, actor: CurrentUser, id: number, meta: RequestMeta): Promise<void> {
   const row = await deleteApiKey(db, id);
   if (!row) throw notFound("API key not found");
-  await recordAudit(db, { userEmail: actor.email, action: "api_key.delete", details: `API key "${row.label}" (${row.keyPrefix}…) deleted`, meta });
+  await recordAudit(db, { userEmail: actor.email, action: "api_key.delete", details: `API key "${row.label}" (${row.keyPrefix}…, scope ${row.scope}) deleted`, meta });
   await notifyMany(db, await adminEmails(db), {
     type: "security",
     message: `${actor.name} deleted the API key "${row.label}"`,
@@ -36,14 +42,15 @@ export async function revokeApiKey(db: Database, actor: CurrentUser, id: number,
   });
 }
 
-/** The staff member an API key acts for. A key whose creator was removed acts as plain staff. */
-export async function userForApiKey(db: Database, presentedKey: string): Promise<{ user: CurrentUser; apiKeyId: number } | null> {
+/** The staff member an API key acts for, and its scope; null for an unknown key or one whose creator is gone. */
+export async function userForApiKey(
+  db: Database,
+  presentedKey: string,
+): Promise<{ user: CurrentUser; apiKeyId: number; scope: ApiKeyScope } | null> {
   if (presentedKey.length !== API_KEY_LENGTH) return null;
   const row = await findKeyOwner(db, sha256Hex(presentedKey));
   if (!row) return null;
   await touchApiKey(db, row.id);
-  const user: CurrentUser = row.owner
-    ? { ...row.owner, role: row.owner.role as CurrentUser["role"], lastLoginAt: row.owner.lastLoginAt?.toISOString() ?? null }
-    : { id: 0, name: `API key ${row.label}`, email: `api-key-${row.id}@leadwell.local`, role: "staff", lastLoginAt: null };
-  return { user, apiKeyId: row.id };
+  const user: CurrentUser = { ...row.owner, role: row.owner.role as CurrentUser["role"], lastLoginAt: row.owner.lastLoginAt?.toISOString() ?? null };
+  return { user, apiKeyId: row.id, scope: row.scope };
 }

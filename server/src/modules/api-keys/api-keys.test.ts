@@ -20,7 +20,7 @@ describe.each(testDrivers)("API keys on %s", (driver) => {
     const created = await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Website form" });
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^[0-9A-Za-z]{64}$/);
-    expect(created.body).toMatchObject({ label: "Website form", prefix: created.body.key.slice(0, 8), lastUsed: null });
+    expect(created.body).toMatchObject({ label: "Website form", prefix: created.body.key.slice(0, 8), scope: "leads:write", lastUsed: null });
 
     const [stored] = await suite.rt.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, created.body.id));
     expect(stored?.keyHash).toBe(sha256Hex(created.body.key));
@@ -34,7 +34,7 @@ describe.each(testDrivers)("API keys on %s", (driver) => {
   });
 
   it("authenticates API calls with the key, records its use, and stops once deleted", async () => {
-    const created = await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Quiz funnel" });
+    const created = await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Quiz funnel", scope: "read" });
     const bearer = { authorization: `Bearer ${created.body.key}` };
     const anonymous = suite.rt.client();
 

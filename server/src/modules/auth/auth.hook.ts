@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { can, type Permission } from "@contract/access-policy";
+import type { Permission } from "@contract/access-policy";
+import type { ApiKeyScope } from "@contract/api-keys";
 import type { AppContext, ZodApp } from "../../app-context";
 import { forbidden, unauthorized } from "../../http/errors";
 import { affiliateForToken, AFFILIATE_TOKEN_PREFIX } from "../affiliates/affiliate-tokens";
 import { userForApiKey } from "../api-keys/api-keys.service";
 import { userForSession } from "./auth.service";
-import type { AffiliatePrincipal, Principal } from "./principal";
+import { hasPermission, type AffiliatePrincipal, type Principal } from "./principal";
 
 export const SESSION_COOKIE = "leadwell_session";
 
@@ -37,7 +38,7 @@ async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promi
     const token = authorization.slice("Bearer ".length).trim();
     if (token.startsWith(AFFILIATE_TOKEN_PREFIX)) return null;
     const found = await userForApiKey(ctx.db, token);
-    return found ? { kind: "apiKey", user: found.user, apiKeyId: found.apiKeyId } : null;
+    return found ? { kind: "apiKey", user: found.user, apiKeyId: found.apiKeyId, scope: found.scope } : null;
   }
   const token = readSessionToken(request);
   if (!token) return null;
@@ -51,9 +52,25 @@ async function resolveAffiliate(ctx: AppContext, request: FastifyRequest): Promi
   return affiliateForToken(ctx.db, authorization.slice("Bearer ".length).trim());
 }
 
+const READ_METHODS = new Set(["GET", "HEAD"]);
+const READ_SCOPES: readonly ApiKeyScope[] = ["read", "full"];
+const WRITE_SCOPES: readonly ApiKeyScope[] = ["full"];
+
+/**
+ * Refuses an API key whose scope the route does not accept, before validation or the handler run, so a key learns
+ * nothing from a route it may not call. Routes list the scopes they accept in `config.apiKeyScopes` (an empty list:
+ * no key at all); otherwise reads take `read` or `full` and everything else `full`.
+ */
+function checkApiKeyScope(request: FastifyRequest, scope: ApiKeyScope): void {
+  const accepted = request.routeOptions.config.apiKeyScopes ?? (READ_METHODS.has(request.method) ? READ_SCOPES : WRITE_SCOPES);
+  if (accepted.length === 0) throw forbidden("API keys cannot be used for this request; sign in instead");
+  if (!accepted.includes(scope)) throw forbidden(`This API key's scope (${scope}) does not allow this request`);
+}
+
 /**
  * Every /api route needs a session or an API key unless its config says `public: true`; routes marked
- * `affiliateAccess` also take a partner-portal token, and nothing else does.
+ * `affiliateAccess` also take a partner-portal token, and nothing else does. An API key is held to its scope on
+ * every route, public ones included: "leads:write" means that one route and nothing else.
  */
 export function registerAuthHook(app: ZodApp, ctx: AppContext) {
   app.decorateRequest("principal", null);
@@ -63,7 +80,9 @@ export function registerAuthHook(app: ZodApp, ctx: AppContext) {
     request.principal = await resolvePrincipal(ctx, request);
     if (request.routeOptions.config?.affiliateAccess) request.affiliate = await resolveAffiliate(ctx, request);
     // Unknown paths fall through to the 404 handler.
-    if (!request.routeOptions.url || request.routeOptions.config.public) return;
+    if (!request.routeOptions.url) return;
+    if (request.principal?.kind === "apiKey") checkApiKeyScope(request, request.principal.scope);
+    if (request.routeOptions.config.public) return;
     if (!request.principal && !request.affiliate) {
       throw unauthorized(
         request.headers.authorization ? "The API key is not valid" : "Please sign in to continue",
@@ -80,6 +99,8 @@ export function signedIn(request: FastifyRequest): Principal {
 
 export function requirePermission(request: FastifyRequest, permission: Permission): Principal {
   const principal = signedIn(request);
-  if (!can(principal.user.role, permission)) throw forbidden();
+  if (!hasPermission(principal, permission)) {
+    throw forbidden(principal.kind === "apiKey" ? "API keys cannot be used for this request; sign in instead" : undefined);
+  }
   return principal;
 }

@@ -1,9 +1,16 @@
+import { can, canWithApiKey, type Permission } from "@contract/access-policy";
+import type { ApiKeyScope } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
 
 /** Who is making a request: a signed-in staff member, or an API client acting for the staff member who made its key. */
 export type Principal =
   | { kind: "session"; user: CurrentUser; sessionTokenHash: string }
-  | { kind: "apiKey"; user: CurrentUser; apiKeyId: number };
+  | { kind: "apiKey"; user: CurrentUser; apiKeyId: number; scope: ApiKeyScope };
+
+/** Whether this principal may use a permission: its role must grant it, and an API key never gets the key-free ones. */
+export function hasPermission(principal: Principal, permission: Permission): boolean {
+  return principal.kind === "apiKey" ? canWithApiKey(principal.user.role, permission) : can(principal.user.role, permission);
+}
 
 /** A partner signed in to the partner portal; never a staff principal. */
 export interface AffiliatePrincipal {
@@ -23,5 +30,10 @@ declare module "fastify" {
     public?: boolean;
     /** Also reachable with an affiliate's partner-portal token (the handler still checks whose data it is). */
     affiliateAccess?: boolean;
+    /**
+     * Which API-key scopes may call the route. Without it, GET/HEAD take `read` or `full` and other methods `full`;
+     * an empty list refuses every key (key management, routes that act on people).
+     */
+    apiKeyScopes?: readonly ApiKeyScope[];
   }
 }

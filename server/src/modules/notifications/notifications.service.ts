@@ -1,8 +1,7 @@
-import { can } from "@contract/access-policy";
 import type { Notification } from "@contract/notifications";
 import type { Database } from "../../db/client";
 import { forbidden, notFound } from "../../http/errors";
-import type { Principal } from "../auth/principal";
+import { hasPermission, type Principal } from "../auth/principal";
 import { countUnread, insertNotifications, listForEmail, markAllRead, markRead, type NewNotification } from "./notifications.data";
 
 export const NOTIFICATION_LIST_LIMIT = 20;
@@ -17,7 +16,7 @@ export async function notifyMany(db: Database, userEmails: string[], item: NewNo
 }
 
 export async function notificationsFor(db: Database, principal: Principal, email: string): Promise<Notification[]> {
-  if (email !== principal.user.email.toLowerCase() && !can(principal.user.role, "notifications.readAnyone")) {
+  if (email !== principal.user.email.toLowerCase() && !hasPermission(principal, "notifications.readAnyone")) {
     throw forbidden("You can only read your own notifications");
   }
   return listForEmail(db, email, NOTIFICATION_LIST_LIMIT);

@@ -17,7 +17,7 @@ describe.each(testDrivers)("notifications on %s", (driver) => {
     await notify(suite.rt.ctx.db, ADMIN.email, { type: "lead", message: "First", link: "/leads" });
     await suite.admin.post("/api/settings/api-keys", { label: "Zapier" }); // sends a security notification to administrators
     const list = await suite.admin.get<Notification[]>("/api/notifications");
-    expect(list.body.map((n) => n.message)).toEqual([`${ADMIN.name} created the API key "Zapier"`, "First"]);
+    expect(list.body.map((n) => n.message)).toEqual([`${ADMIN.name} created the API key "Zapier" with scope leads:write`, "First"]);
     expect(list.body[0]).toMatchObject({ type: "security", link: "/settings", isRead: false, userEmail: ADMIN.email });
     expect((await suite.admin.get("/api/notifications/unread-count")).body).toEqual({ unread: 2 });
     const byEmail = await suite.admin.get<Notification[]>(`/api/notifications/${encodeURIComponent(ADMIN.email)}`);
