@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { purgeExpiredAffiliateTokens } from "../modules/affiliates/affiliate-tokens";
+import { purgeExpiredThrottles } from "../modules/auth/login-throttle.data";
 import { purgeExpiredSessions } from "../modules/auth/session.data";
 import { proposeRepair } from "../modules/issues/repair/propose-repair.job";
 import type { JobContext, JobRun } from "./job-context";
@@ -18,6 +20,12 @@ export const jobKinds = {
     payload: z.object({}),
     handler: async ({ db }) => ({ purged: await purgeExpiredSessions(db) }),
     schedule: "17 * * * *",
+  }),
+  /** Sign-in and rate-limit counters whose window is over, and partner tokens past their expiry. */
+  "throttle.purge-expired": defineJob({
+    payload: z.object({}),
+    handler: async ({ db }) => ({ throttles: await purgeExpiredThrottles(db), affiliateTokens: await purgeExpiredAffiliateTokens(db) }),
+    schedule: "47 * * * *",
   }),
   /** Retrieval, then the model when one is configured; sent with the AI retry policy (see issues.service). */
   "issues.propose-repair": defineJob({

@@ -1,5 +1,7 @@
+import { lt, sql } from "drizzle-orm";
 import { AFFILIATE_TOKEN_DAYS } from "@contract/affiliates";
 import type { Database } from "../../db/client";
+import { affiliateTokens } from "../../db/schema";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { AffiliatePrincipal } from "../auth/principal";
 import { deleteAffiliateToken, findTokenAffiliate, insertAffiliateToken } from "./affiliates.data";
@@ -23,3 +25,9 @@ export async function affiliateForToken(db: Database, token: string): Promise<Af
 }
 
 export const revokeAffiliateToken = (db: Database, tokenHash: string) => deleteAffiliateToken(db, tokenHash);
+
+/** Every partner sign-in stores a token; once expired it admits no one, so the purge job deletes it. */
+export async function purgeExpiredAffiliateTokens(db: Database): Promise<number> {
+  const deleted = await db.delete(affiliateTokens).where(lt(affiliateTokens.expiresAt, sql`now()`)).returning({ tokenHash: affiliateTokens.tokenHash });
+  return deleted.length;
+}
