@@ -197,7 +197,8 @@ const blankIsAbsent = (text: z.ZodString) => text.optional().transform((v) => v 
 
 export const leadFilterSchema = z.object({
   q: blankIsAbsent(z.string().trim().max(200, max(200))).describe(
-    "Case- and accent-insensitive substring of business name, owner names, email or phone; 1–2 characters match the start of the business name",
+    "Case- and accent-insensitive search of business name, owner names, email and phone. Every word must occur, in any order: " +
+      "words of 3+ characters anywhere, shorter ones at the start of a word. A single word of 1–2 characters matches the start of the business name",
   ),
   status: leadStatusSchema.optional(),
   industry: blankIsAbsent(z.string().trim().max(50, max(50))),

@@ -39,10 +39,48 @@ export function toLead(row: LeadRow): Lead {
 
 const trigramMinimum = 3;
 
-/** Accent- and case-insensitive substring match through the trigram index; short terms use the name index's prefix order. */
+/**
+ * The words of a search: its whitespace-separated parts that hold a letter or digit (a lone "&" or "-" is not
+ * a word), each once.
+ */
+export function searchWords(q: string): string[] {
+  const seen = new Set<string>();
+  return q.split(/\s+/u).filter((word) => {
+    const key = word.toLowerCase();
+    if (!/[\p{L}\p{N}]/u.test(word) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * How one word must occur in a folded text. Three characters or more: anywhere, which the trigram index serves.
+ * Shorter: at the start of one of the text's words ("% ab%" still gives the index the trigrams "  a" and " ab").
+ */
+function wordOccurs(text: SQL, word: string): SQL {
+  const pattern = escapeLike(word);
+  return [...word].length >= trigramMinimum
+    ? sql`${text} LIKE '%' || lw_fold(${pattern}) || '%'`
+    : sql`(${text} LIKE lw_fold(${pattern}) || '%' OR ${text} LIKE '% ' || lw_fold(${pattern}) || '%')`;
+}
+
+/** Every word occurs in the folded text (see wordOccurs). */
+export function allWordsOccur(text: SQL, words: string[]): SQL {
+  return words.length === 1 ? wordOccurs(text, words[0]!) : sql`(${sql.join(words.map((word) => wordOccurs(text, word)), sql` AND `)})`;
+}
+
+/**
+ * Accent- and case-insensitive match, served by indexes. Several words: each must occur in the lead's search
+ * text, in any order (the trigram index answers the AND of all of them in one bitmap scan). One word: a
+ * substring through the trigram index, or for 1–2 characters the start of the business name through the name
+ * index. Text with no word at all (only punctuation) is matched literally as one term.
+ */
 export function searchCondition(q: string): SQL {
-  const pattern = escapeLike(q);
-  return [...q].length >= trigramMinimum
+  const words = searchWords(q);
+  if (words.length > 1) return allWordsOccur(sql`${leads.searchText}`, words);
+  const term = words[0] ?? q;
+  const pattern = escapeLike(term);
+  return [...term].length >= trigramMinimum
     ? sql`${leads.searchText} LIKE '%' || lw_fold(${pattern}) || '%'`
     : sql`lw_fold(${leads.businessName}) COLLATE "C" LIKE lw_fold(${pattern}) || '%'`;
 }
@@ -78,13 +116,17 @@ function sortParts(sort: LeadSort) {
   const field = (descending ? sort.slice(1) : sort) as keyof typeof sortExpressions;
   const { expr, keyCast } = sortExpressions[field];
   const direction = descending ? sql`DESC` : sql`ASC`;
+  // Written over any (key, id) pair, so a page can be ordered and cut from rows already read with their key.
+  const orderOf = (key: SQL, id: SQL) => [sql`${key} ${direction}`, sql`${id} ${direction}`];
+  const afterOf = (key: SQL, id: SQL, cursor: PageCursor) =>
+    descending ? sql`(${key}, ${id}) < (${cursor.key}${keyCast}, ${cursor.id})` : sql`(${key}, ${id}) > (${cursor.key}${keyCast}, ${cursor.id})`;
+  const id = sql`${leads.id}`;
   return {
     expr,
-    orderBy: [sql`${expr} ${direction}`, sql`${leads.id} ${direction}`],
-    after: (cursor: PageCursor) =>
-      descending
-        ? sql`(${expr}, ${leads.id}) < (${cursor.key}${keyCast}, ${cursor.id})`
-        : sql`(${expr}, ${leads.id}) > (${cursor.key}${keyCast}, ${cursor.id})`,
+    orderBy: orderOf(expr, id),
+    after: (cursor: PageCursor) => afterOf(expr, id, cursor),
+    orderOf,
+    afterOf,
   };
 }
 
@@ -138,32 +180,54 @@ const documentNames = renderedOnce(
 );
 
 /**
+ * The JSON of a page whose rows the CTE "ids" holds (id, lw_key: the sort key, lw_n: 1, 2, … in page order),
+ * one more than the page when another follows. Only these rows are joined to their KPI record and turned into
+ * documents, whatever the filter matched.
+ */
+function pageDocumentSql(limit: number) {
+  // json_agg over a subquery's whole row turns each row into an object keyed by its column names, in one pass.
+  return sql`
+    page AS (
+      SELECT ${documentSelectList}, ids.lw_key::text AS lw_sort_key, ids.lw_n
+      FROM ids JOIN ${leads} ON ${leads.id} = ids.id LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ids.id
+    )
+    SELECT (SELECT coalesce(json_agg(doc), '[]')::text FROM (SELECT ${documentNames} FROM page WHERE lw_n <= ${limit} ORDER BY lw_n) doc) AS json,
+           (SELECT lw_sort_key FROM page WHERE lw_n = ${limit} AND EXISTS (SELECT FROM page WHERE lw_n = ${limit + 1})) AS last_key,
+           (SELECT "id" FROM page WHERE lw_n = ${limit}) AS last_id`;
+}
+
+interface PageSqlRow {
+  json: string;
+  last_key: string | null;
+  last_id: number | null;
+}
+
+function pageFromRow(row: PageSqlRow | undefined, sort: LeadSort): LeadPageJson {
+  const next = row && row.last_key !== null && row.last_id !== null ? { sort, key: row.last_key, id: Number(row.last_id) } : null;
+  return { json: row?.json ?? "[]", next };
+}
+
+/**
  * One page, serialised to JSON by PostgreSQL in the same statement that reads it: the hottest list path then
- * costs Node one string instead of thousands of column values, dates and objects. It reads one row more than
- * asked, to know whether another page follows and where it starts.
+ * costs Node one string instead of thousands of column values, dates and objects. The page's ids are found
+ * first (one row more than asked, to know whether another page follows), and only they are read in full.
  */
 export async function selectLeadPage(db: Database, request: LeadPageRequest): Promise<LeadPageJson> {
-  const { expr, orderBy, after } = sortParts(request.sort);
+  const { expr, orderBy, orderOf, after } = sortParts(request.sort);
   const conditions = filterConditions(request.filter);
   if (request.cursor) conditions.push(after(request.cursor));
   const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
   const offset = request.cursor ? 0 : (request.offset ?? 0);
-  const lastRow = offset + request.limit;
-  // json_agg over a subquery's whole row turns each row into an object keyed by its column names, in one pass.
   const result = await db.execute(sql`
-    WITH page AS (
-      SELECT ${documentSelectList}, (${expr})::text AS lw_sort_key, row_number() OVER (ORDER BY ${sql.join(orderBy, sql`, `)}) AS lw_n
-      FROM ${leads} LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ${leads.id}
+    WITH found AS MATERIALIZED (
+      SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads}
       ${where}
       ORDER BY ${sql.join(orderBy, sql`, `)}
       LIMIT ${request.limit + 1} OFFSET ${offset}
-    )
-    SELECT (SELECT coalesce(json_agg(doc), '[]')::text FROM (SELECT ${documentNames} FROM page WHERE lw_n <= ${lastRow} ORDER BY lw_n) doc) AS json,
-           (SELECT lw_sort_key FROM page WHERE lw_n = ${lastRow + 1} - 1 AND EXISTS (SELECT FROM page WHERE lw_n = ${lastRow + 1})) AS last_key,
-           (SELECT "id" FROM page WHERE lw_n = ${lastRow}) AS last_id`);
-  const [row] = (result as unknown as { rows: { json: string; last_key: string | null; last_id: number | null }[] }).rows;
-  const next = row && row.last_key !== null && row.last_id !== null ? { sort: request.sort, key: row.last_key, id: Number(row.last_id) } : null;
-  return { json: row?.json ?? "[]", next };
+    ),
+    ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY ${sql.join(orderOf(sql`lw_key`, sql`id`), sql`, `)}) AS lw_n FROM found),
+    ${pageDocumentSql(request.limit)}`);
+  return pageFromRow((result as unknown as { rows: PageSqlRow[] }).rows[0], request.sort);
 }
 
 // Counting matches costs a heap visit each; past this many the answer says "at least" instead.
@@ -202,6 +266,47 @@ export async function countMatching(db: Database, filter: LeadQueryFilter): Prom
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
   const total = row?.total ?? 0;
   return total > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : { total, exact: true };
+}
+
+/**
+ * A page and the filter's capped count together. With a search term both come from one set of matches, read
+ * once through the search indexes up to the cap: when it holds every match (the cap was not reached) the page
+ * is sorted and cut from it; otherwise the page is read again in the sort's index order, where a term that
+ * matches this many leads soon fills it. Without a term, the counters answer the count.
+ */
+export async function selectLeadPageCounted(db: Database, request: LeadPageRequest): Promise<LeadPageJson & { total: number; exact: boolean }> {
+  if (!request.filter.q) {
+    const [page, count] = await Promise.all([selectLeadPage(db, request), countMatching(db, request.filter)]);
+    return { ...page, ...count };
+  }
+  const { expr, orderBy, orderOf, after, afterOf } = sortParts(request.sort);
+  const matching = and(...filterConditions(request.filter));
+  const offset = request.cursor ? 0 : (request.offset ?? 0);
+  const keyed = { key: sql`lw_key`, id: sql`id` };
+  const fromMatches = request.cursor ? sql`AND ${afterOf(keyed.key, keyed.id, request.cursor)}` : sql``;
+  const fromIndex = request.cursor ? sql`AND ${after(request.cursor)}` : sql``;
+  const pageSize = request.limit + 1;
+  const result = await db.execute(sql`
+    WITH matches AS MATERIALIZED (
+      SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads} WHERE ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}
+    ),
+    counted AS MATERIALIZED (SELECT count(*)::int AS n FROM matches),
+    found AS MATERIALIZED (
+      (SELECT id, lw_key FROM matches
+       WHERE (SELECT n FROM counted) <= ${SEARCH_COUNT_CAP} ${fromMatches}
+       ORDER BY ${sql.join(orderOf(keyed.key, keyed.id), sql`, `)}
+       LIMIT ${pageSize} OFFSET ${offset})
+      UNION ALL
+      (SELECT ${leads.id}, ${expr} FROM ${leads}
+       WHERE (SELECT n FROM counted) > ${SEARCH_COUNT_CAP} AND ${matching} ${fromIndex}
+       ORDER BY ${sql.join(orderBy, sql`, `)}
+       LIMIT ${pageSize} OFFSET ${offset})
+    ),
+    ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY ${sql.join(orderOf(keyed.key, keyed.id), sql`, `)}) AS lw_n FROM found),
+    ${pageDocumentSql(request.limit)}, (SELECT n FROM counted) AS total`);
+  const row = (result as unknown as { rows: (PageSqlRow & { total: number })[] }).rows[0];
+  const total = row?.total ?? 0;
+  return { ...pageFromRow(row, request.sort), ...(total > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : { total, exact: true }) };
 }
 
 export async function findLeadById(db: Database, id: number): Promise<Lead | undefined> {

@@ -259,3 +259,55 @@ describe.each(testDrivers)("lead lists, search and export on %s", (driver) => {
     expect(quoted.text).toContain(',"delta, inc.",');
   });
 });
+
+describe.each(testDrivers)("multi-word lead search on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+  const names = async (q: string) => (await suite.admin.get<Lead[]>(`/api/leads?q=${encodeURIComponent(q)}`)).body.map((l) => l.businessName).sort();
+
+  it("finds leads holding every word, in any field and order, folding accents and case", async () => {
+    await create(suite.admin, { businessOwnerName: "Diego", businessOwnerLastName: "Núñez", businessName: "Westfield Plumbing", email: "d.nunez@example.com" });
+    await create(suite.admin, { businessOwnerName: "Diego", businessOwnerLastName: "Ramos", businessName: "Harbor Bakery", email: "ramos@harbor.test" });
+    await create(suite.admin, { businessOwnerName: "Ana", businessOwnerLastName: "Nuñez", businessName: "Westfield Dental", email: "ana@dental.test" });
+    await create(suite.admin, { businessOwnerName: "Zoë", businessOwnerLastName: "Kim", businessName: "Acme Tools", email: "diego.westfield@mail.test" });
+
+    const found = await suite.admin.get<Lead[]>("/api/leads?q=diego%20westfield");
+    expect(found.status).toBe(200);
+    expect(found.body.map((l) => l.businessName).sort()).toEqual(["Acme Tools", "Westfield Plumbing"]);
+    expect(found.headers["x-total-count"]).toBe("2");
+    expect(found.headers["x-total-count-exact"]).toBe("true");
+    expect(await names("  Westfield   DIEGO ")).toEqual(["Acme Tools", "Westfield Plumbing"]);
+    expect(await names("nunez")).toEqual(["Westfield Dental", "Westfield Plumbing"]);
+    expect(await names("NÚÑEZ WEST")).toEqual(["Westfield Dental", "Westfield Plumbing"]);
+    expect(await names("ramos harbor bakery")).toEqual(["Harbor Bakery"]);
+    expect(await names("westfield & dental")).toEqual(["Westfield Dental"]); // a lone "&" is not a word
+  });
+
+  it("answers nothing when one word matches nothing", async () => {
+    const res = await suite.admin.get<Lead[]>("/api/leads?q=diego%20zebra");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect(res.headers["x-total-count"]).toBe("0");
+    expect(await names("westfield diego 100%")).toEqual([]); // wildcards stay literal in every word
+  });
+
+  it("matches a word of one or two characters at the start of a word", async () => {
+    expect(await names("di westfield")).toEqual(["Acme Tools", "Westfield Plumbing"]);
+    expect(await names("westfield d")).toEqual(["Acme Tools", "Westfield Dental", "Westfield Plumbing"]);
+    expect(await names("ie westfield")).toEqual([]); // "ie" is inside "diego", not at a word's start
+  });
+
+  it("pages a multi-word search with its cursor in any sort", async () => {
+    for (const sort of ["-createdAt", "businessName"]) {
+      const first = await suite.admin.get<Lead[]>(`/api/leads?q=westfield%20d&limit=2&sort=${sort}`);
+      expect(first.headers["x-total-count"]).toBe("3");
+      const second = await suite.admin.get<Lead[]>(`/api/leads?q=westfield%20d&limit=2&sort=${sort}&cursor=${first.headers["x-next-cursor"] as string}`);
+      const seen = [...first.body, ...second.body].map((l) => l.businessName);
+      expect({ sort, seen: [...seen].sort(), last: second.headers["x-next-cursor"] }).toEqual({
+        sort,
+        seen: ["Acme Tools", "Westfield Dental", "Westfield Plumbing"],
+        last: undefined,
+      });
+      if (sort === "businessName") expect(seen).toEqual(["Acme Tools", "Westfield Dental", "Westfield Plumbing"]);
+    }
+  });
+});

@@ -11,8 +11,9 @@ export function searchRoutes(app: ZodApp, ctx: AppContext) {
         tags: ["Search"],
         summary: "Search leads, affiliates and technical issues at once",
         description:
-          "Case- and accent-insensitive substring match, ranked (name prefix first, then trigram similarity); each group lists at most 5 " +
-          "and counts all matches (leads up to 1,000). An empty term answers 400.",
+          "Case- and accent-insensitive match, ranked; each group lists at most 5 and counts all matches (leads up to 1,000). " +
+          "Leads must hold every word of the search (3+ characters anywhere, shorter ones at the start of a word) and rank business " +
+          "names starting with the search first, then leads whose names hold every word, then trigram similarity. An empty term answers 400.",
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, 400: apiErrorSchema },
       },

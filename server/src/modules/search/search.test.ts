@@ -55,6 +55,34 @@ describe.each(testDrivers)("global search on %s", (driver) => {
     expect(res.body.totals.leads).toBe(0);
   });
 
+  it("finds leads holding every word, leads with every word in their names first", async () => {
+    const post = async (businessOwnerName: string, businessOwnerLastName: string, businessName: string, email: string) =>
+      (await suite.admin.post<{ id: number }>("/api/leads", { businessOwnerName, businessOwnerLastName, businessName, email })).body.id;
+    const byName = await post("Diego", "Núñez", "Westfield Plumbing", "d.nunez@example.com");
+    await post("Diego", "Ramos", "Harbor Bakery", "ramos@harbor.test");
+    await post("Ana", "Nuñez", "Westfield Dental", "ana@dental.test");
+    // Only its email holds both words; it is newer and its text is closer to the search, yet ranks below the names.
+    const byEmail = await post("Zoë", "Kim", "Acme", "diego.westfield@mail.test");
+
+    const res = await suite.admin.get<SearchResult>("/api/search?q=diego%20westfield");
+    expect(res.status).toBe(200);
+    expect(res.body.leads.map((l) => l.id)).toEqual([byName, byEmail]);
+    expect(res.body.leads[0]).toEqual({ id: byName, businessName: "Westfield Plumbing", email: "d.nunez@example.com" });
+    expect(res.body.totals.leads).toBe(2);
+
+    const folded = await suite.admin.get<SearchResult>("/api/search?q=N%C3%9A%C3%91EZ%20WEST");
+    expect(folded.body.leads.map((l) => l.businessName).sort()).toEqual(["Westfield Dental", "Westfield Plumbing"]);
+    expect(folded.body.totals.leads).toBe(2);
+
+    const prefixed = await suite.admin.get<SearchResult>("/api/search?q=westfield%20d");
+    expect(prefixed.body.leads.map((l) => l.businessName).slice(0, 2)).toEqual(["Westfield Dental", "Westfield Plumbing"]);
+    expect(prefixed.body.totals.leads).toBe(3);
+
+    const none = await suite.admin.get<SearchResult>("/api/search?q=diego%20zebra");
+    expect(none.body.leads).toEqual([]);
+    expect(none.body.totals.leads).toBe(0);
+  });
+
   it("answers 400 for an empty term", async () => {
     const res = await suite.admin.get("/api/search?q=%20%20");
     expect(res.status).toBe(400);
