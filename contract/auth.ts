@@ -16,6 +16,12 @@ export const setupBodySchema = z.object({
     .string()
     .min(MIN_STAFF_PASSWORD, `Password must be at least ${MIN_STAFF_PASSWORD} characters`)
     .max(200, "Maximum 200 characters allowed"),
+  setupToken: z
+    .string({ error: "This field is required" })
+    .trim()
+    .min(1, "This field is required")
+    .max(200, "Maximum 200 characters allowed")
+    .describe("The one-time set-up token the server prints in its log at start while no user exists"),
 });
 export type SetupBody = z.infer<typeof setupBodySchema>;
 

@@ -61,14 +61,23 @@ describe("platform in the browser", () => {
   it("opens the one-time set-up on an empty database and creates the administrator", async () => {
     await page.goto("/");
     await expect.poll(() => pageTitle(page).textContent()).toBe("Create the administrator account");
+    const tokenField = page.getByLabel("Set-up token");
+    expect(await page.getByText("Printed in the server log when Leadwell starts").textContent()).toContain("Set-up token:");
     await page.getByLabel("Full name").fill(ADMIN.name);
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill("too short");
     await page.getByLabel("Confirm password").fill("too short");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText("Password must be at least 12 characters").waitFor();
+    expect(await tokenField.getAttribute("aria-invalid")).toBe("true");
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
     await page.getByLabel("Confirm password").fill(ADMIN.password);
+    // A wrong token is refused next to its field, and the screen stays.
+    await tokenField.fill("not-the-token");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("This set-up token is not correct. Copy it again from the server log.").waitFor();
+    expect(await pageTitle(page).textContent()).toBe("Create the administrator account");
+    await tokenField.fill((await e2e.runtime.readSetupToken())!);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect.poll(() => pageTitle(page).textContent()).toBe("Dashboard");
     expect(await page.getByTestId("page-subtitle").textContent()).toBe("Overview of your CRM system performance");
@@ -99,7 +108,8 @@ describe("platform in the browser", () => {
       const active = page.getByTestId("sidebar").locator('[aria-current="page"]');
       expect(await active.textContent()).toContain(nav);
     }
-    expect(await page.getByTestId("export-data-button").getAttribute("aria-disabled")).toBe("true");
+    // The last route, Feedback, is a list: Export Data downloads it.
+    expect(await page.getByTestId("export-data-button").getAttribute("href")).toBe("/api/feedback/export.csv");
   });
 
   it("shows the 404 page for an unknown path", async () => {

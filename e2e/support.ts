@@ -28,6 +28,9 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
+/** Running servers by origin, so completeSetup can read the set-up token of the server a page is on. */
+const runningByOrigin = new Map<string, Runtime>();
+
 /** The real app on a free port (PGlite in a temp dir, or a throwaway database when DATABASE_URL is set) and a Chromium. */
 export async function startE2E(configOverrides: Partial<AppConfig> = {}): Promise<E2EServer> {
   let cleanup = async () => {};
@@ -58,6 +61,7 @@ export async function startE2E(configOverrides: Partial<AppConfig> = {}): Promis
   const port = typeof address === "object" && address ? address.port : 0;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const baseUrl = `http://127.0.0.1:${port}`;
+  runningByOrigin.set(baseUrl, runtime);
   return {
     baseUrl,
     runtime,
@@ -68,6 +72,7 @@ export async function startE2E(configOverrides: Partial<AppConfig> = {}): Promis
       return { context, page };
     },
     async stop() {
+      runningByOrigin.delete(baseUrl);
       await browser.close();
       await runtime.close();
       await cleanup();
@@ -75,10 +80,14 @@ export async function startE2E(configOverrides: Partial<AppConfig> = {}): Promis
   };
 }
 
-/** Runs the one-time set-up screen with valid details and waits for the Dashboard. */
+/** Runs the one-time set-up screen with valid details (and the token the server printed) and waits for the Dashboard. */
 export async function completeSetup(page: Page, admin: { name: string; email: string; password: string }) {
   await page.goto("/");
   await page.getByText("Create the administrator account").first().waitFor();
+  const runtime = runningByOrigin.get(new URL(page.url()).origin);
+  const setupToken = await runtime?.readSetupToken();
+  if (!setupToken) throw new Error(`no set-up token for ${page.url()}: was the server started with startE2E?`);
+  await page.getByLabel("Set-up token").fill(setupToken);
   await page.getByLabel("Full name").fill(admin.name);
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password", { exact: true }).fill(admin.password);

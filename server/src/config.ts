@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,6 +6,72 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** Names proxy-addr (Fastify's trustProxy) accepts in place of addresses. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address through X-Forwarded-For: none (false), the nearest N hops,
+ * or proxies at the listed addresses/CIDRs. `true` is refused: it would trust whatever any client sends.
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const value = raw.trim();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true would let any client choose its IP address through X-Forwarded-For (defeating per-IP limits and the audit log). " +
+        "Set the number of proxies in front of Leadwell (e.g. TRUST_PROXY=1 behind one reverse proxy) " +
+        "or their addresses (e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,192.168.1.5), or false",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) {
+      ctx.addIssue({ code: "custom", message: "a hop count must be between 0 and 100" });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        `not a hop count nor a list of proxy addresses: ${invalid.map((entry) => JSON.stringify(entry)).join(", ")} ` +
+        "(use e.g. 1, or 127.0.0.1, or 10.0.0.0/8,192.168.1.5)",
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/** Whom to believe about the client's address: nobody, the nearest N hops, or proxies at these addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * The trustProxy option for Fastify. Fastify 5.12 treats a bare number as "trust nobody", so a hop count
+ * becomes the function proxy-addr used to build for one: the socket peer and the next N-1 forwarded hops
+ * are proxies, and the address just before them is the client.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  if (trust === 0) return false;
+  return (_address, hop) => hop < trust;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -18,10 +85,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   CLIENT_DIR: z.string().min(1).default("./dist/client"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   REFERRAL_LANDING_URL: z
@@ -48,7 +112,7 @@ export interface AppConfig {
   sessionTtlMs: number;
   admin: { name: string; email: string; password: string } | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   clientDir: string;
   shutdownTimeoutMs: number;
   /** Where a referral link forwards after remembering the partner's code. */

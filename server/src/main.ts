@@ -10,7 +10,14 @@ async function main() {
   const { app } = runtime;
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? "PostgreSQL server" : `embedded PGlite in ${config.dataDir}`;
-  app.log.info(`Leadwell ready on http://localhost:${config.port} (${where}) in ${Math.round(performance.now() - startedAt)} ms`);
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const setupToken = await runtime.readSetupToken();
+  app.log.info(`Leadwell ready on http://localhost:${port} (${where}) in ${Math.round(performance.now() - startedAt)} ms`);
+  if (setupToken) {
+    // At warn so LOG_LEVEL=warn still shows it: without it nobody can create the first administrator.
+    app.log.warn(`Set-up token: ${setupToken} (open http://localhost:${port} and enter it on the set-up screen)`);
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,20 +1,26 @@
 import { mkdirSync } from "node:fs";
 import type { AppContext } from "./app-context";
-import { buildApp, type BuiltApp } from "./app";
+import { buildApp, type BuildOptions, type BuiltApp } from "./app";
 import type { AppConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { startJobQueue, type JobQueueOptions } from "./jobs/queue";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { resolveSessionSecret } from "./modules/auth/session-secret";
+import { ensureSetupToken, readSetupToken } from "./modules/auth/setup-token";
 
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
+  /**
+   * The one-time token POST /api/auth/setup needs while no user exists (main.ts prints it at start);
+   * undefined once set-up is done or when ADMIN_EMAIL/ADMIN_PASSWORD created the administrator.
+   */
+  readSetupToken(): Promise<string | undefined>;
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes the database. */
   close(): Promise<void>;
 }
 
-export interface RuntimeOptions extends JobQueueOptions {
+export interface RuntimeOptions extends JobQueueOptions, BuildOptions {
   /** Run job handlers in this process (default true). */
   workers?: boolean;
 }
@@ -34,14 +40,16 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     await database.migrate();
     const sessionSecret = await resolveSessionSecret(database.db, config.sessionSecret);
     await ensureInitialAdmin({ db: database.db, config });
+    await ensureSetupToken(database.db);
     const jobs = await startJobQueue(database, options);
     const ctx: AppContext = { config, database, db: database.db, jobs, sessionSecret };
-    const built = await buildApp(ctx);
+    const built = await buildApp(ctx, { logStream: options.logStream });
     if (options.workers !== false) await jobs.startWorkers({ db: database.db, config });
     let closing: Promise<void> | undefined;
     return {
       ...built,
       ctx,
+      readSetupToken: () => readSetupToken(database.db),
       close() {
         closing ??= (async () => {
           await built.app.close();

@@ -122,7 +122,7 @@ export const ADMIN = { name: "Ada Admin", email: "ada@leadwell.test", password: 
 /** Runs the one-time set-up and answers a client signed in as that administrator. */
 export async function signedInAdmin(runtime: TestRuntime): Promise<TestClient> {
   const client = runtime.client();
-  const res = await client.post("/api/auth/setup", ADMIN);
+  const res = await client.post("/api/auth/setup", { ...ADMIN, setupToken: await runtime.readSetupToken() });
   if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${res.text}`);
   return client;
 }

@@ -8,7 +8,7 @@ import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { apiErrorMessage } from "@/lib/api";
+import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useCompleteSetup } from "./auth-queries";
 import { AuthLayout } from "./auth-layout";
@@ -31,16 +31,23 @@ export function SetupPage() {
   const completeSetup = useCompleteSetup();
   const form = useForm<SetupFormInput, unknown, SetupFormOutput>({
     resolver: zodResolver(setupFormSchema),
-    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+    defaultValues: { setupToken: "", name: "", email: "", password: "", confirmPassword: "" },
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) =>
     completeSetup.mutate(body, {
-      onError: (error) => applyServerFieldErrors(error, form.setError, ["name", "email", "password"]),
+      onError: (error) => {
+        // A wrong token is the field's problem: say so next to it, in the reader's language.
+        if (apiErrorStatus(error) === 403) form.setError("setupToken", { type: "server", message: t("auth.setup.wrongSetupToken") });
+        else applyServerFieldErrors(error, form.setError, ["setupToken", "name", "email", "password"]);
+      },
     }),
   );
+  const wrongToken = apiErrorStatus(completeSetup.error) === 403;
 
+  const setupTokenError = message(errors.setupToken?.message);
+  const setupTokenHint = t("auth.setup.setupTokenHint");
   const nameError = message(errors.name?.message);
   const emailError = message(errors.email?.message);
   const passwordError = message(errors.password?.message);
@@ -50,14 +57,23 @@ export function SetupPage() {
   return (
     <AuthLayout title={t("auth.setup.title")} description={t("auth.setup.description")}>
       <form noValidate onSubmit={onSubmit} className="grid gap-3" data-testid="setup-form">
-        {completeSetup.isError ? (
+        {completeSetup.isError && !wrongToken ? (
           <Alert variant="destructive" data-testid="form-error">
             <CircleAlert aria-hidden="true" />
             <span>{apiErrorMessage(completeSetup.error, t("common.networkError"))}</span>
           </Alert>
         ) : null}
+        <FormField id="setup-token" label={t("auth.setup.setupToken")} error={setupTokenError} hint={setupTokenHint}>
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+            {...fieldA11yProps("setup-token", setupTokenError, setupTokenHint)}
+            {...form.register("setupToken")}
+          />
+        </FormField>
         <FormField id="setup-name" label={t("auth.fields.name")} error={nameError}>
-          <Input autoComplete="name" autoFocus {...fieldA11yProps("setup-name", nameError)} {...form.register("name")} />
+          <Input autoComplete="name" {...fieldA11yProps("setup-name", nameError)} {...form.register("name")} />
         </FormField>
         <FormField id="setup-email" label={t("auth.fields.email")} error={emailError}>
           <Input type="email" autoComplete="email" {...fieldA11yProps("setup-email", emailError)} {...form.register("email")} />

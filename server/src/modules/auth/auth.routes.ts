@@ -2,6 +2,7 @@ import { currentUserSchema, loginBodySchema, setupBodySchema, setupStatusSchema 
 import { okSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
 import type { AppContext, ZodApp } from "../../app-context";
+import { describeRateLimit, PUBLIC_LIMITS } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
 import { needsSetup, setupFirstAdmin, signIn, signOut } from "./auth.service";
 import { clearSessionCookie, readSessionToken, setSessionCookie, signedIn } from "./auth.hook";
@@ -21,12 +22,16 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     "/auth/setup",
     {
-      config: { public: true },
+      config: { public: true, rateLimit: PUBLIC_LIMITS.setup },
       schema: {
         tags,
         summary: "Create the first administrator (only while no user exists) and sign them in",
+        description:
+          "Needs `setupToken`: the one-time token the server prints in its log at start (`Set-up token: …`) " +
+          "while no user exists. A wrong token answers 403 and changes nothing; the token is deleted once set-up completes. " +
+          describeRateLimit(PUBLIC_LIMITS.setup),
         body: setupBodySchema,
-        response: { 201: currentUserSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: currentUserSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -39,11 +44,14 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     "/auth/login",
     {
-      config: { public: true },
+      config: { public: true, rateLimit: PUBLIC_LIMITS.staffLogin },
       schema: {
         tags,
         summary: "Sign in with email and password; sets the session cookie",
-        description: "8 failed sign-ins for one email within 15 minutes lock that email for 15 minutes (429).",
+        description:
+          "8 failed sign-ins for one email from one client address within 15 minutes lock that email for that address for " +
+          "15 minutes, and 50 from all addresses together lock it everywhere (429 with Retry-After; a locked attempt is refused " +
+          `without checking the password). ${describeRateLimit(PUBLIC_LIMITS.staffLogin)}`,
         body: loginBodySchema,
         response: { 200: currentUserSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -58,8 +66,13 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     "/auth/logout",
     {
-      config: { public: true },
-      schema: { tags, summary: "End the current session (answers ok even when there was none)", response: { 200: okSchema } },
+      config: { public: true, rateLimit: PUBLIC_LIMITS.logout },
+      schema: {
+        tags,
+        summary: "End the current session (answers ok even when there was none)",
+        description: describeRateLimit(PUBLIC_LIMITS.logout),
+        response: { 200: okSchema, 429: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       await signOut(ctx, readSessionToken(request), requestMeta(request));

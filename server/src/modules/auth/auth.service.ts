@@ -2,18 +2,18 @@ import { sql } from "drizzle-orm";
 import type { CurrentUser, LoginBody, SetupBody } from "@contract/auth";
 import type { AppContext } from "../../app-context";
 import type { Database } from "../../db/client";
-import { conflict, tooManyRequests, unauthorized } from "../../http/errors";
+import { conflict, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import type { RequestMeta } from "../../http/request-meta";
+import { addressKey } from "../../http/rate-limit";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { recordAudit } from "../audit/audit.data";
 import { notifyMany } from "../notifications/notifications.service";
-import { clearAttempts, lockSecondsLeft, recordAttempt, type ThrottlePolicy } from "./login-throttle.data";
+import { reserveSignIn, SIGN_IN_EMAIL_POLICY, SIGN_IN_POLICY, signInSucceeded } from "./login-throttle.data";
 import { hashPassword, verifyPassword } from "./password";
 import { deleteSession, extendSession, findSessionUser, insertSession } from "./session.data";
+import { deleteSetupToken, readSetupToken, setupTokenMatches } from "./setup-token";
 import { adminEmails, anyUserExists, findUserByEmail, insertUser, markSignedIn, toCurrentUser } from "./users.data";
 
-/** Staff and partner sign-ins alike: 8 failures in 15 minutes lock the email for 15 minutes. */
-export const SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 8, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 const SESSION_EXTEND_AFTER_MS = 5 * 60_000;
 
 const lockMessage = (seconds: number) =>
@@ -36,16 +36,31 @@ export async function needsSetup(db: Database): Promise<boolean> {
   return !(await anyUserExists(db));
 }
 
-/** Creates the first administrator; refused once any user exists. */
+const SETUP_DONE = "Setup is already complete. Sign in instead.";
+const WRONG_SETUP_TOKEN = "The set-up token is not correct. Copy it from the server log.";
+
+/** Refuses set-up once a user exists (409) or when the token printed at start is not the one given (403). */
+async function checkSetupAllowed(db: Database, setupToken: string): Promise<void> {
+  if (await anyUserExists(db)) throw conflict(SETUP_DONE);
+  if (!setupTokenMatches(await readSetupToken(db), setupToken)) {
+    throw new HttpError(403, WRONG_SETUP_TOKEN, { setupToken: WRONG_SETUP_TOKEN });
+  }
+}
+
+/** Creates the first administrator; needs the set-up token and is refused once any user exists. */
 export async function setupFirstAdmin(ctx: AppContext, body: SetupBody, meta: RequestMeta): Promise<SignedIn> {
+  // Checked before the costly password hash too, so guessing tokens costs the server next to nothing.
+  await checkSetupAllowed(ctx.db, body.setupToken);
   const passwordHash = await hashPassword(body.password);
   const row = await ctx.db.transaction(async (tx) => {
     // Two set-up requests racing each other: the lock makes the second see the first's user.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
-    if (await anyUserExists(tx as unknown as Database)) return undefined;
-    return insertUser(tx as unknown as Database, { name: body.name, email: body.email, passwordHash, role: "admin" });
+    const txDb = tx as unknown as Database;
+    await checkSetupAllowed(txDb, body.setupToken);
+    const user = await insertUser(txDb, { name: body.name, email: body.email, passwordHash, role: "admin" });
+    await deleteSetupToken(txDb);
+    return user;
   });
-  if (!row) throw conflict("Setup is already complete. Sign in instead.");
   await recordAudit(ctx.db, { userEmail: row.email, action: "auth.setup", details: "First administrator created", meta });
   const sessionToken = await startSession(ctx, row.id, meta);
   return { user: toCurrentUser({ ...row, lastLoginAt: new Date() }), sessionToken };
@@ -61,33 +76,36 @@ export async function ensureInitialAdmin(ctx: Pick<AppContext, "db" | "config">)
   return true;
 }
 
+/**
+ * The attempt is reserved against the lockout before the password is checked, so a burst of parallel guesses
+ * gets no more evaluations than the policy allows; a refused attempt never reaches the password check.
+ */
 export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
-  const throttleKey = `staff:${body.email}`;
-  const locked = await lockSecondsLeft(ctx.db, throttleKey);
-  if (locked > 0) {
+  const gate = await reserveSignIn(ctx.db, "staff", body.email, addressKey(meta.ip));
+  if (!gate.allowed) {
     await recordAudit(ctx.db, { userEmail: body.email, action: "auth.login_locked", details: "Sign-in refused while locked", meta });
-    throw tooManyRequests(lockMessage(locked), locked);
+    throw tooManyRequests(lockMessage(gate.retryAfterSeconds), gate.retryAfterSeconds);
   }
   const user = await findUserByEmail(ctx.db, body.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !valid) {
-    const lockedFor = await recordAttempt(ctx.db, throttleKey, SIGN_IN_POLICY);
     await recordAudit(ctx.db, {
       userEmail: body.email,
       action: "auth.login_failed",
       details: user ? "Wrong password" : "Unknown email",
       meta,
     });
-    if (lockedFor > 0) {
-      await notifyMany(ctx.db, await adminEmails(ctx.db), {
-        type: "security",
-        message: `Sign-in for ${body.email} was locked for 15 minutes after ${SIGN_IN_POLICY.maxFailures} failed attempts`,
-        link: null,
-      });
+    // Only the attempt that reached a limit alerts, so a lockout notifies once however many requests follow.
+    if (gate.locksIfFailed) {
+      const message =
+        gate.locksIfFailed === "address"
+          ? `Sign-in for ${body.email} from ${meta.ip} was locked for 15 minutes after ${SIGN_IN_POLICY.maxAttempts} failed attempts`
+          : `Sign-in for ${body.email} was locked for 15 minutes from every address after ${SIGN_IN_EMAIL_POLICY.maxAttempts} failed attempts`;
+      await notifyMany(ctx.db, await adminEmails(ctx.db), { type: "security", message, link: null });
     }
     throw unauthorized("Email or password is incorrect");
   }
-  await clearAttempts(ctx.db, throttleKey);
+  await signInSucceeded(ctx.db, gate);
   const sessionToken = await startSession(ctx, user.id, meta);
   await recordAudit(ctx.db, { userEmail: user.email, action: "auth.login", details: "Signed in", meta });
   return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };

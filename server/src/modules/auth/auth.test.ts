@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { auditLogs, notifications } from "../../db/schema";
+import { auditLogs, notifications, users } from "../../db/schema";
 import { ADMIN, startTestRuntime, testDrivers, type TestRuntime } from "../../test/test-runtime";
 
 const auditActions = async (rt: TestRuntime, email: string) =>
@@ -13,25 +13,58 @@ describe.each(testDrivers)("staff sign-in on %s", (driver) => {
   });
   afterAll(() => rt.stop());
 
-  it("offers set-up once, creates the first administrator, and refuses a second set-up", async () => {
+  it("refuses set-up without the set-up token or with a wrong one, and creates nothing", async () => {
+    const setupToken = await rt.readSetupToken();
+    expect(setupToken).toMatch(/^[0-9A-Za-z]{5}(-[0-9A-Za-z]{5}){3}$/);
+    const attacker = rt.client();
+
+    const missing = await attacker.post("/api/auth/setup", ADMIN);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ error: "setupToken: This field is required", fields: { setupToken: "This field is required" } });
+    const blank = await attacker.post("/api/auth/setup", { ...ADMIN, setupToken: "   " });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ fields: { setupToken: "This field is required" } });
+
+    for (const wrong of ["guessed-token", setupToken!.slice(0, -1), `${setupToken}x`, setupToken!.toLowerCase()]) {
+      const res = await attacker.post("/api/auth/setup", { ...ADMIN, setupToken: wrong });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        error: "The set-up token is not correct. Copy it from the server log.",
+        fields: { setupToken: "The set-up token is not correct. Copy it from the server log." },
+      });
+      expect(res.headers["set-cookie"]).toBeUndefined();
+    }
+
+    expect((await attacker.get("/api/auth/me")).status).toBe(401);
+    expect((await rt.client().get("/api/auth/setup")).body).toEqual({ needsSetup: true });
+    expect(await rt.ctx.db.select().from(users)).toHaveLength(0);
+    expect(await auditActions(rt, ADMIN.email)).not.toContain("auth.setup");
+    expect(await rt.readSetupToken()).toBe(setupToken);
+  });
+
+  it("offers set-up once with the right token, creates the first administrator, then drops the token", async () => {
     const visitor = rt.client();
     expect((await visitor.get("/api/auth/setup")).body).toEqual({ needsSetup: true });
+    const setupToken = await rt.readSetupToken();
 
-    const weak = await visitor.post("/api/auth/setup", { ...ADMIN, password: "short" });
+    const weak = await visitor.post("/api/auth/setup", { ...ADMIN, password: "short", setupToken });
     expect(weak.status).toBe(400);
     expect(weak.body).toMatchObject({ fields: { password: "Password must be at least 12 characters" } });
     expect((weak.body as { error: string }).error).toContain("password");
 
-    const created = await visitor.post("/api/auth/setup", { ...ADMIN, email: "Ada@Leadwell.TEST" });
+    // Pasted from a log with the surrounding spaces: still the token.
+    const created = await visitor.post("/api/auth/setup", { ...ADMIN, email: "Ada@Leadwell.TEST", setupToken: ` ${setupToken} ` });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: ADMIN.name, email: ADMIN.email, role: "admin" });
     expect(created.headers["set-cookie"]).toMatch(/leadwell_session=.*HttpOnly.*SameSite=Lax/i);
     expect((await visitor.get("/api/auth/me")).body).toMatchObject({ email: ADMIN.email, role: "admin" });
+    expect(await rt.readSetupToken()).toBeUndefined();
 
     expect((await rt.client().get("/api/auth/setup")).body).toEqual({ needsSetup: false });
-    const again = await rt.client().post("/api/auth/setup", { ...ADMIN, email: "eve@leadwell.test" });
+    const again = await rt.client().post("/api/auth/setup", { ...ADMIN, email: "eve@leadwell.test", setupToken });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: "Setup is already complete. Sign in instead." });
+    expect(await rt.ctx.db.select().from(users)).toHaveLength(1);
     expect(await auditActions(rt, ADMIN.email)).toContain("auth.setup");
   });
 
@@ -115,8 +148,11 @@ describe.each(testDrivers)("session expiry and headless administrator on %s", (d
   });
   afterAll(() => rt.stop());
 
-  it("creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, so no set-up screen is offered", async () => {
+  it("creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, so no set-up screen (nor token) is offered", async () => {
     expect((await rt.client().get("/api/auth/setup")).body).toEqual({ needsSetup: false });
+    expect(await rt.readSetupToken()).toBeUndefined();
+    const setup = await rt.client().post("/api/auth/setup", { ...ADMIN, setupToken: "anything" });
+    expect(setup.status).toBe(409);
     const res = await rt.client().post("/api/auth/login", { email: "env-admin@leadwell.test", password: "from-the-environment" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Env Admin", role: "admin" });

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, fastifyTrustProxy, loadConfig } from "./config";
+
+const trustProxyOf = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy when unset, empty, false or 0", () => {
+    for (const value of [undefined, "", " ", "false", "0"]) expect(trustProxyOf(value)).toBe(false);
+  });
+
+  it("takes a hop count", () => {
+    expect(trustProxyOf("1")).toBe(1);
+    expect(trustProxyOf(" 2 ")).toBe(2);
+  });
+
+  it("takes a comma-separated list of proxy addresses, CIDR ranges and proxy-addr's range names", () => {
+    expect(trustProxyOf("127.0.0.1")).toEqual(["127.0.0.1"]);
+    expect(trustProxyOf("10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback")).toEqual(["10.0.0.0/8", "192.168.1.5", "::1", "fd00::/8", "loopback"]);
+  });
+
+  it("refuses true, saying what to set instead", () => {
+    expect(() => trustProxyOf("true")).toThrow(ConfigError);
+    expect(() => trustProxyOf("true")).toThrow(/TRUST_PROXY: true would let any client choose its IP address through X-Forwarded-For/);
+    expect(() => trustProxyOf("true")).toThrow(/TRUST_PROXY=1 behind one reverse proxy.*TRUST_PROXY=127\.0\.0\.1/);
+  });
+
+  it("refuses anything else, naming the entries it could not read", () => {
+    for (const value of ["yes", "1.5", "-1", "101", "10.0.0.0/33", "::1/129", "proxy.internal", "127.0.0.1,", "10.0.0.1/8/8", "10.0.0.0/x"]) {
+      expect(() => trustProxyOf(value), value).toThrow(/TRUST_PROXY: /);
+    }
+    expect(() => trustProxyOf("127.0.0.1, proxy.internal")).toThrow(/"proxy\.internal"/);
+  });
+});
+
+describe("fastifyTrustProxy", () => {
+  it("turns a hop count into the nearest hops, and passes false and address lists through", () => {
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(0)).toBe(false);
+    expect(fastifyTrustProxy(["127.0.0.1"])).toEqual(["127.0.0.1"]);
+    const twoHops = fastifyTrustProxy(2);
+    if (typeof twoHops !== "function") throw new Error("a hop count must become a function");
+    expect([0, 1, 2, 3].map((hop) => twoHops("203.0.113.9", hop))).toEqual([true, true, false, false]);
+  });
+});
