@@ -1,9 +1,33 @@
 import { z } from "zod";
 
+/** Row ids are PostgreSQL integers: nothing is stored above this. */
+export const MAX_ROW_ID = 2_147_483_647;
+/** Stands for an id no row can have (ids start at 1): the route's own lookup then answers 404. */
+const NO_SUCH_ROW = 0;
+
 export const idParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  // An id beyond the integer range names no record, so it answers 404 like any other unknown id, not a 400.
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .transform((id) => (id <= MAX_ROW_ID ? id : NO_SUCH_ROW)),
 });
 
 export const isoDateTime = z.string().describe("ISO 8601 date-time");
+
+/**
+ * A calendar day as YYYY-MM-DD that exists (2024-02-30 does not) and that PostgreSQL can hold (year 1 to 9999).
+ * `field` starts the messages so they read on their own, e.g. "startDate is not a real date".
+ */
+export const isoDate = (field: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine((v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v) && v >= "0001-01-01";
+    }, `${field} is not a real date`);
 
 export const okSchema = z.object({ ok: z.literal(true) });

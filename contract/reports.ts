@@ -1,11 +1,5 @@
 import { z } from "zod";
-
-const isoDate = (field: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field} is not a real date`);
+import { isoDate } from "./common";
 
 /** Lead report filters; all optional. source is the form's Business Type and filters on industry. */
 export const reportFilterSchema = z

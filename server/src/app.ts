@@ -4,11 +4,15 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ApiError } from "@contract/errors";
 import type { AppContext, ZodApp } from "./app-context";
-import { registerErrorHandling } from "./http/error-handler";
+import { fastifyTrustProxy } from "./config";
+import { answerFrameworkError, registerErrorHandling } from "./http/error-handler";
+import { loggableError } from "./http/error-log";
+import { MAX_INPUT_DEPTH, registerInputGuard } from "./http/input-guard";
+import { registerRateLimits } from "./http/rate-limit";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
 import { registerAuthHook } from "./modules/auth/auth.hook";
@@ -49,6 +53,23 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
 /** Routes outside /api that still belong to the server (not the single-page app). */
 const siteModules: ((app: ZodApp, ctx: AppContext) => void)[] = [referralLinkRoutes];
 
+/**
+ * Sent with every response (pages, static files, Swagger UI, the API's JSON). Scripts only from our own
+ * files: neither the built client nor Swagger UI has an inline script. Styles also allow inline ones:
+ * index.html carries a <style> for the boot spinner, and Radix's scroll lock injects <style> elements.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join("; ");
+
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -61,20 +82,31 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
 }
 
-export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** Where the log is written (a test captures it here); standard output when absent. */
+  logStream?: FastifyLoggerOptions["stream"];
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: ctx.config.logLevel,
+      stream: options.logStream,
+      // Every `{ err }` Fastify or our code logs (a stream that failed mid-export, a failed shutdown...) goes through
+      // loggableError: a failed statement's error would otherwise print the statement's parameters.
+      serializers: { err: loggableError },
       // Fastify logs no headers or bodies by default; these paths are belt and braces.
       redact: {
         paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token", "*.key", "*.secret"],
         censor: "[redacted]",
       },
     },
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Keep-alive connections must not hold shutdown open.
     forceCloseConnections: "idle",
+    // A malformed % escape in the path fails before routing: answer it in the API's error shape too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,14 +127,17 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
     reply.header("x-frame-options", "DENY");
+    reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
     return payload;
   });
 
   // Before the other plugins, so every route (Swagger UI's too) shares the error shape and the guard;
   // the guard reads cookies, so it comes after the cookie parser.
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie, { secret: ctx.sessionSecret });
   registerAuthHook(app, ctx);
+  registerRateLimits(app, ctx);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",
@@ -111,7 +146,9 @@ export async function buildApp(ctx: AppContext): Promise<BuiltApp> {
         version: "0.1.0",
         description:
           "Internal CRM API. Authenticate with the staff session cookie, or with `Authorization: Bearer <API key>` " +
-          "(keys are created under Settings). Every failure answers `{ error, fields? }`.",
+          "(keys are created under Settings). Every failure answers `{ error, fields? }`. " +
+          `Text must not contain the NUL character or unpaired surrogates, and bodies, queries and parameters nest at most ` +
+          `${MAX_INPUT_DEPTH} levels: otherwise 400 naming the field.`,
       },
       components: {
         securitySchemes: {

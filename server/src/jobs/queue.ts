@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { z } from "zod";
 import { rawSqlOn, type Database, type DatabaseHandle } from "../db/client";
+import { isRedacted, loggableError } from "../http/error-log";
 import type { JobContext } from "./job-context";
 import { jobKinds, type JobName } from "./job-kinds";
 
@@ -26,6 +27,15 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
 }
 
+/** The error a failed job leaves in pg-boss: a database error becomes its code and statement, nothing of its values. */
+function storableJobError(error: unknown): unknown {
+  const logged = loggableError(error);
+  if (!isRedacted(logged)) return error;
+  const stored = new Error(logged.message);
+  stored.stack = `Error: ${logged.message}\n${logged.stack}`;
+  return stored;
+}
+
 export async function startJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): Promise<JobQueue> {
   const boss = new PgBoss({
     // Both drivers go through the same adapter, so the queue lives in the app's own database.
@@ -35,7 +45,8 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
     deleteAfterDays: 7,
   });
   boss.on("error", (error) => {
-    console.error("job queue error", error);
+    // Never the error itself: a failed statement's error carries its parameters (see loggableError).
+    console.error("job queue error", JSON.stringify(loggableError(error)));
   });
   await boss.start();
   for (const name of Object.keys(jobKinds) as JobName[]) {
@@ -56,7 +67,13 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
           const payload = kind.payload.parse(job.data);
           // pg-boss counts retries from 0 on the first run; retryLimit is how many retries follow it.
           const run = { id: job.id, attempt: job.retryCount + 1, attemptsAllowed: job.retryLimit + 1 };
-          return kind.handler(context, payload as never, run);
+          try {
+            return await kind.handler(context, payload as never, run);
+          } catch (error) {
+            // pg-boss stores a failed job's error (message and stack) in the job's output; a database error
+            // would put its statement's parameters there.
+            throw storableJobError(error);
+          }
         });
         if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: "UTC" });
       }

@@ -1,4 +1,5 @@
 import type { Database } from "../../../db/client";
+import { loggableError } from "../../../http/error-log";
 import { isLastAttempt, type JobContext, type JobRun } from "../../../jobs/job-context";
 import { staffEmails } from "../../auth/users.data";
 import { notifyMany } from "../../notifications/notifications.service";
@@ -39,7 +40,8 @@ export async function proposeRepair({ db, config }: JobContext, issueId: number,
     return stored ? { outcome: "proposed", source: log.source.kind } : { outcome: "skipped", status: "decided meanwhile" };
   } catch (error) {
     if (!isLastAttempt(run)) throw error;
-    if (!(error instanceof RepairAttemptError)) console.error(`issues.propose-repair: issue #${issueId} failed`, error);
+    // loggableError: a failed statement's error would print its parameters.
+    if (!(error instanceof RepairAttemptError)) console.error(`issues.propose-repair: issue #${issueId} failed`, JSON.stringify(loggableError(error)));
     const reason = error instanceof RepairAttemptError ? error.message : UNEXPECTED;
     const failure = { reason, attempts: run.attempt, failedAt: new Date().toISOString() };
     await settle(db, (tx) => storeRepairFailure(tx, issueId, failure), `Issue #${issueId}: no fix could be proposed. ${reason}.`, issueId);
