@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { isoDate, isoDateTime, MAX_ROW_ID } from "./common";
 import { leadStatusSchema } from "./leads";
 import { moneyInput, moneyOutput } from "./money";
 
@@ -150,14 +150,23 @@ export const affiliateDashboardSchema = z.object({
 export type AffiliateDashboard = z.infer<typeof affiliateDashboardSchema>;
 
 export const referralQuerySchema = z.object({
-  affiliateId: z.coerce.number().int().positive().optional(),
-  since: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "since must be a date (YYYY-MM-DD)")
+  affiliateId: z.coerce.number().int().positive().max(MAX_ROW_ID, "affiliateId is not a valid id").optional(),
+  since: isoDate("since")
     .optional()
     .describe("Only referrals made on or after this UTC day"),
   limit: z.coerce.number().int().min(1).max(100).default(5),
 });
+
+/**
+ * The Referral Tracking screen's filters (affiliate, since), for its CSV export of every matching referral. Checked in
+ * full before the first byte is sent; an unknown parameter is refused rather than silently exporting more rows.
+ */
+export const referralExportQuerySchema = referralQuerySchema.omit({ limit: true }).strict();
+export type ReferralExportQuery = z.infer<typeof referralExportQuerySchema>;
+
+/** The affiliates table's status filter, for its CSV export of every matching affiliate (newest first). */
+export const affiliateExportQuerySchema = z.object({ status: affiliateStatusSchema.optional() }).strict();
+export type AffiliateExportQuery = z.infer<typeof affiliateExportQuerySchema>;
 
 export const referralStatsSchema = z.object({
   totalReferrals: z.number().int(),

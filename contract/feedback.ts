@@ -37,3 +37,10 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 export const feedbackListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/**
+ * Feedback's CSV export: everything the Recent Feedback list draws from (the list shows the newest page), optionally
+ * one type. An unknown parameter is refused rather than silently exporting more rows.
+ */
+export const feedbackExportQuerySchema = z.object({ type: feedbackTypeSchema.optional() }).strict();
+export type FeedbackExportQuery = z.infer<typeof feedbackExportQuerySchema>;

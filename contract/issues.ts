@@ -104,3 +104,10 @@ export const approveIssueBodySchema = z.object({
 export const rejectIssueBodySchema = z.object({
   notes: z.string().trim().max(ISSUE_NOTES_MAX, `Maximum ${ISSUE_NOTES_MAX} characters allowed`).nullish().transform((v) => v || null),
 });
+
+/**
+ * The Manage Issues list's filters (q, status), for its CSV export of every matching issue. An unknown parameter is
+ * refused rather than silently exporting more rows.
+ */
+export const issueExportQuerySchema = issueListQuerySchema.pick({ q: true, status: true }).strict();
+export type IssueExportQuery = z.infer<typeof issueExportQuerySchema>;

@@ -43,3 +43,6 @@ export const kpiListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
+
+/** The KPI screen lists every record with no filters; a parameter the export does not know is refused, not ignored. */
+export const kpiExportQuerySchema = z.object({}).strict();

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-o
 import type { Affiliate, AffiliateStatus, Commission } from "@contract/affiliates";
 import { affiliateSorts } from "@contract/affiliates";
 import type { Database } from "../../db/client";
+import type { KeysetPosition } from "../../http/csv-export";
 import { affiliateCommissions, affiliatePayouts, affiliates, affiliateTokens, leads } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 
@@ -217,4 +218,53 @@ export async function searchAffiliates(db: Database, q: string, limit: number) {
     db.select({ n: count() }).from(affiliates).where(where),
   ]);
   return { items: rows, total: total?.n ?? 0 };
+}
+
+export const AFFILIATE_EXPORT_HEADER = [
+  "ID", "Name", "Business", "Email", "Code", "Status", "Referrals", "Commission earned", "Commission per conversion", "Joined",
+] as const;
+
+type AffiliateExportRow = Awaited<ReturnType<typeof readAffiliateExportBatch>>[number];
+
+/** An affiliate export row's cells, in the order of AFFILIATE_EXPORT_HEADER (never the password hash). */
+export const affiliateExportCells = (row: AffiliateExportRow) => [
+  row.id,
+  row.name,
+  row.businessName,
+  row.email,
+  row.uniqueCode,
+  row.status,
+  row.totalReferrals,
+  row.commissionEarned,
+  row.commissionAmount,
+  row.createdAt,
+];
+
+/**
+ * One keyset batch of the affiliates with this status (or all), newest first like the table, after `after`.
+ * No index serves created_at order yet (the list sorts the same way), so each batch sorts the matching rows: about
+ * 0.3 s per batch at 200,000 affiliates on PGlite. An index on (created_at, id) would make each batch a range read.
+ */
+export async function readAffiliateExportBatch(db: Database, status: AffiliateStatus | undefined, after: KeysetPosition | null, limit: number) {
+  const conditions: SQL[] = [];
+  if (status) conditions.push(eq(affiliates.status, status));
+  if (after) conditions.push(sql`(${affiliates.createdAt}, ${affiliates.id}) < (${after.key}::timestamptz, ${after.id})`);
+  return db
+    .select({
+      id: affiliates.id,
+      name: affiliates.name,
+      businessName: affiliates.businessName,
+      email: affiliates.email,
+      uniqueCode: affiliates.uniqueCode,
+      status: affiliates.status,
+      totalReferrals: affiliates.totalReferrals,
+      commissionEarned: affiliates.commissionEarned,
+      commissionAmount: affiliates.commissionAmount,
+      createdAt: affiliates.createdAt,
+      sortKey: sql<string>`${affiliates.createdAt}::text`,
+    })
+    .from(affiliates)
+    .where(and(...conditions))
+    .orderBy(desc(affiliates.createdAt), desc(affiliates.id))
+    .limit(limit);
 }

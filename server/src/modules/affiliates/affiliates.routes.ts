@@ -3,13 +3,13 @@ import { z } from "zod";
 import {
   affiliateDashboardSchema,
   affiliateDetailSchema,
+  affiliateExportQuerySchema,
   affiliateListQuerySchema,
   affiliateLoginBodySchema,
   affiliateLoginResultSchema,
   affiliateSchema,
   affiliateSignupBodySchema,
   affiliateSignupResultSchema,
-  affiliateStatusSchema,
   affiliateUpdateSchema,
   payoutBodySchema,
   payoutSchema,
@@ -18,13 +18,14 @@ import { idParamsSchema, okSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
+import { keysetBatches, sendCsv } from "../../http/csv-export";
+import { describeRateLimit, PUBLIC_LIMITS } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
 import { signedIn } from "../auth/auth.hook";
-import { csvFileName } from "../leads/leads.service";
+import { AFFILIATE_EXPORT_HEADER, affiliateExportCells, readAffiliateExportBatch } from "./affiliates.data";
 import {
   affiliateDashboard,
   affiliateDetail,
-  affiliatesCsv,
   affiliatesPage,
   approveAffiliateCommissions,
   recordPayout,
@@ -41,12 +42,13 @@ export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     "/affiliates/signup",
     {
-      config: { public: true },
+      config: { public: true, rateLimit: PUBLIC_LIMITS.affiliateSignup },
       schema: {
         tags,
         summary: "Register as an affiliate; the answer carries the referral code (never the password hash)",
+        description: `Each sign-up notifies every administrator. ${describeRateLimit(PUBLIC_LIMITS.affiliateSignup)}`,
         body: affiliateSignupBodySchema,
-        response: { 201: affiliateSignupResultSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: affiliateSignupResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await signUpAffiliate(ctx.db, request.body, requestMeta(request))),
@@ -55,11 +57,14 @@ export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     "/affiliates/login",
     {
-      config: { public: true },
+      config: { public: true, rateLimit: PUBLIC_LIMITS.affiliateLogin },
       schema: {
         tags,
         summary: "Affiliate sign-in: a 30-day token for the partner portal",
-        description: "Repeated failures for one email are throttled like staff sign-in (429).",
+        description:
+          "Throttled like staff sign-in: 8 failed sign-ins for one email from one client address within 15 minutes lock that " +
+          "email for that address for 15 minutes, and 50 from all addresses together lock it everywhere (429 with Retry-After; " +
+          `a locked attempt is refused without checking the password). ${describeRateLimit(PUBLIC_LIMITS.affiliateLogin)}`,
         body: affiliateLoginBodySchema,
         response: { 200: affiliateLoginResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -100,16 +105,24 @@ export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     "/affiliates/export.csv",
     {
-      schema: { tags, summary: "Affiliates as a CSV download", querystring: z.object({ status: affiliateStatusSchema.optional() }), produces: ["text/csv"] },
+      schema: {
+        tags,
+        summary: "Every affiliate with this status (or all), newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
+        querystring: affiliateExportQuerySchema,
+        produces: ["text/csv"],
+        response: { 400: apiErrorSchema },
+      },
     },
-    async (request, reply) => {
-      const { affiliates } = await affiliatesPage(ctx.db, { status: request.query.status, sort: "-createdAt", limit: 100_000, offset: 0 });
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${csvFileName("affiliates")}"`)
-        .header("cache-control", "no-store");
-      return reply.send(affiliatesCsv(affiliates));
-    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        name: "affiliates",
+        header: AFFILIATE_EXPORT_HEADER,
+        batches: keysetBatches(
+          (after, limit) => readAffiliateExportBatch(ctx.db, request.query.status, after, limit),
+          (row) => ({ key: row.sortKey, id: row.id }),
+        ),
+        cells: affiliateExportCells,
+      }),
   );
 
   app.get(

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import type {
   Affiliate,
   AffiliateDashboard,
@@ -9,14 +8,13 @@ import type {
 } from "@contract/affiliates";
 import type { Database } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../../http/errors";
+import { addressKey } from "../../http/rate-limit";
 import type { RequestMeta } from "../../http/request-meta";
-import { CSV_BOM, csvRow } from "../../lib/csv";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { toCents } from "../../lib/money";
 import { recordAudit } from "../audit/audit.data";
 import { actorLabel } from "../auth/actor";
-import { SIGN_IN_POLICY } from "../auth/auth.service";
-import { clearAttempts, lockSecondsLeft, recordAttempt } from "../auth/login-throttle.data";
+import { reserveSignIn, signInSucceeded } from "../auth/login-throttle.data";
 import { hashPassword, verifyPassword } from "../auth/password";
 import type { AffiliatePrincipal, Principal } from "../auth/principal";
 import { adminEmails } from "../auth/users.data";
@@ -61,21 +59,23 @@ export async function signUpAffiliate(db: Database, body: AffiliateSignupBody, m
   }
 }
 
+/** Throttled like staff sign-in: per email and address, with a ceiling per email; reserved before the password check. */
 export async function signInAffiliate(db: Database, body: AffiliateLoginBody, meta: RequestMeta): Promise<AffiliateLoginResult> {
-  const throttleKey = `affiliate:${body.email.toLowerCase()}`;
-  const locked = await lockSecondsLeft(db, throttleKey);
-  if (locked > 0) {
-    throw tooManyRequests(`Too many failed sign-ins for this email. Try again in ${Math.ceil(locked / 60)} minutes.`, locked);
+  const gate = await reserveSignIn(db, "affiliate", body.email, addressKey(meta.ip));
+  if (!gate.allowed) {
+    await recordAudit(db, { userEmail: body.email, action: "affiliate.login_locked", details: "Sign-in refused while locked", meta });
+    const wait = Math.ceil(gate.retryAfterSeconds / 60);
+    throw tooManyRequests(`Too many failed sign-ins for this email. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`, gate.retryAfterSeconds);
   }
   const affiliate = await findAffiliateByEmail(db, body.email);
   const valid = await verifyPassword(affiliate?.passwordHash ?? null, body.password);
   if (!affiliate || !valid) {
-    await recordAttempt(db, throttleKey, SIGN_IN_POLICY);
     await recordAudit(db, { userEmail: body.email, action: "affiliate.login_failed", details: affiliate ? "Wrong password" : "Unknown email", meta });
     throw unauthorized(WRONG_CREDENTIALS);
   }
+  // The right password: not a failure, even when the account turns out to be suspended.
+  await signInSucceeded(db, gate);
   if (affiliate.status === "suspended") throw forbidden("This affiliate account is suspended. Please contact us.");
-  await clearAttempts(db, throttleKey);
   const { token, expiresAt } = await issueAffiliateToken(db, affiliate.id);
   await recordAudit(db, { userEmail: affiliate.email, action: "affiliate.login", details: `Affiliate #${affiliate.id} signed in`, meta });
   return { token, expiresAt: expiresAt.toISOString(), affiliate: { id: affiliate.id, name: affiliate.name, uniqueCode: affiliate.uniqueCode } };
@@ -174,20 +174,3 @@ export async function affiliateDashboard(
     monthly,
   };
 }
-
-export function affiliatesCsv(rows: Affiliate[]): Readable {
-  const columns: [string, (a: Affiliate) => unknown][] = [
-    ["ID", (a) => a.id],
-    ["Name", (a) => a.name],
-    ["Business", (a) => a.businessName],
-    ["Email", (a) => a.email],
-    ["Code", (a) => a.uniqueCode],
-    ["Status", (a) => a.status],
-    ["Referrals", (a) => a.totalReferrals],
-    ["Commission earned", (a) => a.commissionEarned],
-    ["Commission per conversion", (a) => a.commissionAmount],
-    ["Joined", (a) => a.createdAt],
-  ];
-  return Readable.from([CSV_BOM + csvRow(columns.map(([h]) => h)) + rows.map((a) => csvRow(columns.map(([, v]) => v(a)))).join("")]);
-}
-

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { apiErrorSchema } from "@contract/errors";
-import { feedbackBodySchema, feedbackListQuerySchema, feedbackSchema } from "@contract/feedback";
+import { feedbackBodySchema, feedbackExportQuerySchema, feedbackListQuerySchema, feedbackSchema } from "@contract/feedback";
 import type { AppContext, ZodApp } from "../../app-context";
+import { keysetBatches, sendCsv } from "../../http/csv-export";
 import { signedIn } from "../auth/auth.hook";
-import { insertFeedback, listFeedback } from "./feedback.data";
+import { FEEDBACK_EXPORT_HEADER, feedbackExportCells, insertFeedback, listFeedback, readFeedbackExportBatch } from "./feedback.data";
 
 const tags = ["Feedback"];
 
@@ -12,6 +13,26 @@ export function feedbackRoutes(app: ZodApp, ctx: AppContext) {
     "/feedback",
     { schema: { tags, summary: "Recent feedback, newest first", querystring: feedbackListQuerySchema, response: { 200: z.array(feedbackSchema) } } },
     async (request) => listFeedback(ctx.db, request.query.limit),
+  );
+
+  app.get(
+    "/feedback/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "All feedback (optionally one type), newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
+        querystring: feedbackExportQuerySchema,
+        produces: ["text/csv"],
+        response: { 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        name: "feedback",
+        header: FEEDBACK_EXPORT_HEADER,
+        batches: keysetBatches((after, limit) => readFeedbackExportBatch(ctx.db, request.query, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
+        cells: feedbackExportCells,
+      }),
   );
 
   app.post(

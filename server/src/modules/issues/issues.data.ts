@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-or
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { AiRepairLog, Issue, IssueStatus } from "@contract/issues";
 import type { Database } from "../../db/client";
+import type { KeysetPosition } from "../../http/csv-export";
 import { technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 
@@ -77,6 +78,40 @@ export async function listIssues(db: Database, filter: IssueFilter, limit: numbe
     db.select({ total: count() }).from(technicalIssues).where(where),
   ]);
   return { issues: rows.map(toIssue), total: counted?.total ?? 0 };
+}
+
+export const ISSUE_EXPORT_HEADER = [
+  "ID", "Reported", "Status", "Reporter email", "Lead ID", "Description", "Screenshot URL", "Proposal", "Reviewed by", "Reviewed", "Reviewer notes", "Updated",
+] as const;
+
+type IssueExportRow = IssueRow & { sortKey: string };
+
+/** An issue export row's cells, in the order of ISSUE_EXPORT_HEADER; the proposal is its summary (the diff stays on screen). */
+export const issueExportCells = (row: IssueExportRow) => [
+  row.id,
+  row.createdAt,
+  row.status,
+  row.email,
+  row.leadId,
+  row.description,
+  row.screenshotUrl,
+  (row.aiRepairLog as AiRepairLog | null)?.summary ?? null,
+  row.reviewedBy,
+  row.reviewedAt,
+  row.manualNotes,
+  row.updatedAt,
+];
+
+/** One keyset batch of the issues the filter matches, newest first like the list, after `after`. */
+export async function readIssueExportBatch(db: Database, filter: IssueFilter, after: KeysetPosition | null, limit: number): Promise<IssueExportRow[]> {
+  const conditions = filterConditions(filter);
+  if (after) conditions.push(sql`(${technicalIssues.createdAt}, ${technicalIssues.id}) < (${after.key}::timestamptz, ${after.id})`);
+  return db
+    .select({ ...issueColumns, sortKey: sql<string>`${technicalIssues.createdAt}::text` })
+    .from(technicalIssues)
+    .where(and(...conditions))
+    .orderBy(desc(technicalIssues.createdAt), desc(technicalIssues.id))
+    .limit(limit);
 }
 
 /** The global search's issue group: the closest descriptions first (trigram similarity), then the newest. */

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { idParamsSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
-import { approveIssueBodySchema, issueBodySchema, issueListQuerySchema, issueSchema, rejectIssueBodySchema } from "@contract/issues";
+import { approveIssueBodySchema, issueBodySchema, issueExportQuerySchema, issueListQuerySchema, issueSchema, rejectIssueBodySchema } from "@contract/issues";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
+import { keysetBatches, sendCsv } from "../../http/csv-export";
 import { requestMeta } from "../../http/request-meta";
 import { signedIn } from "../auth/auth.hook";
+import { ISSUE_EXPORT_HEADER, issueExportCells, readIssueExportBatch } from "./issues.data";
 import { approveIssue, getIssue, issuesPage, rejectIssue, reportIssue, retryIssue } from "./issues.service";
 
 const tags = ["Technical issues"];
@@ -28,6 +30,27 @@ export function issueRoutes(app: ZodApp, ctx: AppContext) {
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.issues;
     },
+  );
+
+  app.get(
+    "/issues/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "Every technical issue matching the Manage Issues filters, newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
+        description: "q and status filter as in the list; the proposal column holds the proposal's summary.",
+        querystring: issueExportQuerySchema,
+        produces: ["text/csv"],
+        response: { 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        name: "technical-issues",
+        header: ISSUE_EXPORT_HEADER,
+        batches: keysetBatches((after, limit) => readIssueExportBatch(ctx.db, request.query, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
+        cells: issueExportCells,
+      }),
   );
 
   app.get(

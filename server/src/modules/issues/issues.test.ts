@@ -70,7 +70,7 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
       .filter(([path]) => path.startsWith("/api/issues"))
       .flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.tags?.join()}`));
     expect(issueOperations.sort()).toEqual(
-      ["GET /api/issues", "POST /api/issues", "GET /api/issues/{id}", "POST /api/issues/{id}/approve", "POST /api/issues/{id}/reject", "POST /api/issues/{id}/retry"]
+      ["GET /api/issues", "GET /api/issues/export.csv", "POST /api/issues", "GET /api/issues/{id}", "POST /api/issues/{id}/approve", "POST /api/issues/{id}/reject", "POST /api/issues/{id}/retry"]
         .map((route) => `${route} Technical issues`)
         .sort(),
     );

@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { KpiRecord, KpiTotals, TopProduct } from "@contract/kpi";
 import type { Database } from "../../db/client";
 import { kpiMetrics, kpiTotals, leads } from "../../db/schema";
+import type { KeysetPosition } from "../../http/csv-export";
 
 const recordColumns = {
   id: kpiMetrics.id,
@@ -63,4 +64,31 @@ export async function readKpiTotals(db: Database): Promise<KpiTotals> {
 export async function deleteKpiRow(db: Database, id: number): Promise<{ leadId: number } | undefined> {
   const [row] = await db.delete(kpiMetrics).where(eq(kpiMetrics.id, id)).returning({ leadId: kpiMetrics.leadId });
   return row;
+}
+
+export const KPI_EXPORT_HEADER = ["ID", "Lead ID", "Business", "Email", "YTD revenue", "MRR", "Top products", "Updated"] as const;
+
+export type KpiExportRow = RecordRow & { sortKey: string };
+
+/** A KPI export row's cells, in the order of KPI_EXPORT_HEADER; top products by name. */
+export const kpiExportCells = (row: KpiExportRow) => [
+  row.id,
+  row.leadId,
+  row.businessName,
+  row.email,
+  row.ytdRevenue,
+  row.mrr,
+  (row.topProducts as TopProduct[]).map((product) => product.name),
+  row.updatedAt,
+];
+
+/** One keyset batch of KPI records in the list's order (most recently updated first), after `after`. */
+export async function readKpiExportBatch(db: Database, after: KeysetPosition | null, limit: number): Promise<KpiExportRow[]> {
+  return db
+    .select({ ...recordColumns, sortKey: sql<string>`${kpiMetrics.updatedAt}::text` })
+    .from(kpiMetrics)
+    .innerJoin(leads, eq(leads.id, kpiMetrics.leadId))
+    .where(after ? sql`(${kpiMetrics.updatedAt}, ${kpiMetrics.id}) < (${after.key}::timestamptz, ${after.id})` : undefined)
+    .orderBy(desc(kpiMetrics.updatedAt), desc(kpiMetrics.id))
+    .limit(limit);
 }

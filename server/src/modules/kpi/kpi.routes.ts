@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { idParamsSchema, okSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
-import { kpiListQuerySchema, kpiRecordSchema, kpiSyncBodySchema, kpiTotalsSchema } from "@contract/kpi";
+import { kpiExportQuerySchema, kpiListQuerySchema, kpiRecordSchema, kpiSyncBodySchema, kpiTotalsSchema } from "@contract/kpi";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
+import { keysetBatches, sendCsv } from "../../http/csv-export";
 import { requestMeta } from "../../http/request-meta";
 import { signedIn } from "../auth/auth.hook";
-import { listKpi, readKpiTotals } from "./kpi.data";
+import { KPI_EXPORT_HEADER, kpiExportCells, listKpi, readKpiExportBatch, readKpiTotals } from "./kpi.data";
 import { deleteKpi, getKpi, syncKpi } from "./kpi.service";
 
 const tags = ["KPI metrics"];
@@ -42,6 +43,27 @@ export function kpiRoutes(app: ZodApp, ctx: AppContext) {
       reply.header(TOTAL_COUNT_HEADER, String(totals.leadsWithKpi));
       return records;
     },
+  );
+
+  app.get(
+    "/kpi/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "Every KPI record, most recently updated first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
+        description: "The KPI screen has no filters, so neither has its export; an unknown query parameter answers 400.",
+        querystring: kpiExportQuerySchema,
+        produces: ["text/csv"],
+        response: { 400: apiErrorSchema },
+      },
+    },
+    async (_request, reply) =>
+      sendCsv(reply, {
+        name: "kpi-records",
+        header: KPI_EXPORT_HEADER,
+        batches: keysetBatches((after, limit) => readKpiExportBatch(ctx.db, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
+        cells: kpiExportCells,
+      }),
   );
 
   app.get(

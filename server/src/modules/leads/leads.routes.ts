@@ -14,10 +14,11 @@ import {
   TOTAL_EXACT_HEADER,
 } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
+import { sendCsv } from "../../http/csv-export";
 import { requestMeta } from "../../http/request-meta";
 import { sendJsonText } from "../../http/send-json-text";
 import { signedIn } from "../auth/auth.hook";
-import { createLead, csvFileName, deleteLead, exportLeads, getLead, listLeads, updateLead } from "./leads.service";
+import { createLead, deleteLead, getLead, leadsCsv, listLeads, updateLead } from "./leads.service";
 
 const tags = ["Leads"];
 const fieldNames =
@@ -57,13 +58,10 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
         produces: ["text/csv"],
       },
     },
+    // sendCsv reads the first batch before sending anything: a refused query still answers a JSON error.
     async (request, reply) => {
       const { sort, ...filter } = request.query;
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${csvFileName("leads")}"`)
-        .header("cache-control", "no-store");
-      return reply.send(exportLeads(ctx.db, filter, sort));
+      return sendCsv(reply, leadsCsv(ctx.db, filter, sort));
     },
   );
 
@@ -76,6 +74,7 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
   app.post(
     "/leads",
     {
+      config: { apiKeyScopes: ["leads:write", "full"] },
       schema: {
         tags,
         summary: "Create a lead (staff form, or a website/quiz funnel with an API key)",

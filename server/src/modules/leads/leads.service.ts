@@ -1,9 +1,8 @@
-import { Readable } from "node:stream";
 import type { CreatedLead, Lead, LeadInput, LeadListQuery, LeadSort, LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
+import type { CsvExport } from "../../http/csv-export";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import type { RequestMeta } from "../../http/request-meta";
-import { CSV_BOM, csvLines, csvRow } from "../../lib/csv";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { recordAudit } from "../audit/audit.data";
@@ -12,7 +11,7 @@ import type { Principal } from "../auth/principal";
 import { adminEmails } from "../auth/users.data";
 import { notifyMany } from "../notifications/notifications.service";
 import { attributeLead } from "../referrals/attribution";
-import { countMatching, deleteLeadRow, findLeadById, insertLead, LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPage, updateLeadRow, type LeadQueryFilter } from "./leads.data";
+import { deleteLeadRow, findLeadById, insertLead, LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPageCounted, updateLeadRow, type LeadQueryFilter } from "./leads.data";
 
 export const DUPLICATE_EMAIL = "A lead with this email already exists";
 
@@ -28,11 +27,8 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && (!cursor || cursor.sort !== query.sort)) throw badRequest("cursor", "does not belong to this list; start again without it");
   const filter = { q: query.q, status: query.status, industry: query.industry };
-  const [page, count] = await Promise.all([
-    selectLeadPage(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor }),
-    countMatching(db, filter),
-  ]);
-  return { leadsJson: page.json, total: count.total, exact: count.exact, nextCursor: page.next && encodeCursor(page.next) };
+  const page = await selectLeadPageCounted(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor });
+  return { leadsJson: page.json, total: page.total, exact: page.exact, nextCursor: page.next && encodeCursor(page.next) };
 }
 
 export async function getLead(db: Database, id: number): Promise<Lead> {
@@ -113,23 +109,13 @@ export async function deleteLead(db: Database, id: number, principal: Principal,
 }
 
 /**
- * Streams leads as CSV from keyset batches: memory stays flat however many rows match. The next batch is
- * already being read while the current one is formatted and written.
+ * Every lead matching the filter as a CSV export for sendCsv: keyset batches of rows the database already rendered as
+ * text, so memory stays flat however many match, and the first batch is read before the first byte is sent.
  */
-export function exportLeads(db: Database, filter: LeadQueryFilter, sort: LeadSort): Readable {
-  return Readable.from(
-    (async function* () {
-      yield CSV_BOM + csvRow(LEAD_EXPORT_HEADERS);
-      const batches = leadExportBatches(db, filter, sort);
-      let next = batches.next();
-      for (;;) {
-        const current = await next;
-        if (current.done) return;
-        next = batches.next();
-        yield csvLines(current.value, LEAD_EXPORT_HEADERS.length);
-      }
-    })(),
-  );
-}
+export const leadsCsv = (db: Database, filter: LeadQueryFilter, sort: LeadSort, name = "leads"): CsvExport<never> => ({
+  name,
+  header: LEAD_EXPORT_HEADERS,
+  batches: leadExportBatches(db, filter, sort),
+});
 
 export const csvFileName = (prefix: string) => `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`;

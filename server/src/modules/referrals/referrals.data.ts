@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Referral, ReferralStats } from "@contract/affiliates";
 import type { Database } from "../../db/client";
+import type { KeysetPosition } from "../../http/csv-export";
 import { affiliateCommissions, affiliatePayouts, affiliateReferrals, affiliates, leads, referralClicks } from "../../db/schema";
 
 export interface ReferralFilter {
@@ -22,26 +23,29 @@ export async function insertReferral(db: Database, values: { affiliateId: number
   await db.insert(affiliateReferrals).values(values).onConflictDoNothing();
 }
 
+/** What a referral row reads, for the list and for the export. */
+const referralColumns = {
+  id: affiliateReferrals.id,
+  affiliateId: affiliateReferrals.affiliateId,
+  affiliateName: affiliates.name,
+  affiliateCode: affiliates.uniqueCode,
+  leadId: affiliateReferrals.leadId,
+  leadName: sql<string>`${leads.businessOwnerName} || ' ' || ${leads.businessOwnerLastName}`,
+  leadBusinessName: leads.businessName,
+  leadEmail: leads.email,
+  leadStatus: leads.status,
+  commissionId: affiliateCommissions.id,
+  commissionAmount: affiliateCommissions.amount,
+  commissionStatus: affiliateCommissions.status,
+  referredAt: affiliateReferrals.referredAt,
+  source: affiliateReferrals.source,
+};
+
 export async function listReferrals(db: Database, filter: ReferralFilter, limit: number): Promise<{ referrals: Referral[]; total: number }> {
   const where = and(...referralConditions(filter));
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: affiliateReferrals.id,
-        affiliateId: affiliateReferrals.affiliateId,
-        affiliateName: affiliates.name,
-        affiliateCode: affiliates.uniqueCode,
-        leadId: affiliateReferrals.leadId,
-        leadName: sql<string>`${leads.businessOwnerName} || ' ' || ${leads.businessOwnerLastName}`,
-        leadBusinessName: leads.businessName,
-        leadEmail: leads.email,
-        leadStatus: leads.status,
-        commissionId: affiliateCommissions.id,
-        commissionAmount: affiliateCommissions.amount,
-        commissionStatus: affiliateCommissions.status,
-        referredAt: affiliateReferrals.referredAt,
-        source: affiliateReferrals.source,
-      })
+      .select(referralColumns)
       .from(affiliateReferrals)
       .innerJoin(affiliates, eq(affiliates.id, affiliateReferrals.affiliateId))
       .innerJoin(leads, eq(leads.id, affiliateReferrals.leadId))
@@ -101,4 +105,41 @@ export async function affiliateConversions(db: Database, affiliateId: number): P
 
 export async function recordClick(db: Database, values: { affiliateId: number; ipAddress: string; userAgent: string | null }): Promise<void> {
   await db.insert(referralClicks).values(values);
+}
+
+export const REFERRAL_EXPORT_HEADER = [
+  "ID", "Referred", "Affiliate", "Affiliate code", "Lead ID", "Lead", "Business", "Lead email", "Lead status", "Source", "Commission", "Commission status",
+] as const;
+
+type ReferralExportRow = Awaited<ReturnType<typeof readReferralExportBatch>>[number];
+
+/** A referral export row's cells, in the order of REFERRAL_EXPORT_HEADER. */
+export const referralExportCells = (row: ReferralExportRow) => [
+  row.id,
+  row.referredAt,
+  row.affiliateName,
+  row.affiliateCode,
+  row.leadId,
+  row.leadName,
+  row.leadBusinessName,
+  row.leadEmail,
+  row.leadStatus,
+  row.source,
+  row.commissionAmount,
+  row.commissionStatus,
+];
+
+/** One keyset batch of the referrals the filter matches, newest first like Recent Referrals, after `after`. */
+export async function readReferralExportBatch(db: Database, filter: ReferralFilter, after: KeysetPosition | null, limit: number) {
+  const conditions = referralConditions(filter);
+  if (after) conditions.push(sql`(${affiliateReferrals.referredAt}, ${affiliateReferrals.id}) < (${after.key}::timestamptz, ${after.id})`);
+  return db
+    .select({ ...referralColumns, sortKey: sql<string>`${affiliateReferrals.referredAt}::text` })
+    .from(affiliateReferrals)
+    .innerJoin(affiliates, eq(affiliates.id, affiliateReferrals.affiliateId))
+    .innerJoin(leads, eq(leads.id, affiliateReferrals.leadId))
+    .leftJoin(affiliateCommissions, eq(affiliateCommissions.referralId, affiliateReferrals.id))
+    .where(and(...conditions))
+    .orderBy(desc(affiliateReferrals.referredAt), desc(affiliateReferrals.id))
+    .limit(limit);
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { referralQuerySchema, referralSchema, referralStatsSchema } from "@contract/affiliates";
+import { referralExportQuerySchema, referralQuerySchema, referralSchema, referralStatsSchema } from "@contract/affiliates";
+import { apiErrorSchema } from "@contract/errors";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
-import { listReferrals, referralStats } from "./referrals.data";
+import { keysetBatches, sendCsv } from "../../http/csv-export";
+import { listReferrals, readReferralExportBatch, REFERRAL_EXPORT_HEADER, referralExportCells, referralStats } from "./referrals.data";
 
 const tags = ["Referrals"];
 
@@ -24,6 +26,26 @@ export function referralRoutes(app: ZodApp, ctx: AppContext) {
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return page.referrals;
     },
+  );
+
+  app.get(
+    "/referrals/export.csv",
+    {
+      schema: {
+        tags,
+        summary: "Every referral matching the Referral Tracking filters, newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
+        querystring: referralExportQuerySchema,
+        produces: ["text/csv"],
+        response: { 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        name: "referrals",
+        header: REFERRAL_EXPORT_HEADER,
+        batches: keysetBatches((after, limit) => readReferralExportBatch(ctx.db, request.query, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
+        cells: referralExportCells,
+      }),
   );
 
   app.get(

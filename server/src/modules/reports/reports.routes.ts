@@ -4,8 +4,8 @@ import { leadSchema, TOTAL_COUNT_HEADER } from "@contract/leads";
 import { reportFilterSchema, reportQuerySchema } from "@contract/reports";
 import type { AppContext, ZodApp } from "../../app-context";
 import { sendJsonText } from "../../http/send-json-text";
-import { csvFileName } from "../leads/leads.service";
-import { exportReport, runReport } from "./reports.service";
+import { sendCsv } from "../../http/csv-export";
+import { reportCsv, runReport } from "./reports.service";
 
 const tags = ["Reports"];
 
@@ -39,12 +39,7 @@ export function reportRoutes(app: ZodApp, ctx: AppContext) {
         produces: ["text/csv"],
       },
     },
-    async (request, reply) => {
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${csvFileName("lead-report")}"`)
-        .header("cache-control", "no-store");
-      return reply.send(exportReport(ctx.db, request.query));
-    },
+    // sendCsv reads the first batch before sending anything: a refused query still answers a JSON error.
+    async (request, reply) => sendCsv(reply, reportCsv(ctx.db, request.query)),
   );
 }

@@ -2,7 +2,7 @@ import type { ReportFilter } from "@contract/reports";
 import type { Database } from "../../db/client";
 import type { LeadQueryFilter } from "../leads/leads.data";
 import { countMatching, selectLeadPage } from "../leads/leads.data";
-import { exportLeads } from "../leads/leads.service";
+import { leadsCsv } from "../leads/leads.service";
 
 /** The report's Business Type is the lead's industry; its dates bound the creation day (UTC), both inclusive. */
 export const reportLeadFilter = (filter: ReportFilter): LeadQueryFilter => ({
@@ -20,4 +20,4 @@ export async function runReport(db: Database, filter: ReportFilter, limit: numbe
   return { leadsJson: page.json, total: count.total };
 }
 
-export const exportReport = (db: Database, filter: ReportFilter) => exportLeads(db, reportLeadFilter(filter), "-createdAt");
+export const reportCsv = (db: Database, filter: ReportFilter) => leadsCsv(db, reportLeadFilter(filter), "-createdAt", "lead-report");
