@@ -26,6 +26,8 @@ export const affiliates = pgTable(
     uniqueIndex("affiliates_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("affiliates_code_upper_idx").on(sql`upper(${t.uniqueCode})`),
     index("affiliates_earned_idx").on(t.commissionEarned),
+    // Newest first, as the list and the streamed export page through affiliates.
+    index("affiliates_created_idx").on(t.createdAt, t.id),
     index("affiliates_search_trgm_idx").using("gin", sql`lw_fold(${t.name} || ' ' || ${t.email} || ' ' || ${t.uniqueCode}) gin_trgm_ops`),
     check("affiliates_status_check", sql`${t.status} IN ('active', 'pending', 'suspended')`),
   ],

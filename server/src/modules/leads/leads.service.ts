@@ -118,4 +118,3 @@ export const leadsCsv = (db: Database, filter: LeadQueryFilter, sort: LeadSort, 
   batches: leadExportBatches(db, filter, sort),
 });
 
-export const csvFileName = (prefix: string) => `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`;

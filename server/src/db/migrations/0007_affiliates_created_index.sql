@@ -1,0 +1,1 @@
+CREATE INDEX "affiliates_created_idx" ON "affiliates" USING btree ("created_at","id");
