@@ -297,7 +297,7 @@ describe("leads, KPI, dashboard, analytics and search in the browser", () => {
   });
 
   it("exports the lead list with its current filters as CSV", async () => {
-    await go(page, "/feedback", "Feedback");
+    await go(page, "/settings", "Settings");
     expect(await page.getByTestId("export-data-button").getAttribute("aria-disabled")).toBe("true");
 
     await go(page, "/leads", "Lead Management");

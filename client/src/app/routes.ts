@@ -28,9 +28,8 @@ import type { ParseKeys } from "i18next";
 export type TranslationKey = ParseKeys<"translation">;
 
 /**
- * One screen. What the header's Export Data button downloads is not declared here: the page registers it with
- * useExportTarget (shell/export-target.ts) so it follows the page's current filters; pages that register nothing
- * leave the button disabled.
+ * One screen. What the header's Export Data button does on it (its CSV export, or why there is none) is declared by
+ * path in shell/export-routes.ts; a test there checks every route has an entry.
  */
 export type AppRoute = {
   path: string;

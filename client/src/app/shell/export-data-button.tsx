@@ -1,43 +1,60 @@
+import { useId } from "react";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { toast } from "@/components/ui/use-toast";
+import { useActiveRoute } from "../use-active-route";
+import { exportAction } from "./export-routes";
 import { useCurrentExportUrl } from "./export-target";
 
 /**
- * Downloads what the current page registered with useExportTarget. A plain link: the server streams the CSV
- * with Content-Disposition, so the browser shows the download and its progress itself.
+ * Downloads the current screen's list as CSV, as export-routes.ts declares it for the route (with the filters the
+ * screen shows), or stays disabled and says why. A plain link: the server streams the CSV with Content-Disposition,
+ * so the browser shows the download and its progress itself.
  */
 export function ExportDataButton() {
   const { t } = useTranslation();
-  const url = useCurrentExportUrl();
+  const route = useActiveRoute();
+  const search = useSearch();
+  const registered = useCurrentExportUrl();
+  const reasonId = useId();
+  const action = exportAction(route?.path, search, registered);
 
-  if (!url) {
-    // aria-disabled rather than disabled: a disabled button gets no hover or focus, so the tooltip could not explain why.
+  if ("reasonKey" in action) {
+    const reason = t(action.reasonKey);
+    // aria-disabled rather than disabled: a disabled button gets no hover or focus, so the tooltip could not explain
+    // why. The reason is also the button's accessible description, so a screen reader hears it without the tooltip.
     return (
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-disabled="true"
-            data-testid="export-data-button"
-            onClick={(event) => event.preventDefault()}
-          >
-            <Download aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">{t("header.exportData")}</span>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t("header.exportUnavailable")}</TooltipContent>
-      </Tooltip>
+      <>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-disabled="true"
+              aria-describedby={reasonId}
+              data-testid="export-data-button"
+              onClick={(event) => event.preventDefault()}
+            >
+              <Download aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{t("header.exportData")}</span>
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent data-testid="export-data-reason">{reason}</TooltipContent>
+        </Tooltip>
+        <span id={reasonId} className="sr-only">
+          {reason}
+        </span>
+      </>
     );
   }
 
   return (
     <Button variant="outline" size="sm" asChild>
       <a
-        href={url}
+        href={action.url}
         download
         data-testid="export-data-button"
         onClick={() => toast({ title: t("header.exportStarted"), description: t("header.exportStartedDescription") })}

@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 /**
- * What the header's Export Data button downloads: the URL of a CSV export, registered by the page on screen
- * with its current filters. No page registered (or the page passed null) means the button stays disabled.
+ * The filtered export URL of a screen that keeps its filters in its own state (export-routes.ts marks those routes
+ * filtersFrom "page"): the page registers the URL for what it shows now, and the Export Data button downloads it.
  */
 type Registration = { owner: symbol; url: string };
 
@@ -18,7 +18,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The page calls this with the export URL for what it shows now, or null when there is nothing to export. */
+/** The page calls this with the export URL for what it shows now (null registers nothing). */
 export function useExportTarget(url: string | null) {
   useEffect(() => {
     if (url === null) return;

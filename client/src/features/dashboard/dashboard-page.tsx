@@ -1,11 +1,9 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useExportTarget } from "@/app/shell/export-target";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { leadExportUrl } from "@/features/leads/lead-queries";
 import { apiErrorMessage } from "@/lib/api";
 import { useDashboardStats } from "./dashboard-queries";
 import { DashboardStats } from "./dashboard-stats";
@@ -18,7 +16,6 @@ const DashboardCharts = lazy(() => import("./dashboard-charts"));
 export default function DashboardPage() {
   const { t } = useTranslation();
   const stats = useDashboardStats();
-  useExportTarget(leadExportUrl());
 
   if (stats.isPending) {
     return (

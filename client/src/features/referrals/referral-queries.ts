@@ -11,6 +11,9 @@ export const RECENT_REFERRALS = 5;
 /** What the Filter button applied: one affiliate (or all) and referrals made on or after a day (YYYY-MM-DD). */
 export type ReferralFilter = { affiliateId?: number; since?: string };
 
+/** Every referral the filter matches, as CSV (what Export Data downloads on Referral Tracking). */
+export const referralExportUrl = (filter: ReferralFilter) => withQuery("/api/referrals/export.csv", filter);
+
 export function useRecentReferrals(filter: ReferralFilter) {
   return useQuery({
     queryKey: [...REFERRALS_KEY, "recent", filter],

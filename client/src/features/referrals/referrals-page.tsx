@@ -1,9 +1,10 @@
 import { useState } from "react";
+import { useExportTarget } from "@/app/shell/export-target";
 import { IssueReportForm } from "@/features/issues/issue-report-form";
 import { GlobalSearchCard } from "@/features/search/global-search-card";
 import { RecentReferralsCard } from "./recent-referrals-card";
 import { ReferralFilters } from "./referral-filters";
-import type { ReferralFilter } from "./referral-queries";
+import { referralExportUrl, type ReferralFilter } from "./referral-queries";
 import { ReferralStatsCards } from "./referral-stats";
 
 /**
@@ -12,6 +13,7 @@ import { ReferralStatsCards } from "./referral-stats";
  */
 export default function ReferralsPage() {
   const [filter, setFilter] = useState<ReferralFilter>({});
+  useExportTarget(referralExportUrl(filter));
 
   return (
     <div className="flex flex-col gap-4">
