@@ -6,7 +6,7 @@ const alertVariants = cva("flex items-start gap-2 rounded-md border px-3 py-2 te
   variants: {
     variant: {
       default: "bg-card text-card-foreground",
-      destructive: "border-destructive/30 bg-destructive/8 text-destructive",
+      destructive: "border-destructive/30 bg-destructive/8 text-destructive-strong",
     },
   },
   defaultVariants: { variant: "default" },

@@ -1,9 +1,14 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
+/**
+ * A table in a scroll box that is also a size container: columns can hide below a card width with `@2xl:table-cell`
+ * and the like, so a table follows the card it sits in, not the window. Tables that must fit their card use
+ * `table-fixed` with widths on the header cells and a `min-w-*` below which the box scrolls sideways.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div className="@container relative w-full overflow-x-auto">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
@@ -25,7 +30,7 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
   return (
     <th
       scope="col"
-      className={cn("h-9 whitespace-nowrap px-3 text-left align-middle text-xs font-medium text-muted-foreground", className)}
+      className={cn("h-9 truncate px-3 text-left align-middle text-xs font-medium text-muted-foreground", className)}
       {...props}
     />
   );

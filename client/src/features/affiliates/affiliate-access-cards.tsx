@@ -45,7 +45,7 @@ export function AffiliateLoginCard() {
         {welcome ? (
           <div
             role="status"
-            className="flex items-start gap-2 rounded-md border border-success/30 bg-success/10 p-3 text-sm text-success"
+            className="flex items-start gap-2 rounded-md border border-success/30 bg-success/10 p-3 text-sm text-success-strong"
             data-testid="welcome-panel"
           >
             <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

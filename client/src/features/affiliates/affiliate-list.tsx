@@ -19,6 +19,8 @@ import { AFFILIATE_PAGE_SIZE, useAffiliateList } from "./affiliate-queries";
 import { AffiliateStatusBadge } from "./affiliate-status-badge";
 
 const COLUMNS = 6;
+/** A narrow card drops the code column (View shows it) before squeezing the names. */
+const CODE_COLUMN = "hidden w-36 @3xl:table-cell";
 const ALL = "all";
 
 type AffiliateListProps = {
@@ -27,17 +29,21 @@ type AffiliateListProps = {
   exportUrl: string;
 };
 
-/** Active Affiliates (spec §2): status filter, Export, the table with View and Edit. */
+/**
+ * The affiliates table (spec §2 calls it Active Affiliates, but it lists every status): status filter, Export, the
+ * table with View and Edit. Its title says which affiliates it shows, following the filter.
+ */
 export function AffiliateList({ status, onStatusChange, exportUrl }: AffiliateListProps) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<Affiliate | null>(null);
+  const title = status ? t(`affiliates.list.titleByStatus.${status}`) : t("affiliates.list.title");
 
   return (
     <Card className="min-w-0" data-testid="affiliate-list">
       <CardHeader className="flex-row flex-wrap items-end justify-between gap-3 space-y-0">
         <div className="flex flex-col gap-1">
-          <CardTitle>{t("affiliates.list.title")}</CardTitle>
+          <CardTitle data-testid="affiliate-list-title">{title}</CardTitle>
           <CardDescription>{t("affiliates.list.description")}</CardDescription>
         </div>
         <div className="flex items-center gap-2">
@@ -68,16 +74,16 @@ export function AffiliateList({ status, onStatusChange, exportUrl }: AffiliateLi
         </div>
       </CardHeader>
       {/* Keyed by the filter: changing it starts again at the first page. */}
-      <AffiliateTable key={status ?? ALL} status={status} onView={(affiliate) => setViewing(affiliate.id)} onEdit={setEditing} />
+      <AffiliateTable key={status ?? ALL} status={status} title={title} onView={(affiliate) => setViewing(affiliate.id)} onEdit={setEditing} />
       <AffiliateDetailDialog affiliateId={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <AffiliateEdit affiliate={editing} onOpenChange={(open) => !open && setEditing(null)} />
     </Card>
   );
 }
 
-type AffiliateTableProps = { status: AffiliateStatus | undefined; onView: (affiliate: Affiliate) => void; onEdit: (affiliate: Affiliate) => void };
+type AffiliateTableProps = { status: AffiliateStatus | undefined; title: string; onView: (affiliate: Affiliate) => void; onEdit: (affiliate: Affiliate) => void };
 
-function AffiliateTable({ status, onView, onEdit }: AffiliateTableProps) {
+function AffiliateTable({ status, title, onView, onEdit }: AffiliateTableProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const list = useAffiliateList(status, page);
@@ -86,15 +92,16 @@ function AffiliateTable({ status, onView, onEdit }: AffiliateTableProps) {
   return (
     <>
       <div className={cn("border-t transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-        <Table aria-label={t("affiliates.list.title")}>
+        {/* Fixed columns: the affiliate truncates, View and Edit always stay inside the card. */}
+        <Table aria-label={title} className="min-w-[36rem] table-fixed">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>{t("affiliates.columns.affiliate")}</TableHead>
-              <TableHead>{t("affiliates.columns.code")}</TableHead>
-              <TableHead className="text-right">{t("affiliates.columns.referrals")}</TableHead>
-              <TableHead className="text-right">{t("affiliates.columns.commission")}</TableHead>
-              <TableHead>{t("affiliates.columns.status")}</TableHead>
-              <TableHead className="text-right">{t("affiliates.columns.actions")}</TableHead>
+              <TableHead className={CODE_COLUMN}>{t("affiliates.columns.code")}</TableHead>
+              <TableHead className="w-24 text-right">{t("affiliates.columns.referrals")}</TableHead>
+              <TableHead className="w-32 text-right">{t("affiliates.columns.commission")}</TableHead>
+              <TableHead className="w-28">{t("affiliates.columns.status")}</TableHead>
+              <TableHead className="w-48 text-right">{t("affiliates.columns.actions")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -138,7 +145,7 @@ function AffiliateRow({ affiliate, onView, onEdit }: { affiliate: Affiliate; onV
   const format = useFormatters();
   return (
     <TableRow data-testid="affiliate-row">
-      <TableCell className="max-w-64">
+      <TableCell>
         <div className="flex items-center gap-3">
           <span
             aria-hidden="true"
@@ -156,7 +163,7 @@ function AffiliateRow({ affiliate, onView, onEdit }: { affiliate: Affiliate; onV
           </div>
         </div>
       </TableCell>
-      <TableCell>
+      <TableCell className={cn(CODE_COLUMN, "truncate")}>
         <code className="font-mono text-xs" data-testid="affiliate-code">
           {affiliate.uniqueCode}
         </code>
@@ -164,7 +171,7 @@ function AffiliateRow({ affiliate, onView, onEdit }: { affiliate: Affiliate; onV
       <TableCell className="text-right tabular-nums" data-testid="affiliate-referrals">
         {format.number(affiliate.totalReferrals ?? 0)}
       </TableCell>
-      <TableCell className="text-right tabular-nums" data-testid="affiliate-commission">
+      <TableCell className="truncate text-right tabular-nums" data-testid="affiliate-commission">
         {format.usd(affiliate.commissionEarned)}
       </TableCell>
       <TableCell>

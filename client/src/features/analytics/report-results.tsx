@@ -32,14 +32,15 @@ export function ReportResults({ report, page, onPageChange }: ReportResultsProps
         </CardTitle>
       </CardHeader>
       <div className={cn("border-t", report.isPlaceholderData && "opacity-60")} aria-busy={report.isFetching}>
-        <Table aria-label={t("analytics.results.title")}>
+        {/* Fixed columns: names and emails truncate (the whole text is in the tooltip), so no row pushes the card wider. */}
+        <Table aria-label={t("analytics.results.title")} className="min-w-[36rem] table-fixed">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>{t("analytics.columns.owner")}</TableHead>
               <TableHead>{t("analytics.columns.email")}</TableHead>
               <TableHead>{t("analytics.columns.businessName")}</TableHead>
-              <TableHead>{t("analytics.columns.type")}</TableHead>
-              <TableHead>{t("analytics.columns.created")}</TableHead>
+              <TableHead className="w-40">{t("analytics.columns.type")}</TableHead>
+              <TableHead className="w-32">{t("analytics.columns.created")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -56,11 +57,19 @@ export function ReportResults({ report, page, onPageChange }: ReportResultsProps
             ) : (
               rows.map((lead) => (
                 <TableRow key={lead.id} data-testid="report-row">
-                  <TableCell>{`${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim()}</TableCell>
-                  <TableCell className="max-w-56 truncate">{lead.email}</TableCell>
-                  <TableCell className="max-w-56 truncate font-medium">{lead.businessName}</TableCell>
-                  <TableCell className="whitespace-nowrap">{industryLabel(t, lead.industry)}</TableCell>
-                  <TableCell className="whitespace-nowrap text-muted-foreground">
+                  <TableCell className="truncate" title={`${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim()}>
+                    {`${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim()}
+                  </TableCell>
+                  <TableCell className="truncate" title={lead.email}>
+                    {lead.email}
+                  </TableCell>
+                  <TableCell className="truncate font-medium" title={lead.businessName}>
+                    {lead.businessName}
+                  </TableCell>
+                  <TableCell className="truncate" title={industryLabel(t, lead.industry)}>
+                    {industryLabel(t, lead.industry)}
+                  </TableCell>
+                  <TableCell className="truncate text-muted-foreground">
                     <time dateTime={lead.createdAt}>{format.date(lead.createdAt)}</time>
                   </TableCell>
                 </TableRow>

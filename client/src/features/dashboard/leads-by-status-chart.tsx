@@ -29,8 +29,9 @@ export function LeadsByStatusChart({ byStatus }: { byStatus: DashboardStats["lea
       </CardHeader>
       <CardContent>
         <figure>
+          {/* Hidden from screen readers (the list beside it says the same), so it must take no keyboard focus either: no accessibilityLayer. */}
           <div aria-hidden="true">
-            <BarChart responsive layout="vertical" style={{ width: "100%", height: 220 }} data={data} margin={{ top: 4, right: 40, bottom: 4, left: 0 }}>
+            <BarChart responsive accessibilityLayer={false} layout="vertical" style={{ width: "100%", height: 220 }} data={data} margin={{ top: 4, right: 40, bottom: 4, left: 0 }}>
               <XAxis type="number" hide allowDecimals={false} />
               <YAxis type="category" dataKey="label" tickLine={false} axisLine={false} fontSize={12} width={90} />
               <Bar dataKey="count" radius={[0, 3, 3, 0]} maxBarSize={22} isAnimationActive={false}>

@@ -26,8 +26,9 @@ export function LeadsPerWeekChart({ weeks }: { weeks: Week[] }) {
           <p className="py-10 text-center text-sm text-muted-foreground">{t("dashboard.charts.noData")}</p>
         ) : (
           <figure>
+            {/* Hidden from screen readers (the list beside it says the same), so it must take no keyboard focus either: no accessibilityLayer. */}
             <div aria-hidden="true">
-              <BarChart responsive style={{ width: "100%", height: 220 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+              <BarChart responsive accessibilityLayer={false} style={{ width: "100%", height: 220 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
                 <CartesianGrid vertical={false} stroke="var(--color-border)" />
                 <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={11} interval="preserveStartEnd" />
                 <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={11} width={40} />

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LeadStatusBadge } from "@/features/leads/lead-status-badge";
@@ -16,8 +18,11 @@ export function RecentLeadsCard() {
 
   return (
     <Card data-testid="recent-leads">
-      <CardHeader>
+      <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle>{t("dashboard.recentLeads.title")}</CardTitle>
+        <Button asChild variant="link" size="sm" className="h-auto px-0">
+          <Link href="/leads">{t("dashboard.recentLeads.viewAll")}</Link>
+        </Button>
       </CardHeader>
       <CardContent>
         {recent.isPending ? (

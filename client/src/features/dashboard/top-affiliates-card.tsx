@@ -1,5 +1,7 @@
 import { Handshake } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTopAffiliates } from "@/features/affiliates/affiliate-queries";
@@ -16,8 +18,11 @@ export function TopAffiliatesCard() {
 
   return (
     <Card data-testid="top-affiliates">
-      <CardHeader>
+      <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle>{t("dashboard.topAffiliates.title")}</CardTitle>
+        <Button asChild variant="link" size="sm" className="h-auto px-0">
+          <Link href="/affiliates">{t("dashboard.topAffiliates.viewAll")}</Link>
+        </Button>
       </CardHeader>
       <CardContent>
         {top.isPending ? (

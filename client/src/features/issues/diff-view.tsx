@@ -12,8 +12,8 @@ const ROW: Record<DiffLineKind, string> = {
 };
 
 const MARKER: Record<DiffLineKind, { sign: string; className: string }> = {
-  add: { sign: "+", className: "text-success" },
-  remove: { sign: "-", className: "text-destructive" },
+  add: { sign: "+", className: "text-success-strong" },
+  remove: { sign: "-", className: "text-destructive-strong" },
   context: { sign: " ", className: "" },
   header: { sign: "", className: "" },
 };
@@ -60,7 +60,7 @@ function DiffFileBlock({ file, showLineNumbers }: { file: DiffFile; showLineNumb
             {file.newPath === null ? <span className="text-muted-foreground">{t("issues.diff.deletedFile")}</span> : null}
           </span>
           <span className="shrink-0" aria-label={t("issues.diff.stats", { added: stats.added, removed: stats.removed })}>
-            <span className="text-success">+{stats.added}</span> <span className="text-destructive">-{stats.removed}</span>
+            <span className="text-success-strong">+{stats.added}</span> <span className="text-destructive-strong">-{stats.removed}</span>
           </span>
         </div>
       ) : null}

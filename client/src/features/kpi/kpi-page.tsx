@@ -8,10 +8,10 @@ import { KpiRecentTable } from "./kpi-recent-table";
 import { KpiSyncForm } from "./kpi-sync-form";
 import { KpiTotals } from "./kpi-totals";
 
-/** KPI Metrics: Sync KPI Data on the left; totals and Recent KPI Updates on the right (spec §2). */
+/** KPI Metrics: Sync KPI Data on the left; totals and Recent KPI Updates on the right (spec §2), side by side from 1280 px. */
 export default function KpiPage() {
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+    <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <KpiSyncForm />
       <KpiOverview />
     </div>

@@ -12,9 +12,10 @@ export default function KpiProductsChart({ products }: { products: TopProduct[] 
   const compactUsd = (value: number) =>
     formatNumber(value, format.language, { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
 
+  // Hidden from screen readers (the table under it says the same), so it must take no keyboard focus either: no accessibilityLayer.
   return (
     <div aria-hidden="true" data-testid="kpi-products-chart">
-      <BarChart responsive style={{ width: "100%", height: 200 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart responsive accessibilityLayer={false} style={{ width: "100%", height: 200 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
         <XAxis dataKey="name" tickLine={false} axisLine={false} fontSize={11} interval={0} />
         <YAxis tickLine={false} axisLine={false} fontSize={11} width={56} tickFormatter={(value) => compactUsd(Number(value))} />

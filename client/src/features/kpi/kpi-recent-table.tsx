@@ -14,6 +14,8 @@ import { KpiDetailDialog } from "./kpi-detail-dialog";
 import { KPI_PAGE_SIZE, useKpiList } from "./kpi-queries";
 
 const COLUMNS = 5;
+/** The update time is the column a narrow card can spare: the list is sorted by it and View shows it. */
+const UPDATED_COLUMN = "hidden w-44 @2xl:table-cell";
 
 /** Recent KPI Updates: only leads with KPI data, newest update first. */
 export function KpiRecentTable() {
@@ -34,14 +36,15 @@ export function KpiRecentTable() {
         <CardDescription>{t("kpi.recent.description")}</CardDescription>
       </CardHeader>
       <div className={cn("border-t", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-        <Table aria-label={t("kpi.recent.title")}>
+        {/* Fixed columns: the lead truncates, the figures and the actions always stay inside the card. */}
+        <Table aria-label={t("kpi.recent.title")} className="min-w-[30rem] table-fixed">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>{t("kpi.columns.lead")}</TableHead>
-              <TableHead className="text-right">{t("kpi.columns.ytdRevenue")}</TableHead>
-              <TableHead className="text-right">{t("kpi.columns.mrr")}</TableHead>
-              <TableHead>{t("kpi.columns.lastUpdated")}</TableHead>
-              <TableHead className="text-right">{t("kpi.columns.actions")}</TableHead>
+              <TableHead className="w-44 text-right">{t("kpi.columns.ytdRevenue")}</TableHead>
+              <TableHead className="w-40 text-right">{t("kpi.columns.mrr")}</TableHead>
+              <TableHead className={UPDATED_COLUMN}>{t("kpi.columns.lastUpdated")}</TableHead>
+              <TableHead className="w-24 text-right">{t("kpi.columns.actions")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -58,30 +61,39 @@ export function KpiRecentTable() {
             ) : (
               rows.map((record) => (
                 <TableRow key={record.id} data-testid="kpi-row">
-                  <TableCell className="max-w-56">
-                    <div className="truncate font-medium">{record.businessName || notAvailable}</div>
-                    <div className="truncate text-xs text-muted-foreground">{record.email || notAvailable}</div>
+                  <TableCell>
+                    <div className="truncate font-medium" title={record.businessName}>
+                      {record.businessName || notAvailable}
+                    </div>
+                    <div className="truncate text-xs text-muted-foreground" title={record.email}>
+                      {record.email || notAvailable}
+                    </div>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{money(record.ytdRevenue)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{money(record.mrr)}</TableCell>
-                  <TableCell className="whitespace-nowrap text-muted-foreground">
+                  <TableCell className="truncate text-right tabular-nums">{money(record.ytdRevenue)}</TableCell>
+                  <TableCell className="truncate text-right tabular-nums">{money(record.mrr)}</TableCell>
+                  <TableCell className={cn(UPDATED_COLUMN, "truncate text-muted-foreground")}>
                     {record.updatedAt ? format.dateTime(record.updatedAt) || notAvailable : notAvailable}
                   </TableCell>
                   <TableCell className="text-right">
                     <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="sm" onClick={() => setViewing(record)} aria-label={t("kpi.actions.viewFor", { name: record.businessName })}>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        onClick={() => setViewing(record)}
+                        aria-label={t("kpi.actions.viewFor", { name: record.businessName })}
+                        title={t("kpi.actions.view")}
+                      >
                         <Eye aria-hidden="true" />
-                        {t("kpi.actions.view")}
                       </Button>
                       <Button
                         variant="ghost"
-                        size="sm"
+                        size="icon-sm"
                         className="text-destructive hover:text-destructive"
                         onClick={() => setDeleting(record)}
                         aria-label={t("kpi.actions.deleteFor", { name: record.businessName })}
+                        title={t("kpi.actions.delete")}
                       >
                         <Trash2 aria-hidden="true" />
-                        {t("kpi.actions.delete")}
                       </Button>
                     </div>
                   </TableCell>

@@ -18,6 +18,8 @@ import { LeadStatusBadge } from "./lead-status-badge";
 import type { LeadFiltersState } from "./use-lead-filters";
 
 const COLUMNS = 5;
+/** Industry is the one column a narrow card can spare (the filter still offers it). */
+const INDUSTRY_COLUMN = "hidden w-36 @2xl:table-cell";
 
 /** The All Leads card: search, filters, the table and its pages. */
 export function LeadList({ filters }: { filters: LeadFiltersState }) {
@@ -65,14 +67,15 @@ function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
   return (
     <>
       <div className={cn("border-t transition-opacity", leads.isPlaceholderData && "opacity-60")} aria-busy={leads.isFetching}>
-        <Table aria-label={t("leads.list.title")}>
+        {/* Fixed columns: business and contact share what is left and truncate, so Delete never leaves the card. */}
+        <Table aria-label={t("leads.list.title")} className="min-w-[30rem] table-fixed">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>{t("leads.columns.business")}</TableHead>
               <TableHead>{t("leads.columns.contact")}</TableHead>
-              <TableHead>{t("leads.columns.industry")}</TableHead>
-              <TableHead>{t("leads.columns.status")}</TableHead>
-              <TableHead className="text-right">{t("leads.columns.actions")}</TableHead>
+              <TableHead className={INDUSTRY_COLUMN}>{t("leads.columns.industry")}</TableHead>
+              <TableHead className="w-28">{t("leads.columns.status")}</TableHead>
+              <TableHead className="w-24 text-right">{t("leads.columns.actions")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -120,19 +123,25 @@ function LeadRow({ lead, onEdit, onDelete }: { lead: Lead; onEdit: (lead: Lead) 
   const owner = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
   return (
     <TableRow data-testid="lead-row">
-      <TableCell className="max-w-56">
+      <TableCell>
         <div className="truncate font-medium" title={lead.businessName}>
           {lead.businessName}
         </div>
-        <div className="truncate text-xs text-muted-foreground">{owner}</div>
+        <div className="truncate text-xs text-muted-foreground" title={owner}>
+          {owner}
+        </div>
       </TableCell>
-      <TableCell className="max-w-56">
+      <TableCell>
         <div className="truncate" title={lead.email}>
           {lead.email}
         </div>
         <div className="truncate text-xs text-muted-foreground">{lead.phoneNumber || t("leads.notAvailable")}</div>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{industryLabel(t, lead.industry)}</TableCell>
+      <TableCell className={INDUSTRY_COLUMN}>
+        <div className="truncate" title={industryLabel(t, lead.industry)}>
+          {industryLabel(t, lead.industry)}
+        </div>
+      </TableCell>
       <TableCell>
         <LeadStatusBadge status={lead.status} />
       </TableCell>

@@ -19,8 +19,9 @@ export default function PartnerMonthlyChart({ months }: { months: Month[] }) {
 
   return (
     <figure>
+      {/* Hidden from screen readers (the list beside it says the same), so it must take no keyboard focus either: no accessibilityLayer. */}
       <div aria-hidden="true" data-testid="partner-monthly-chart">
-        <BarChart responsive style={{ width: "100%", height: 220 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <BarChart responsive accessibilityLayer={false} style={{ width: "100%", height: 220 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={11} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={11} width={40} />

@@ -9,6 +9,7 @@ import { cn } from "@/lib/utils";
 import { RECENT_REFERRALS, useRecentReferrals, type ReferralFilter } from "./referral-queries";
 
 const COLUMNS = 6;
+const BUSINESS_COLUMN = "hidden @3xl:table-cell";
 
 /** Recent Referrals (spec §2): the five newest referrals matching the filter. */
 export function RecentReferralsCard({ filter }: { filter: ReferralFilter }) {
@@ -29,15 +30,16 @@ export function RecentReferralsCard({ filter }: { filter: ReferralFilter }) {
         </CardDescription>
       </CardHeader>
       <div className={cn("border-t transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-        <Table aria-label={t("referrals.recent.title")}>
+        {/* Fixed columns: names truncate (whole text in the tooltip); a narrow card drops the business first. */}
+        <Table aria-label={t("referrals.recent.title")} className="min-w-[36rem] table-fixed">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>{t("referrals.columns.affiliate")}</TableHead>
               <TableHead>{t("referrals.columns.lead")}</TableHead>
-              <TableHead>{t("referrals.columns.business")}</TableHead>
-              <TableHead>{t("referrals.columns.status")}</TableHead>
-              <TableHead className="text-right">{t("referrals.columns.commission")}</TableHead>
-              <TableHead>{t("referrals.columns.date")}</TableHead>
+              <TableHead className={BUSINESS_COLUMN}>{t("referrals.columns.business")}</TableHead>
+              <TableHead className="w-28">{t("referrals.columns.status")}</TableHead>
+              <TableHead className="w-32 text-right">{t("referrals.columns.commission")}</TableHead>
+              <TableHead className="w-32">{t("referrals.columns.date")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -72,13 +74,13 @@ function ReferralRow({ referral }: { referral: Referral }) {
   const format = useFormatters();
   return (
     <TableRow data-testid="referral-row">
-      <TableCell className="max-w-48">
+      <TableCell>
         <div className="truncate font-medium" title={referral.affiliateName}>
           {referral.affiliateName}
         </div>
-        <code className="text-xs text-muted-foreground">{referral.affiliateCode}</code>
+        <code className="block truncate text-xs text-muted-foreground">{referral.affiliateCode}</code>
       </TableCell>
-      <TableCell className="max-w-56">
+      <TableCell>
         <div className="truncate" title={referral.leadName}>
           {referral.leadName}
         </div>
@@ -86,16 +88,16 @@ function ReferralRow({ referral }: { referral: Referral }) {
           {referral.leadEmail}
         </div>
       </TableCell>
-      <TableCell className="max-w-48 truncate" title={referral.leadBusinessName}>
+      <TableCell className={cn(BUSINESS_COLUMN, "truncate")} title={referral.leadBusinessName}>
         {referral.leadBusinessName}
       </TableCell>
       <TableCell>
         <LeadStatusBadge status={referral.leadStatus} />
       </TableCell>
-      <TableCell className="text-right tabular-nums" data-testid="referral-commission">
+      <TableCell className="truncate text-right tabular-nums" data-testid="referral-commission">
         {format.usd(commissionAmount(referral))}
       </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">{format.date(referral.referredAt)}</TableCell>
+      <TableCell className="truncate text-muted-foreground">{format.date(referral.referredAt)}</TableCell>
     </TableRow>
   );
 }

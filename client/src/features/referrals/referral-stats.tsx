@@ -32,7 +32,7 @@ export function ReferralStatsCards({ filter }: { filter: ReferralFilter }) {
   const loading = stats.isPending;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats.isFetching}>
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats.isFetching} data-testid="referral-stats">
       <StatCard
         title={t("referrals.stats.total")}
         value={format.number(total)}
