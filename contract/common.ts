@@ -5,6 +5,9 @@ export const MAX_ROW_ID = 2_147_483_647;
 /** Stands for an id no row can have (ids start at 1): the route's own lookup then answers 404. */
 const NO_SUCH_ROW = 0;
 
+/** A row id sent in a body or query: past the integer range it is refused naming the field (no row could match). */
+export const rowIdSchema = z.number().int().positive().max(MAX_ROW_ID, "is not a valid id");
+
 export const idParamsSchema = z.object({
   // An id beyond the integer range names no record, so it answers 404 like any other unknown id, not a 400.
   id: z.coerce

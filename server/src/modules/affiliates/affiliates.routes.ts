@@ -14,7 +14,7 @@ import {
   payoutBodySchema,
   payoutSchema,
 } from "@contract/affiliates";
-import { idParamsSchema, okSchema } from "@contract/common";
+import { idParamsSchema, okSchema, rowIdSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
@@ -152,7 +152,7 @@ export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
         tags,
         summary: "Approve pending commissions: the listed ones, or all (staff)",
         params: idParamsSchema,
-        body: z.object({ commissionIds: z.array(z.number().int().positive()).max(1000).optional() }),
+        body: z.object({ commissionIds: z.array(rowIdSchema).max(1000).optional() }),
         response: { 200: z.object({ approved: z.number().int() }), 404: apiErrorSchema },
       },
     },
