@@ -1,5 +1,8 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
+import type { z } from "zod";
+import { apiErrorSchema } from "@contract/errors";
+import type { ZodApp } from "../app-context";
 import { CSV_BOM, csvLines, csvRow } from "../lib/csv";
 
 /** The download's name: the export's name and today's UTC day, e.g. leads-2026-11-22.csv. */
@@ -75,16 +78,21 @@ export interface KeysetPosition {
   id: number;
 }
 
+/** What an export's batch reader answers per row, besides its cells: its keyset position. */
+export interface KeysetRow {
+  sortKey: string;
+  id: number;
+}
+
 export const EXPORT_BATCH_SIZE = 2_000;
 
 /**
- * Keyset batches: `read` answers up to `limit` rows after `after` (null for the first batch) in the export's order;
- * `positionOf` gives a row's keyset position. Stops after the first short batch, so an export costs one query per
- * batch and never an OFFSET scan.
+ * Keyset batches: `read` answers up to `limit` rows after `after` (null for the first batch) in the export's order,
+ * each with its sortKey and id. Stops after the first short batch, so an export costs one query per batch and never
+ * an OFFSET scan.
  */
-export async function* keysetBatches<Row>(
+export async function* keysetBatches<Row extends KeysetRow>(
   read: (after: KeysetPosition | null, limit: number) => Promise<Row[]>,
-  positionOf: (row: Row) => KeysetPosition,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<Row[]> {
   let after: KeysetPosition | null = null;
@@ -92,6 +100,38 @@ export async function* keysetBatches<Row>(
     const rows = await read(after, batchSize);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
-    after = positionOf(rows.at(-1)!);
+    const last = rows.at(-1)!;
+    after = { key: last.sortKey, id: last.id };
   }
+}
+
+/** One list screen's export route, declared as data: its path, its filters and how its rows are read. */
+export interface CsvExportRoute<Query extends z.ZodType, Row> {
+  url: string;
+  tags: string[];
+  /** What is exported, e.g. "Every KPI record, most recently updated first"; the format is appended. */
+  summary: string;
+  description?: string;
+  /** The list's own filters: checked before anything is read, a bad one answers 400 JSON. */
+  querystring: Query;
+  csv: (query: z.output<Query>) => CsvExport<Row>;
+}
+
+/** Registers an export route: GET, the filters validated by their schema, the rows streamed by sendCsv. */
+export function csvExportRoute<Query extends z.ZodType, Row>(app: ZodApp, route: CsvExportRoute<Query, Row>): void {
+  app.get(
+    route.url,
+    {
+      schema: {
+        tags: route.tags,
+        summary: `${route.summary}, as a CSV download (UTF-8 with BOM, formula-safe cells)`,
+        ...(route.description ? { description: route.description } : {}),
+        querystring: route.querystring,
+        produces: ["text/csv"],
+        response: { 400: apiErrorSchema },
+      },
+    },
+    // The type provider cannot resolve a generic schema's output: the value is the schema's parsed output all the same.
+    async (request, reply) => sendCsv(reply, route.csv(request.query as z.output<Query>)),
+  );
 }

@@ -18,7 +18,7 @@ import { idParamsSchema, okSchema, rowIdSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
-import { keysetBatches, sendCsv } from "../../http/csv-export";
+import { csvExportRoute, keysetBatches } from "../../http/csv-export";
 import { describeRateLimit, PUBLIC_LIMITS } from "../../http/rate-limit";
 import { requestMeta } from "../../http/request-meta";
 import { signedIn } from "../auth/auth.hook";
@@ -102,28 +102,18 @@ export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get(
-    "/affiliates/export.csv",
-    {
-      schema: {
-        tags,
-        summary: "Every affiliate with this status (or all), newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
-        querystring: affiliateExportQuerySchema,
-        produces: ["text/csv"],
-        response: { 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(reply, {
-        name: "affiliates",
-        header: AFFILIATE_EXPORT_HEADER,
-        batches: keysetBatches(
-          (after, limit) => readAffiliateExportBatch(ctx.db, request.query.status, after, limit),
-          (row) => ({ key: row.sortKey, id: row.id }),
-        ),
-        cells: affiliateExportCells,
-      }),
-  );
+  csvExportRoute(app, {
+    url: "/affiliates/export.csv",
+    tags,
+    summary: "Every affiliate with this status (or all), newest first",
+    querystring: affiliateExportQuerySchema,
+    csv: (query) => ({
+      name: "affiliates",
+      header: AFFILIATE_EXPORT_HEADER,
+      batches: keysetBatches((after, limit) => readAffiliateExportBatch(ctx.db, query.status, after, limit)),
+      cells: affiliateExportCells,
+    }),
+  });
 
   app.get(
     "/affiliates/:id",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "@contract/errors";
 import { feedbackBodySchema, feedbackExportQuerySchema, feedbackListQuerySchema, feedbackSchema } from "@contract/feedback";
 import type { AppContext, ZodApp } from "../../app-context";
-import { keysetBatches, sendCsv } from "../../http/csv-export";
+import { csvExportRoute, keysetBatches } from "../../http/csv-export";
 import { signedIn } from "../auth/auth.hook";
 import { FEEDBACK_EXPORT_HEADER, feedbackExportCells, insertFeedback, listFeedback, readFeedbackExportBatch } from "./feedback.data";
 
@@ -15,25 +15,18 @@ export function feedbackRoutes(app: ZodApp, ctx: AppContext) {
     async (request) => listFeedback(ctx.db, request.query.limit),
   );
 
-  app.get(
-    "/feedback/export.csv",
-    {
-      schema: {
-        tags,
-        summary: "All feedback (optionally one type), newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
-        querystring: feedbackExportQuerySchema,
-        produces: ["text/csv"],
-        response: { 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(reply, {
-        name: "feedback",
-        header: FEEDBACK_EXPORT_HEADER,
-        batches: keysetBatches((after, limit) => readFeedbackExportBatch(ctx.db, request.query, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
-        cells: feedbackExportCells,
-      }),
-  );
+  csvExportRoute(app, {
+    url: "/feedback/export.csv",
+    tags,
+    summary: "All feedback (optionally one type), newest first",
+    querystring: feedbackExportQuerySchema,
+    csv: (query) => ({
+      name: "feedback",
+      header: FEEDBACK_EXPORT_HEADER,
+      batches: keysetBatches((after, limit) => readFeedbackExportBatch(ctx.db, query, after, limit)),
+      cells: feedbackExportCells,
+    }),
+  });
 
   app.post(
     "/feedback",

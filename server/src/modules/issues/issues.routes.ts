@@ -4,7 +4,7 @@ import { apiErrorSchema } from "@contract/errors";
 import { approveIssueBodySchema, issueBodySchema, issueExportQuerySchema, issueListQuerySchema, issueSchema, rejectIssueBodySchema } from "@contract/issues";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
-import { keysetBatches, sendCsv } from "../../http/csv-export";
+import { csvExportRoute, keysetBatches } from "../../http/csv-export";
 import { requestMeta } from "../../http/request-meta";
 import { signedIn } from "../auth/auth.hook";
 import { ISSUE_EXPORT_HEADER, issueExportCells, readIssueExportBatch } from "./issues.data";
@@ -32,26 +32,19 @@ export function issueRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get(
-    "/issues/export.csv",
-    {
-      schema: {
-        tags,
-        summary: "Every technical issue matching the Manage Issues filters, newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
-        description: "q and status filter as in the list; the proposal column holds the proposal's summary.",
-        querystring: issueExportQuerySchema,
-        produces: ["text/csv"],
-        response: { 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(reply, {
-        name: "technical-issues",
-        header: ISSUE_EXPORT_HEADER,
-        batches: keysetBatches((after, limit) => readIssueExportBatch(ctx.db, request.query, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
-        cells: issueExportCells,
-      }),
-  );
+  csvExportRoute(app, {
+    url: "/issues/export.csv",
+    tags,
+    summary: "Every technical issue matching the Manage Issues filters, newest first",
+    description: "q and status filter as in the list; the proposal column holds the proposal's summary.",
+    querystring: issueExportQuerySchema,
+    csv: (query) => ({
+      name: "technical-issues",
+      header: ISSUE_EXPORT_HEADER,
+      batches: keysetBatches((after, limit) => readIssueExportBatch(ctx.db, query, after, limit)),
+      cells: issueExportCells,
+    }),
+  });
 
   app.get(
     "/issues/:id",

@@ -4,7 +4,7 @@ import { apiErrorSchema } from "@contract/errors";
 import { kpiExportQuerySchema, kpiListQuerySchema, kpiRecordSchema, kpiSyncBodySchema, kpiTotalsSchema } from "@contract/kpi";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
-import { keysetBatches, sendCsv } from "../../http/csv-export";
+import { csvExportRoute, keysetBatches } from "../../http/csv-export";
 import { requestMeta } from "../../http/request-meta";
 import { signedIn } from "../auth/auth.hook";
 import { KPI_EXPORT_HEADER, kpiExportCells, listKpi, readKpiExportBatch, readKpiTotals } from "./kpi.data";
@@ -45,26 +45,19 @@ export function kpiRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get(
-    "/kpi/export.csv",
-    {
-      schema: {
-        tags,
-        summary: "Every KPI record, most recently updated first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
-        description: "The KPI screen has no filters, so neither has its export; an unknown query parameter answers 400.",
-        querystring: kpiExportQuerySchema,
-        produces: ["text/csv"],
-        response: { 400: apiErrorSchema },
-      },
-    },
-    async (_request, reply) =>
-      sendCsv(reply, {
-        name: "kpi-records",
-        header: KPI_EXPORT_HEADER,
-        batches: keysetBatches((after, limit) => readKpiExportBatch(ctx.db, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
-        cells: kpiExportCells,
-      }),
-  );
+  csvExportRoute(app, {
+    url: "/kpi/export.csv",
+    tags,
+    summary: "Every KPI record, most recently updated first",
+    description: "The KPI screen has no filters, so neither has its export; an unknown query parameter answers 400.",
+    querystring: kpiExportQuerySchema,
+    csv: () => ({
+      name: "kpi-records",
+      header: KPI_EXPORT_HEADER,
+      batches: keysetBatches((after, limit) => readKpiExportBatch(ctx.db, after, limit)),
+      cells: kpiExportCells,
+    }),
+  });
 
   app.get(
     "/kpi/totals",

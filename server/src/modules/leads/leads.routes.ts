@@ -14,7 +14,7 @@ import {
   TOTAL_EXACT_HEADER,
 } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
-import { sendCsv } from "../../http/csv-export";
+import { csvExportRoute } from "../../http/csv-export";
 import { requestMeta } from "../../http/request-meta";
 import { sendJsonText } from "../../http/send-json-text";
 import { signedIn } from "../auth/auth.hook";
@@ -48,22 +48,13 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get(
-    "/leads/export.csv",
-    {
-      schema: {
-        tags,
-        summary: "Every lead matching the filters, as a CSV download (UTF-8 with BOM, formula-safe cells)",
-        querystring: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt") }),
-        produces: ["text/csv"],
-      },
-    },
-    // sendCsv reads the first batch before sending anything: a refused query still answers a JSON error.
-    async (request, reply) => {
-      const { sort, ...filter } = request.query;
-      return sendCsv(reply, leadsCsv(ctx.db, filter, sort));
-    },
-  );
+  csvExportRoute(app, {
+    url: "/leads/export.csv",
+    tags,
+    summary: "Every lead matching the filters",
+    querystring: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt") }),
+    csv: ({ sort, ...filter }) => leadsCsv(ctx.db, filter, sort),
+  });
 
   app.get(
     "/leads/:id",

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { referralExportQuerySchema, referralQuerySchema, referralSchema, referralStatsSchema } from "@contract/affiliates";
-import { apiErrorSchema } from "@contract/errors";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../app-context";
-import { keysetBatches, sendCsv } from "../../http/csv-export";
+import { csvExportRoute, keysetBatches } from "../../http/csv-export";
 import { listReferrals, readReferralExportBatch, REFERRAL_EXPORT_HEADER, referralExportCells, referralStats } from "./referrals.data";
 
 const tags = ["Referrals"];
@@ -28,25 +27,18 @@ export function referralRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get(
-    "/referrals/export.csv",
-    {
-      schema: {
-        tags,
-        summary: "Every referral matching the Referral Tracking filters, newest first, as a CSV download (UTF-8 with BOM, formula-safe cells)",
-        querystring: referralExportQuerySchema,
-        produces: ["text/csv"],
-        response: { 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCsv(reply, {
-        name: "referrals",
-        header: REFERRAL_EXPORT_HEADER,
-        batches: keysetBatches((after, limit) => readReferralExportBatch(ctx.db, request.query, after, limit), (row) => ({ key: row.sortKey, id: row.id })),
-        cells: referralExportCells,
-      }),
-  );
+  csvExportRoute(app, {
+    url: "/referrals/export.csv",
+    tags,
+    summary: "Every referral matching the Referral Tracking filters, newest first",
+    querystring: referralExportQuerySchema,
+    csv: (query) => ({
+      name: "referrals",
+      header: REFERRAL_EXPORT_HEADER,
+      batches: keysetBatches((after, limit) => readReferralExportBatch(ctx.db, query, after, limit)),
+      cells: referralExportCells,
+    }),
+  });
 
   app.get(
     "/referrals/stats",

@@ -4,7 +4,7 @@ import { leadSchema, TOTAL_COUNT_HEADER } from "@contract/leads";
 import { reportFilterSchema, reportQuerySchema } from "@contract/reports";
 import type { AppContext, ZodApp } from "../../app-context";
 import { sendJsonText } from "../../http/send-json-text";
-import { sendCsv } from "../../http/csv-export";
+import { csvExportRoute } from "../../http/csv-export";
 import { reportCsv, runReport } from "./reports.service";
 
 const tags = ["Reports"];
@@ -29,17 +29,11 @@ export function reportRoutes(app: ZodApp, ctx: AppContext) {
     },
   );
 
-  app.get(
-    "/reports/export.csv",
-    {
-      schema: {
-        tags,
-        summary: "Exactly the filtered report, as a CSV download",
-        querystring: reportFilterSchema,
-        produces: ["text/csv"],
-      },
-    },
-    // sendCsv reads the first batch before sending anything: a refused query still answers a JSON error.
-    async (request, reply) => sendCsv(reply, reportCsv(ctx.db, request.query)),
-  );
+  csvExportRoute(app, {
+    url: "/reports/export.csv",
+    tags,
+    summary: "Exactly the filtered report",
+    querystring: reportFilterSchema,
+    csv: (query) => reportCsv(ctx.db, query),
+  });
 }
