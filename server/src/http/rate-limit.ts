@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { AppContext, ZodApp } from "../app-context";
-import { reserveAttempt } from "../modules/auth/login-throttle.data";
+import { reserveAttempt } from "./attempt-throttle.data";
 import { tooManyRequests } from "./errors";
 
 /** How many requests one client address may make to a route per window. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { purgeExpiredAffiliateTokens } from "../modules/affiliates/affiliate-tokens";
-import { purgeExpiredThrottles } from "../modules/auth/login-throttle.data";
+import { purgeExpiredThrottles } from "../http/attempt-throttle.data";
 import { purgeExpiredSessions } from "../modules/auth/session.data";
 import { proposeRepair } from "../modules/issues/repair/propose-repair.job";
 import type { JobContext, JobRun } from "./job-context";

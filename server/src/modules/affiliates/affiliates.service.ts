@@ -14,7 +14,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { toCents } from "../../lib/money";
 import { recordAudit } from "../audit/audit.data";
 import { actorLabel } from "../auth/actor";
-import { reserveSignIn, signInSucceeded } from "../auth/login-throttle.data";
+import { reserveSignIn, signInSucceeded } from "../../http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../auth/password";
 import type { AffiliatePrincipal, Principal } from "../auth/principal";
 import { adminEmails } from "../auth/users.data";

@@ -8,7 +8,7 @@ import { addressKey } from "../../http/rate-limit";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { recordAudit } from "../audit/audit.data";
 import { notifyMany } from "../notifications/notifications.service";
-import { reserveSignIn, SIGN_IN_EMAIL_POLICY, SIGN_IN_POLICY, signInSucceeded } from "./login-throttle.data";
+import { reserveSignIn, SIGN_IN_EMAIL_POLICY, SIGN_IN_POLICY, signInSucceeded } from "../../http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "./password";
 import { deleteSession, extendSession, findSessionUser, insertSession } from "./session.data";
 import { deleteSetupToken, readSetupToken, setupTokenMatches } from "./setup-token";
