@@ -324,8 +324,10 @@ export async function seedScale(db: Database, options: ScaleSeedOptions): Promis
   }
   const loadSeconds = (performance.now() - started) / 1000;
   const analyzeStarted = performance.now();
-  await db.execute(sql`ANALYZE leads, kpi_metrics, lead_counts, lead_daily_counts`);
-  log(`ANALYZE in ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s`);
+  // VACUUM too, as autovacuum would soon after such a load: it marks the pages all-visible, so an index-only scan
+  // (a search in creation order reads search_text from leads_created_search_idx) need not visit the table.
+  await db.execute(sql`VACUUM (ANALYZE) leads, kpi_metrics, lead_counts, lead_daily_counts`);
+  log(`VACUUM (ANALYZE) in ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s`);
   const seconds = (performance.now() - started) / 1000;
   return { leads: leadsAdded, kpi: kpiAdded, seconds, rowsPerSecond: leadsAdded / loadSeconds };
 }
@@ -352,7 +354,7 @@ function parseArgs(argv: string[]) {
       console.log(`Usage: npm run seed:scale -- [--leads 100000] [--chunk 100000] [--kpi-share 0.3] [--reset] [--force]
 
 Adds synthetic leads (emails lead<id>@…, created over the last 3 years) and KPI records for a share of them to the
-app's database (DATABASE_URL, or PGlite in DATA_DIR), then runs ANALYZE.
+app's database (DATABASE_URL, or PGlite in DATA_DIR), then runs VACUUM (ANALYZE).
   --reset   first TRUNCATE leads RESTART IDENTITY CASCADE (also empties kpi_metrics, affiliate_referrals,
             affiliate_commissions and any other table referencing leads), reset the lead and KPI counters and
             recompute the affiliates' referral and commission totals
@@ -375,7 +377,7 @@ async function main() {
     );
     console.log(
       `Added ${fmt(result.leads)} leads and ${fmt(result.kpi)} KPI records in ${result.seconds.toFixed(1)} s ` +
-        `(${fmt(result.rowsPerSecond)} leads/s including their KPI records, before ANALYZE). ` +
+        `(${fmt(result.rowsPerSecond)} leads/s including their KPI records, before VACUUM (ANALYZE)). ` +
         `The database now holds ${fmt(totals?.leads ?? 0)} leads, ${fmt(totals?.kpi ?? 0)} with KPI data.`,
     );
   } finally {

@@ -22,69 +22,77 @@ WITH found AS MATERIALIZED (
 select coalesce(sum("n"), 0)::int from "lead_counts";
 
 -- b. search ?q=Núñez: GET /api/search?q=N%C3%BA%C3%B1ez
--- wave 1, statement 1 of 5 (sent together)
--- params: ["Núñez",1001,"Núñez","Núñez",5,"Núñez",20,"Núñez",5]
-WITH matches AS MATERIALIZED (
-      SELECT id, business_name, email, search_text FROM leads WHERE "leads"."search_text" LIKE '%' || lw_fold($1) || '%' LIMIT $2
-    ),
-    prefix AS MATERIALIZED (
+-- wave 1
+-- params: ["Núñez","Núñez",5,5,"Núñez",1001,1000,"Núñez",1001,"Núñez",5,20,"Núñez",1000,1001,5,"Núñez","Núñez",5,"Núñez","Núñez","Núñez",5,"Núñez"]
+WITH prefix AS MATERIALIZED (
       SELECT id, business_name, email, search_text FROM leads
-      WHERE lw_fold(business_name) COLLATE "C" LIKE lw_fold($3) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($4) || '%'
+      WHERE lw_fold(business_name) COLLATE "C" LIKE lw_fold($1) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($2) || '%'
       ORDER BY lw_fold(business_name) COLLATE "C", id
-      LIMIT $5
+      LIMIT $3
+    ),
+    sampled AS MATERIALIZED (
+      SELECT count(*)::int AS n FROM (
+        SELECT FROM "leads" WHERE (SELECT count(*) FROM prefix) >= $4 AND "leads"."search_text" LIKE '%' || lw_fold($5) || '%' AND "leads"."id" % 8 = 0
+        LIMIT $6
+      ) sample
+    ),
+    matches AS MATERIALIZED (
+      SELECT id, business_name, email, search_text FROM leads
+      WHERE (SELECT n FROM sampled) <= $7 AND "leads"."search_text" LIKE '%' || lw_fold($8) || '%' LIMIT $9
     ),
     candidates AS (
       SELECT * FROM (
         SELECT *, 0 AS tier FROM prefix
         UNION ALL
-        SELECT *, CASE WHEN left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0)) LIKE '%' || lw_fold($6) || '%' THEN 1 ELSE 2 END
-        FROM matches WHERE id NOT IN (SELECT id FROM prefix)
+        SELECT *, CASE WHEN left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0)) LIKE '%' || lw_fold($10) || '%' THEN 1 ELSE 2 END
+        FROM matches WHERE NOT (SELECT count(*) FROM prefix) >= $11 AND id NOT IN (SELECT id FROM prefix)
       ) tiered
       ORDER BY tier, length(search_text), id DESC
-      LIMIT $7
+      LIMIT $12
     ),
     ranked AS (
       SELECT id, business_name, email,
-             row_number() OVER (ORDER BY tier, similarity(search_text, lw_fold($8)) DESC, id DESC) AS lw_rank
+             row_number() OVER (ORDER BY tier, similarity(search_text, lw_fold($13)) DESC, id DESC) AS lw_rank
       FROM candidates
     )
-    SELECT (SELECT count(*)::int FROM matches) AS matched,
+    SELECT CASE WHEN (SELECT n FROM sampled) > $14 THEN $15 ELSE (SELECT count(*)::int FROM matches) END AS leads_matched,
            (SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email) ORDER BY lw_rank), '[]')::text
-            FROM ranked WHERE lw_rank <= $9) AS leads;
-
--- wave 1, statement 2 of 5 (sent together)
--- params: ["Núñez","Núñez",5]
-select "id", "name", "email", "unique_code" from "affiliates" where lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($1) || '%' order by similarity(lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code"), lw_fold($2)) desc, "affiliates"."id" asc limit $3;
-
--- wave 1, statement 3 of 5 (sent together)
--- params: ["Núñez"]
-select count(*) from "affiliates" where lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($1) || '%';
-
--- wave 1, statement 4 of 5 (sent together)
--- params: ["Núñez","Núñez",5]
-select "id", "description", "status", "created_at", "screenshot_url", "ai_repair_log" from "technical_issues" where "technical_issues"."search_text" LIKE '%' || lw_fold($1) || '%' order by similarity("technical_issues"."search_text", lw_fold($2)) desc, "technical_issues"."id" desc limit $3;
-
--- wave 1, statement 5 of 5 (sent together)
--- params: ["Núñez"]
-select count(*) from "technical_issues" where "technical_issues"."search_text" LIKE '%' || lw_fold($1) || '%';
+            FROM ranked WHERE lw_rank <= $16) AS leads,
+           (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
+      FROM (SELECT "affiliates"."id", "affiliates"."name", "affiliates"."email", "affiliates"."unique_code", similarity(lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code"), lw_fold($17)) AS lw_similarity
+            FROM "affiliates" WHERE lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($18) || '%' ORDER BY lw_similarity DESC, "affiliates"."id" LIMIT $19) best) AS affiliates, (SELECT count(*)::int FROM "affiliates" WHERE lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($20) || '%') AS affiliates_matched,
+           (SELECT coalesce(json_agg(json_build_object('id', id, 'description', description, 'status', status, 'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                 'screenshotUrl', screenshot_url, 'aiRepairLog', ai_repair_log) ORDER BY lw_similarity DESC, id DESC), '[]')::text
+      FROM (SELECT "technical_issues"."id", "technical_issues"."description", "technical_issues"."status", "technical_issues"."created_at",
+                   "technical_issues"."screenshot_url", "technical_issues"."ai_repair_log", similarity("technical_issues"."search_text", lw_fold($21)) AS lw_similarity
+            FROM "technical_issues" WHERE "technical_issues"."search_text" LIKE '%' || lw_fold($22) || '%' ORDER BY lw_similarity DESC, "technical_issues"."id" DESC LIMIT $23) best) AS issues, (SELECT count(*)::int FROM "technical_issues" WHERE "technical_issues"."search_text" LIKE '%' || lw_fold($24) || '%') AS issues_matched;
 
 -- b. leads ?q=Núñez: GET /api/leads?q=N%C3%BA%C3%B1ez
 -- wave 1
--- params: ["Núñez",1001,1000,51,0,1000,"Núñez",51,0,50,50,51,50]
-WITH matches AS MATERIALIZED (
-      SELECT "leads"."id" AS id, "leads"."created_at" AS lw_key FROM "leads" WHERE "leads"."search_text" LIKE '%' || lw_fold($1) || '%' LIMIT $2
+-- params: ["Núñez",1001,1000,"Núñez",1001,1000,1001,1000,51,0,1000,"Núñez",51,0,50,50,51,50]
+WITH sampled AS MATERIALIZED (
+      SELECT count(*)::int AS n FROM (
+        SELECT FROM "leads" WHERE true AND "leads"."search_text" LIKE '%' || lw_fold($1) || '%' AND "leads"."id" % 8 = 0
+        LIMIT $2
+      ) sample
     ),
-    counted AS MATERIALIZED (SELECT count(*)::int AS n FROM matches),
+    matches AS MATERIALIZED (
+      SELECT "leads"."id" AS id, "leads"."created_at" AS lw_key FROM "leads"
+      WHERE (SELECT n FROM sampled) <= $3 AND "leads"."search_text" LIKE '%' || lw_fold($4) || '%' LIMIT $5
+    ),
+    counted AS MATERIALIZED (
+      SELECT CASE WHEN (SELECT n FROM sampled) > $6 THEN $7 ELSE (SELECT count(*)::int FROM matches) END AS n
+    ),
     found AS MATERIALIZED (
       (SELECT id, lw_key FROM matches
-       WHERE (SELECT n FROM counted) <= $3 
+       WHERE (SELECT n FROM counted) <= $8 
        ORDER BY lw_key DESC, id DESC
-       LIMIT $4 OFFSET $5)
+       LIMIT $9 OFFSET $10)
       UNION ALL
       (SELECT "leads"."id", "leads"."created_at" FROM "leads"
-       WHERE (SELECT n FROM counted) > $6 AND "leads"."search_text" LIKE '%' || lw_fold($7) || '%' 
+       WHERE (SELECT n FROM counted) > $11 AND "leads"."search_text" LIKE '%' || lw_fold($12) || '%' 
        ORDER BY "leads"."created_at" DESC, "leads"."id" DESC
-       LIMIT $8 OFFSET $9)
+       LIMIT $13 OFFSET $14)
     ),
     ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY lw_key DESC, id DESC) AS lw_n FROM found),
     
@@ -92,74 +100,77 @@ WITH matches AS MATERIALIZED (
       SELECT "leads"."id" AS "id", "leads"."business_owner_name" AS "businessOwnerName", "leads"."business_owner_last_name" AS "businessOwnerLastName", "leads"."business_name" AS "businessName", "leads"."email" AS "email", "leads"."phone_number" AS "phoneNumber", "leads"."years_in_business" AS "yearsInBusiness", "leads"."employee_count" AS "employeeCount", "leads"."industry" AS "industry", "leads"."industry_other" AS "industryOther", "leads"."current_crm_usage" AS "currentCrmUsage", "leads"."current_crm_platform" AS "currentCrmPlatform", "leads"."current_software_challenges" AS "currentSoftwareChallenges", "leads"."current_software_challenges_other" AS "currentSoftwareChallengesOther", "leads"."crm_challenges" AS "crmChallenges", "leads"."crm_challenges_other" AS "crmChallengesOther", "leads"."desired_features" AS "desiredFeatures", "leads"."desired_features_other" AS "desiredFeaturesOther", "leads"."metrics_tracking_method" AS "metricsTrackingMethod", "leads"."preferred_insight_method" AS "preferredInsightMethod", "leads"."preferred_insight_method_other" AS "preferredInsightMethodOther", "leads"."crm_setup_responsible" AS "crmSetupResponsible", "leads"."quiz_version" AS "quizVersion", "leads"."quiz_source" AS "quizSource", "leads"."affiliate_code" AS "affiliateCode", "leads"."quiz_history" AS "quizHistory", "leads"."ai_analysis" AS "aiAnalysis", "leads"."lead_source" AS "leadSource", "leads"."status" AS "status", "leads"."priority" AS "priority", "leads"."assigned_to" AS "assignedTo", "leads"."tags" AS "tags", "leads"."custom_fields" AS "customFields", coalesce("leads"."pipeline_stage", 'New') AS "pipelineStage", to_char("leads"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char("leads"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", "leads"."email" AS "businessOwnerEmail", "leads"."industry" AS "businessType", CASE WHEN "kpi_metrics"."lead_id" IS NULL THEN NULL ELSE json_build_object('ytdRevenue', "kpi_metrics"."ytd_revenue"::text, 'mrr', "kpi_metrics"."mrr"::text, 'updatedAt', to_char("kpi_metrics"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS "kpi", ids.lw_key::text AS lw_sort_key, ids.lw_n
       FROM ids JOIN "leads" ON "leads"."id" = ids.id LEFT JOIN "kpi_metrics" ON "kpi_metrics"."lead_id" = ids.id
     )
-    SELECT (SELECT coalesce(json_agg(doc), '[]')::text FROM (SELECT "id", "businessOwnerName", "businessOwnerLastName", "businessName", "email", "phoneNumber", "yearsInBusiness", "employeeCount", "industry", "industryOther", "currentCrmUsage", "currentCrmPlatform", "currentSoftwareChallenges", "currentSoftwareChallengesOther", "crmChallenges", "crmChallengesOther", "desiredFeatures", "desiredFeaturesOther", "metricsTrackingMethod", "preferredInsightMethod", "preferredInsightMethodOther", "crmSetupResponsible", "quizVersion", "quizSource", "affiliateCode", "quizHistory", "aiAnalysis", "leadSource", "status", "priority", "assignedTo", "tags", "customFields", "pipelineStage", "createdAt", "updatedAt", "businessOwnerEmail", "businessType", "kpi" FROM page WHERE lw_n <= $10 ORDER BY lw_n) doc) AS json,
-           (SELECT lw_sort_key FROM page WHERE lw_n = $11 AND EXISTS (SELECT FROM page WHERE lw_n = $12)) AS last_key,
-           (SELECT "id" FROM page WHERE lw_n = $13) AS last_id, (SELECT n FROM counted) AS total;
+    SELECT (SELECT coalesce(json_agg(doc), '[]')::text FROM (SELECT "id", "businessOwnerName", "businessOwnerLastName", "businessName", "email", "phoneNumber", "yearsInBusiness", "employeeCount", "industry", "industryOther", "currentCrmUsage", "currentCrmPlatform", "currentSoftwareChallenges", "currentSoftwareChallengesOther", "crmChallenges", "crmChallengesOther", "desiredFeatures", "desiredFeaturesOther", "metricsTrackingMethod", "preferredInsightMethod", "preferredInsightMethodOther", "crmSetupResponsible", "quizVersion", "quizSource", "affiliateCode", "quizHistory", "aiAnalysis", "leadSource", "status", "priority", "assignedTo", "tags", "customFields", "pipelineStage", "createdAt", "updatedAt", "businessOwnerEmail", "businessType", "kpi" FROM page WHERE lw_n <= $15 ORDER BY lw_n) doc) AS json,
+           (SELECT lw_sort_key FROM page WHERE lw_n = $16 AND EXISTS (SELECT FROM page WHERE lw_n = $17)) AS last_key,
+           (SELECT "id" FROM page WHERE lw_n = $18) AS last_id, (SELECT n FROM counted) AS total;
 
 -- b. search ?q=diego westfield: GET /api/search?q=diego%20westfield
--- wave 1, statement 1 of 5 (sent together)
--- params: ["diego","westfield",1001,"diego westfield","diego","westfield",5,"diego","westfield",20,"diego westfield",5]
-WITH matches AS MATERIALIZED (
-      SELECT id, business_name, email, search_text FROM leads WHERE ("leads"."search_text" LIKE '%' || lw_fold($1) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($2) || '%') LIMIT $3
-    ),
-    prefix AS MATERIALIZED (
+-- wave 1
+-- params: ["diego westfield","diego","westfield",5,5,"diego","westfield",1001,1000,"diego","westfield",1001,"diego","westfield",5,20,"diego westfield",1000,1001,5,"diego westfield","diego westfield",5,"diego westfield","diego westfield","diego westfield",5,"diego westfield"]
+WITH prefix AS MATERIALIZED (
       SELECT id, business_name, email, search_text FROM leads
-      WHERE lw_fold(business_name) COLLATE "C" LIKE lw_fold($4) || '%' AND ("leads"."search_text" LIKE '%' || lw_fold($5) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($6) || '%')
+      WHERE lw_fold(business_name) COLLATE "C" LIKE lw_fold($1) || '%' AND ("leads"."search_text" LIKE '%' || lw_fold($2) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($3) || '%')
       ORDER BY lw_fold(business_name) COLLATE "C", id
-      LIMIT $7
+      LIMIT $4
+    ),
+    sampled AS MATERIALIZED (
+      SELECT count(*)::int AS n FROM (
+        SELECT FROM "leads" WHERE (SELECT count(*) FROM prefix) >= $5 AND ("leads"."search_text" LIKE '%' || lw_fold($6) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($7) || '%') AND "leads"."id" % 8 = 0
+        LIMIT $8
+      ) sample
+    ),
+    matches AS MATERIALIZED (
+      SELECT id, business_name, email, search_text FROM leads
+      WHERE (SELECT n FROM sampled) <= $9 AND ("leads"."search_text" LIKE '%' || lw_fold($10) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($11) || '%') LIMIT $12
     ),
     candidates AS (
       SELECT * FROM (
         SELECT *, 0 AS tier FROM prefix
         UNION ALL
-        SELECT *, CASE WHEN (left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0)) LIKE '%' || lw_fold($8) || '%' AND left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0)) LIKE '%' || lw_fold($9) || '%') THEN 1 ELSE 2 END
-        FROM matches WHERE id NOT IN (SELECT id FROM prefix)
+        SELECT *, CASE WHEN (left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0)) LIKE '%' || lw_fold($13) || '%' AND left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0)) LIKE '%' || lw_fold($14) || '%') THEN 1 ELSE 2 END
+        FROM matches WHERE NOT (SELECT count(*) FROM prefix) >= $15 AND id NOT IN (SELECT id FROM prefix)
       ) tiered
       ORDER BY tier, length(search_text), id DESC
-      LIMIT $10
+      LIMIT $16
     ),
     ranked AS (
       SELECT id, business_name, email,
-             row_number() OVER (ORDER BY tier, similarity(search_text, lw_fold($11)) DESC, id DESC) AS lw_rank
+             row_number() OVER (ORDER BY tier, similarity(search_text, lw_fold($17)) DESC, id DESC) AS lw_rank
       FROM candidates
     )
-    SELECT (SELECT count(*)::int FROM matches) AS matched,
+    SELECT CASE WHEN (SELECT n FROM sampled) > $18 THEN $19 ELSE (SELECT count(*)::int FROM matches) END AS leads_matched,
            (SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email) ORDER BY lw_rank), '[]')::text
-            FROM ranked WHERE lw_rank <= $12) AS leads;
-
--- wave 1, statement 2 of 5 (sent together)
--- params: ["diego westfield","diego westfield",5]
-select "id", "name", "email", "unique_code" from "affiliates" where lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($1) || '%' order by similarity(lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code"), lw_fold($2)) desc, "affiliates"."id" asc limit $3;
-
--- wave 1, statement 3 of 5 (sent together)
--- params: ["diego westfield"]
-select count(*) from "affiliates" where lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($1) || '%';
-
--- wave 1, statement 4 of 5 (sent together)
--- params: ["diego westfield","diego westfield",5]
-select "id", "description", "status", "created_at", "screenshot_url", "ai_repair_log" from "technical_issues" where "technical_issues"."search_text" LIKE '%' || lw_fold($1) || '%' order by similarity("technical_issues"."search_text", lw_fold($2)) desc, "technical_issues"."id" desc limit $3;
-
--- wave 1, statement 5 of 5 (sent together)
--- params: ["diego westfield"]
-select count(*) from "technical_issues" where "technical_issues"."search_text" LIKE '%' || lw_fold($1) || '%';
+            FROM ranked WHERE lw_rank <= $20) AS leads,
+           (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
+      FROM (SELECT "affiliates"."id", "affiliates"."name", "affiliates"."email", "affiliates"."unique_code", similarity(lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code"), lw_fold($21)) AS lw_similarity
+            FROM "affiliates" WHERE lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($22) || '%' ORDER BY lw_similarity DESC, "affiliates"."id" LIMIT $23) best) AS affiliates, (SELECT count(*)::int FROM "affiliates" WHERE lw_fold("affiliates"."name" || ' ' || "affiliates"."email" || ' ' || "affiliates"."unique_code") LIKE '%' || lw_fold($24) || '%') AS affiliates_matched,
+           (SELECT coalesce(json_agg(json_build_object('id', id, 'description', description, 'status', status, 'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                 'screenshotUrl', screenshot_url, 'aiRepairLog', ai_repair_log) ORDER BY lw_similarity DESC, id DESC), '[]')::text
+      FROM (SELECT "technical_issues"."id", "technical_issues"."description", "technical_issues"."status", "technical_issues"."created_at",
+                   "technical_issues"."screenshot_url", "technical_issues"."ai_repair_log", similarity("technical_issues"."search_text", lw_fold($25)) AS lw_similarity
+            FROM "technical_issues" WHERE "technical_issues"."search_text" LIKE '%' || lw_fold($26) || '%' ORDER BY lw_similarity DESC, "technical_issues"."id" DESC LIMIT $27) best) AS issues, (SELECT count(*)::int FROM "technical_issues" WHERE "technical_issues"."search_text" LIKE '%' || lw_fold($28) || '%') AS issues_matched;
 
 -- b. leads ?q=diego westfield: GET /api/leads?q=diego%20westfield
 -- wave 1
--- params: ["diego","westfield",1001,1000,51,0,1000,"diego","westfield",51,0,50,50,51,50]
-WITH matches AS MATERIALIZED (
-      SELECT "leads"."id" AS id, "leads"."created_at" AS lw_key FROM "leads" WHERE ("leads"."search_text" LIKE '%' || lw_fold($1) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($2) || '%') LIMIT $3
+-- params: [1000,"diego","westfield",1001,1000,1001,1000,51,0,1000,"diego","westfield",51,0,50,50,51,50]
+WITH sampled AS (SELECT 0 AS n),
+    matches AS MATERIALIZED (
+      SELECT "leads"."id" AS id, "leads"."created_at" AS lw_key FROM "leads"
+      WHERE (SELECT n FROM sampled) <= $1 AND ("leads"."search_text" LIKE '%' || lw_fold($2) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($3) || '%') LIMIT $4
     ),
-    counted AS MATERIALIZED (SELECT count(*)::int AS n FROM matches),
+    counted AS MATERIALIZED (
+      SELECT CASE WHEN (SELECT n FROM sampled) > $5 THEN $6 ELSE (SELECT count(*)::int FROM matches) END AS n
+    ),
     found AS MATERIALIZED (
       (SELECT id, lw_key FROM matches
-       WHERE (SELECT n FROM counted) <= $4 
+       WHERE (SELECT n FROM counted) <= $7 
        ORDER BY lw_key DESC, id DESC
-       LIMIT $5 OFFSET $6)
+       LIMIT $8 OFFSET $9)
       UNION ALL
       (SELECT "leads"."id", "leads"."created_at" FROM "leads"
-       WHERE (SELECT n FROM counted) > $7 AND ("leads"."search_text" LIKE '%' || lw_fold($8) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($9) || '%') 
+       WHERE (SELECT n FROM counted) > $10 AND ("leads"."search_text" LIKE '%' || lw_fold($11) || '%' AND "leads"."search_text" LIKE '%' || lw_fold($12) || '%') 
        ORDER BY "leads"."created_at" DESC, "leads"."id" DESC
-       LIMIT $10 OFFSET $11)
+       LIMIT $13 OFFSET $14)
     ),
     ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY lw_key DESC, id DESC) AS lw_n FROM found),
     
@@ -167,6 +178,6 @@ WITH matches AS MATERIALIZED (
       SELECT "leads"."id" AS "id", "leads"."business_owner_name" AS "businessOwnerName", "leads"."business_owner_last_name" AS "businessOwnerLastName", "leads"."business_name" AS "businessName", "leads"."email" AS "email", "leads"."phone_number" AS "phoneNumber", "leads"."years_in_business" AS "yearsInBusiness", "leads"."employee_count" AS "employeeCount", "leads"."industry" AS "industry", "leads"."industry_other" AS "industryOther", "leads"."current_crm_usage" AS "currentCrmUsage", "leads"."current_crm_platform" AS "currentCrmPlatform", "leads"."current_software_challenges" AS "currentSoftwareChallenges", "leads"."current_software_challenges_other" AS "currentSoftwareChallengesOther", "leads"."crm_challenges" AS "crmChallenges", "leads"."crm_challenges_other" AS "crmChallengesOther", "leads"."desired_features" AS "desiredFeatures", "leads"."desired_features_other" AS "desiredFeaturesOther", "leads"."metrics_tracking_method" AS "metricsTrackingMethod", "leads"."preferred_insight_method" AS "preferredInsightMethod", "leads"."preferred_insight_method_other" AS "preferredInsightMethodOther", "leads"."crm_setup_responsible" AS "crmSetupResponsible", "leads"."quiz_version" AS "quizVersion", "leads"."quiz_source" AS "quizSource", "leads"."affiliate_code" AS "affiliateCode", "leads"."quiz_history" AS "quizHistory", "leads"."ai_analysis" AS "aiAnalysis", "leads"."lead_source" AS "leadSource", "leads"."status" AS "status", "leads"."priority" AS "priority", "leads"."assigned_to" AS "assignedTo", "leads"."tags" AS "tags", "leads"."custom_fields" AS "customFields", coalesce("leads"."pipeline_stage", 'New') AS "pipelineStage", to_char("leads"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char("leads"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", "leads"."email" AS "businessOwnerEmail", "leads"."industry" AS "businessType", CASE WHEN "kpi_metrics"."lead_id" IS NULL THEN NULL ELSE json_build_object('ytdRevenue', "kpi_metrics"."ytd_revenue"::text, 'mrr', "kpi_metrics"."mrr"::text, 'updatedAt', to_char("kpi_metrics"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS "kpi", ids.lw_key::text AS lw_sort_key, ids.lw_n
       FROM ids JOIN "leads" ON "leads"."id" = ids.id LEFT JOIN "kpi_metrics" ON "kpi_metrics"."lead_id" = ids.id
     )
-    SELECT (SELECT coalesce(json_agg(doc), '[]')::text FROM (SELECT "id", "businessOwnerName", "businessOwnerLastName", "businessName", "email", "phoneNumber", "yearsInBusiness", "employeeCount", "industry", "industryOther", "currentCrmUsage", "currentCrmPlatform", "currentSoftwareChallenges", "currentSoftwareChallengesOther", "crmChallenges", "crmChallengesOther", "desiredFeatures", "desiredFeaturesOther", "metricsTrackingMethod", "preferredInsightMethod", "preferredInsightMethodOther", "crmSetupResponsible", "quizVersion", "quizSource", "affiliateCode", "quizHistory", "aiAnalysis", "leadSource", "status", "priority", "assignedTo", "tags", "customFields", "pipelineStage", "createdAt", "updatedAt", "businessOwnerEmail", "businessType", "kpi" FROM page WHERE lw_n <= $12 ORDER BY lw_n) doc) AS json,
-           (SELECT lw_sort_key FROM page WHERE lw_n = $13 AND EXISTS (SELECT FROM page WHERE lw_n = $14)) AS last_key,
-           (SELECT "id" FROM page WHERE lw_n = $15) AS last_id, (SELECT n FROM counted) AS total;
+    SELECT (SELECT coalesce(json_agg(doc), '[]')::text FROM (SELECT "id", "businessOwnerName", "businessOwnerLastName", "businessName", "email", "phoneNumber", "yearsInBusiness", "employeeCount", "industry", "industryOther", "currentCrmUsage", "currentCrmPlatform", "currentSoftwareChallenges", "currentSoftwareChallengesOther", "crmChallenges", "crmChallengesOther", "desiredFeatures", "desiredFeaturesOther", "metricsTrackingMethod", "preferredInsightMethod", "preferredInsightMethodOther", "crmSetupResponsible", "quizVersion", "quizSource", "affiliateCode", "quizHistory", "aiAnalysis", "leadSource", "status", "priority", "assignedTo", "tags", "customFields", "pipelineStage", "createdAt", "updatedAt", "businessOwnerEmail", "businessType", "kpi" FROM page WHERE lw_n <= $15 ORDER BY lw_n) doc) AS json,
+           (SELECT lw_sort_key FROM page WHERE lw_n = $16 AND EXISTS (SELECT FROM page WHERE lw_n = $17)) AS last_key,
+           (SELECT "id" FROM page WHERE lw_n = $18) AS last_id, (SELECT n FROM counted) AS total;

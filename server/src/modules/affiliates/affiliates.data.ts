@@ -204,20 +204,20 @@ export async function affiliateMonthly(db: Database, affiliateId: number) {
   }));
 }
 
-export async function searchAffiliates(db: Database, q: string, limit: number) {
+/**
+ * The global search's affiliate group as two scalar subqueries, for the search to read in its one statement: up
+ * to `limit` affiliates as a JSON array (closest name, email or code first by trigram similarity, then the
+ * oldest), and how many match.
+ */
+export function affiliateSearchGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   const folded = sql`lw_fold(${affiliates.name} || ' ' || ${affiliates.email} || ' ' || ${affiliates.uniqueCode})`;
-  const pattern = sql`'%' || lw_fold(${escapeLike(q)}) || '%'`;
-  const where = sql`${folded} LIKE ${pattern}`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: affiliates.id, name: affiliates.name, email: affiliates.email, uniqueCode: affiliates.uniqueCode })
-      .from(affiliates)
-      .where(where)
-      .orderBy(desc(sql`similarity(${folded}, lw_fold(${q}))`), asc(affiliates.id))
-      .limit(limit),
-    db.select({ n: count() }).from(affiliates).where(where),
-  ]);
-  return { items: rows, total: total?.n ?? 0 };
+  const where = sql`${folded} LIKE '%' || lw_fold(${escapeLike(q)}) || '%'`;
+  return {
+    items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
+      FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, lw_fold(${q})) AS lw_similarity
+            FROM ${affiliates} WHERE ${where} ORDER BY lw_similarity DESC, ${affiliates.id} LIMIT ${limit}) best)`,
+    total: sql`(SELECT count(*)::int FROM ${affiliates} WHERE ${where})`,
+  };
 }
 
 export const AFFILIATE_EXPORT_HEADER = [

@@ -85,6 +85,33 @@ export function searchCondition(q: string): SQL {
     : sql`lw_fold(${leads.businessName}) COLLATE "C" LIKE lw_fold(${pattern}) || '%'`;
 }
 
+/** Whether searchCondition(q) is served by the trigram index on search_text (else by the business-name index). */
+export function searchUsesTrigrams(q: string): boolean {
+  const words = searchWords(q);
+  return words.length > 1 || [...(words[0] ?? q)].length >= trigramMinimum;
+}
+
+/**
+ * Every SEARCH_SAMPLE_MODULUS-th lead (by id) is also in a partial trigram index of an eighth the size. Matches
+ * counted there are matches, so when the sample alone holds more than SEARCH_COUNT_CAP the capped count is
+ * settled at an eighth of the cost; a search matching fewer falls back to the full index. What a bitmap scan
+ * costs grows with every match the index yields, not with the cap, so this is what makes a common word cheap.
+ */
+export const SEARCH_SAMPLE_MODULUS = 8;
+
+/**
+ * A CTE "sampled" (n: matches among the sampled leads, up to the cap + 1). It only runs when `when` holds (else n
+ * is 0). The modulus is written as a literal: the partial index's predicate must be provable at plan time.
+ */
+export function sampledCountCte(matching: SQL | undefined, when: SQL = sql`true`): SQL {
+  return sql`sampled AS MATERIALIZED (
+      SELECT count(*)::int AS n FROM (
+        SELECT FROM ${leads} WHERE ${when} AND ${matching} AND ${leads.id} % ${sql.raw(String(SEARCH_SAMPLE_MODULUS))} = 0
+        LIMIT ${SEARCH_COUNT_CAP + 1}
+      ) sample
+    )`;
+}
+
 /** The list filters plus the report's creation-day bounds (YYYY-MM-DD, whole UTC days, both inclusive). */
 export interface LeadQueryFilter extends LeadFilter {
   createdFrom?: string | undefined;
@@ -269,10 +296,13 @@ export async function countMatching(db: Database, filter: LeadQueryFilter): Prom
 }
 
 /**
- * A page and the filter's capped count together. With a search term both come from one set of matches, read
- * once through the search indexes up to the cap: when it holds every match (the cap was not reached) the page
- * is sorted and cut from it; otherwise the page is read again in the sort's index order, where a term that
- * matches this many leads soon fills it. Without a term, the counters answer the count.
+ * A page and the filter's capped count together. With a one-word search term served by the trigram index, the sampled
+ * leads are counted first (see SEARCH_SAMPLE_MODULUS): past the cap, the count is settled. Otherwise both come
+ * from one set of matches, read once through the search indexes up to the cap: when it holds every match (the
+ * cap was not reached) the page is sorted and cut from it; otherwise the page is read again in the sort's index
+ * order, where a term that matches this many leads soon fills it (for the creation order from an index that
+ * also holds search_text, so the leads it passes over are not read from the table). Without a term, the
+ * counters answer the count.
  */
 export async function selectLeadPageCounted(db: Database, request: LeadPageRequest): Promise<LeadPageJson & { total: number; exact: boolean }> {
   if (!request.filter.q) {
@@ -286,11 +316,20 @@ export async function selectLeadPageCounted(db: Database, request: LeadPageReque
   const fromMatches = request.cursor ? sql`AND ${afterOf(keyed.key, keyed.id, request.cursor)}` : sql``;
   const fromIndex = request.cursor ? sql`AND ${after(request.cursor)}` : sql``;
   const pageSize = request.limit + 1;
+  // A sample already past the cap settles the count; then the full match set is never read (a one-time filter).
+  // When it is not, the sample cost an eighth more than the full count alone. It pays off only for a search
+  // matching over about eight times the cap, which a single word (a common surname, a mail domain) does far
+  // more often than several words that must all occur: those are counted in full at once.
+  const sampled = searchWords(request.filter.q).length <= 1 && searchUsesTrigrams(request.filter.q);
   const result = await db.execute(sql`
-    WITH matches AS MATERIALIZED (
-      SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads} WHERE ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}
+    WITH ${sampled ? sampledCountCte(matching) : sql`sampled AS (SELECT 0 AS n)`},
+    matches AS MATERIALIZED (
+      SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads}
+      WHERE (SELECT n FROM sampled) <= ${SEARCH_COUNT_CAP} AND ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}
     ),
-    counted AS MATERIALIZED (SELECT count(*)::int AS n FROM matches),
+    counted AS MATERIALIZED (
+      SELECT CASE WHEN (SELECT n FROM sampled) > ${SEARCH_COUNT_CAP} THEN ${SEARCH_COUNT_CAP + 1} ELSE (SELECT count(*)::int FROM matches) END AS n
+    ),
     found AS MATERIALIZED (
       (SELECT id, lw_key FROM matches
        WHERE (SELECT n FROM counted) <= ${SEARCH_COUNT_CAP} ${fromMatches}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CreatedApiKey } from "@contract/api-keys";
 import { leadSchema, type Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
@@ -309,5 +309,40 @@ describe.each(testDrivers)("multi-word lead search on %s", (driver) => {
       });
       if (sort === "businessName") expect(seen).toEqual(["Acme Tools", "Westfield Dental", "Westfield Plumbing"]);
     }
+  });
+});
+
+describe.each(testDrivers)("search totals past the count's cap on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  // n leads holding `word`, one second apart from 2026-01-01, inserted together (consecutive ids).
+  const seed = (word: string, n: number) =>
+    suite.rt.ctx.db.execute(sql`
+      INSERT INTO leads (business_owner_name, business_owner_last_name, business_name, email, created_at, updated_at)
+      SELECT 'Ana', 'Owner' || i, ${word} || ' Traders ' || i, lower(${word}) || i || '@bulk.test',
+             timestamptz '2026-01-01T00:00:00Z' + i * interval '1 second', timestamptz '2026-01-01T00:00:00Z' + i * interval '1 second'
+      FROM generate_series(1, ${n}) AS i`);
+
+  it("counts up to 1,000 exactly, then answers 1,000 marked not exact, paging the newest first either way", async () => {
+    // 9,000 matches: more than the cap even among the sampled eighth; 1,500: past the cap, but not within the
+    // sample; 1,000: exactly the cap.
+    await seed("Quokka", 9_000);
+    await seed("Wombat", 1_500);
+    await seed("Numbat", 1_000);
+    const page = async (q: string, more = "") => {
+      const res = await suite.admin.get<Lead[]>(`/api/leads?q=${encodeURIComponent(q)}&limit=3${more}`);
+      expect(res.status).toBe(200);
+      return { total: res.headers["x-total-count"], exact: res.headers["x-total-count-exact"], names: res.body.map((l) => l.businessName), next: res.headers["x-next-cursor"] as string };
+    };
+    const quokka = await page("quokka");
+    expect(quokka).toMatchObject({ total: "1000", exact: "false", names: ["Quokka Traders 9000", "Quokka Traders 8999", "Quokka Traders 8998"] });
+    expect((await page("quokka", `&cursor=${quokka.next}`)).names).toEqual(["Quokka Traders 8997", "Quokka Traders 8996", "Quokka Traders 8995"]);
+    expect(await page("TRADERS qUÖkka")).toMatchObject({ total: "1000", exact: "false", names: ["Quokka Traders 9000", "Quokka Traders 8999", "Quokka Traders 8998"] });
+    expect(await page("quokka", "&offset=6")).toMatchObject({ total: "1000", exact: "false", names: ["Quokka Traders 8994", "Quokka Traders 8993", "Quokka Traders 8992"] });
+    expect(await page("wombat")).toMatchObject({ total: "1000", exact: "false", names: ["Wombat Traders 1500", "Wombat Traders 1499", "Wombat Traders 1498"] });
+    expect(await page("numbat")).toMatchObject({ total: "1000", exact: "true", names: ["Numbat Traders 1000", "Numbat Traders 999", "Numbat Traders 998"] });
+    expect(await page("numbat traders 99")).toMatchObject({ total: "11", exact: "true", names: ["Numbat Traders 999", "Numbat Traders 998", "Numbat Traders 997"] });
+    expect(await page("quokka", "&status=new")).toMatchObject({ total: "1000", exact: "false", names: ["Quokka Traders 9000", "Quokka Traders 8999", "Quokka Traders 8998"] });
+    expect(await page("quokka", "&status=lost")).toMatchObject({ total: "0", exact: "true", names: [] });
   });
 });

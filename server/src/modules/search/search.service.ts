@@ -1,22 +1,15 @@
 import type { SearchResult } from "@contract/search";
 import type { Database } from "../../db/client";
-import { SEARCH_GROUP_LIMIT } from "@contract/search";
-import { searchAffiliates } from "../affiliates/affiliates.data";
-import { searchIssues } from "../issues/issues.data";
 import { SEARCH_COUNT_CAP } from "../leads/leads.data";
-import { searchLeadGroup } from "./search.data";
+import { searchGroups } from "./search.data";
 
-/** Leads, affiliates and technical issues (by description), each group ranked and capped, with its total. */
+/** Leads, affiliates and technical issues (by description), each group ranked and capped, with its total: one statement. */
 export async function globalSearch(db: Database, q: string): Promise<SearchResult> {
-  const [leads, affiliates, issues] = await Promise.all([
-    searchLeadGroup(db, q),
-    searchAffiliates(db, q, SEARCH_GROUP_LIMIT),
-    searchIssues(db, q, SEARCH_GROUP_LIMIT),
-  ]);
+  const groups = await searchGroups(db, q);
   return {
-    leads: leads.leads,
-    affiliates: affiliates.items,
-    issues: issues.items,
-    totals: { leads: Math.min(leads.matched, SEARCH_COUNT_CAP), affiliates: affiliates.total, issues: issues.total },
+    leads: groups.leads,
+    affiliates: groups.affiliates,
+    issues: groups.issues,
+    totals: { leads: Math.min(groups.leadsMatched, SEARCH_COUNT_CAP), affiliates: groups.affiliatesMatched, issues: groups.issuesMatched },
   };
 }

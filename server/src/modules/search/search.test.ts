@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import type { Issue } from "@contract/issues";
 import type { SearchResult } from "@contract/search";
 import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
@@ -88,5 +89,44 @@ describe.each(testDrivers)("global search on %s", (driver) => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "q: Enter a search term", fields: { q: "Enter a search term" } });
     expect((await suite.admin.get("/api/search")).status).toBe(400);
+  });
+});
+
+describe.each(testDrivers)("global search past the count's cap on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("answers 1,000 for more matches, and still ranks names starting with the term first", async () => {
+    // 9,000 business names starting with "Quokka"; 1,500 leads holding "Wombat" only in the owner's last name
+    // (no business name starts with it); 2,000 business names holding "Bilby" after their first word.
+    await suite.rt.ctx.db.execute(sql`
+      INSERT INTO leads (business_owner_name, business_owner_last_name, business_name, email)
+      SELECT 'Ana', 'Owner' || i, 'Quokka Traders ' || i, 'quokka' || i || '@bulk.test' FROM generate_series(1, 9000) AS i`);
+    await suite.rt.ctx.db.execute(sql`
+      INSERT INTO leads (business_owner_name, business_owner_last_name, business_name, email)
+      SELECT 'Ana', 'Wombat' || i, 'Shop ' || i, 'shop' || i || '@bulk.test' FROM generate_series(1, 1500) AS i`);
+    await suite.rt.ctx.db.execute(sql`
+      INSERT INTO leads (business_owner_name, business_owner_last_name, business_name, email)
+      SELECT 'Ana', 'Owner' || i, 'The Bilby ' || i, 'b' || i || '@bulk.test' FROM generate_series(1, 2000) AS i`);
+    const search = async (q: string) => {
+      const res = await suite.admin.get<SearchResult>(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const quokka = await search("QUOKKA");
+    expect(quokka.totals).toEqual({ leads: 1000, affiliates: 0, issues: 0 });
+    // The first five business names in folded order that start with the term, closest first.
+    expect(quokka.leads.map((l) => l.businessName).sort()).toEqual(["Quokka Traders 1", "Quokka Traders 10", "Quokka Traders 100", "Quokka Traders 1000", "Quokka Traders 1001"]);
+    expect(quokka.leads[0]).toMatchObject({ businessName: "Quokka Traders 1", email: "quokka1@bulk.test" });
+
+    const wombat = await search("wombat");
+    expect(wombat.totals.leads).toBe(1000);
+    expect(wombat.leads).toHaveLength(5);
+    expect(wombat.leads.every((l) => /^Shop \d+$/.test(l.businessName))).toBe(true);
+
+    const bilby = await search("bilby the");
+    expect(bilby.totals.leads).toBe(1000);
+    // No business name starts with "bilby the": the closest of those holding both words in their names, the shortest.
+    expect(bilby.leads).toHaveLength(5);
+    expect(bilby.leads.every((l) => /^The Bilby \d$/.test(l.businessName))).toBe(true);
   });
 });
