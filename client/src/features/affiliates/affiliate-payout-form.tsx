@@ -27,18 +27,17 @@ export function AffiliatePayoutForm({ affiliateId, approved }: AffiliatePayoutFo
   const { errors } = form.formState;
   const nothingApproved = toAmount(approved) <= 0;
 
-  const onSubmit = form.handleSubmit((values) =>
-    record.mutate(
-      { id: affiliateId, amount: values.amount, notes: values.notes || null },
-      {
-        onSuccess: () => toast({ title: t("common.success"), description: t("affiliates.payout.success", { amount: format.usd(values.amount) }) }),
-        onError: (error) => {
-          applyServerFieldErrors(error, form.setError, ["amount", "notes"]);
-          toast({ variant: "destructive", title: t("common.error"), description: message(apiErrorMessage(error, t("affiliates.payout.failed"))) });
-        },
-      },
-    ),
-  );
+  // mutateAsync, not mutate's callbacks: a recorded payout changes the approved balance, which remounts this form
+  // (its key holds the balance), and mutate's callbacks never fire for an unmounted form: the toast would be lost.
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await record.mutateAsync({ id: affiliateId, amount: values.amount, notes: values.notes || null });
+      toast({ title: t("common.success"), description: t("affiliates.payout.success", { amount: format.usd(values.amount) }) });
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ["amount", "notes"]);
+      toast({ variant: "destructive", title: t("common.error"), description: message(apiErrorMessage(error, t("affiliates.payout.failed"))) });
+    }
+  });
 
   const amountError = message(errors.amount?.message);
   const notesError = message(errors.notes?.message);
