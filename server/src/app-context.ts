@@ -1,5 +1,3 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { JobQueue } from "./jobs/queue";
@@ -13,10 +11,4 @@ export interface AppContext {
   sessionSecret: string;
 }
 
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { ZodApp } from "./http/zod-app";

@@ -137,7 +137,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: ctx.sessionSecret });
   registerAuthHook(app, ctx);
-  registerRateLimits(app, ctx);
+  registerRateLimits(app, ctx.db);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import { apiErrorSchema } from "@contract/errors";
-import type { ZodApp } from "../app-context";
+import type { ZodApp } from "./zod-app";
 import { CSV_BOM, csvLines, csvRow } from "../lib/csv";
 
 /** The download's name: the export's name and today's UTC day, e.g. leads-2026-11-22.csv. */

@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { FastifyInstance } from "fastify";
-import type { AppContext, ZodApp } from "../app-context";
+import type { Database } from "../db/client";
+import type { ZodApp } from "./zod-app";
 import { reserveAttempt } from "./attempt-throttle.data";
 import { tooManyRequests } from "./errors";
 
@@ -86,7 +87,7 @@ export const limitedRoutes = (app: FastifyInstance): LimitedRoute[] => routeTabl
  * Enforces each route's `config.rateLimit`. It runs as a pre-handler, after the body passed validation, so a
  * malformed request (which writes nothing) does not use up a person's allowance while they fix a typo.
  */
-export function registerRateLimits(app: ZodApp, ctx: AppContext) {
+export function registerRateLimits(app: ZodApp, db: Database) {
   const table: LimitedRoute[] = [];
   routeTables.set(app, table);
   app.decorateRequest("overRateLimit", false);
@@ -102,7 +103,7 @@ export function registerRateLimits(app: ZodApp, ctx: AppContext) {
     // HEAD shares its GET route's count.
     const method = request.method === "HEAD" ? "GET" : request.method;
     const key = `route:${method} ${request.routeOptions.url}|${addressKey(request.ip)}`;
-    const reservation = await reserveAttempt(ctx.db, key, { maxAttempts: limit.max, windowMs: limit.windowMs });
+    const reservation = await reserveAttempt(db, key, { maxAttempts: limit.max, windowMs: limit.windowMs });
     if (reservation.allowed) return;
     if (limit.whenExceeded === "flag") {
       request.overRateLimit = true;
