@@ -1,4 +1,4 @@
-import { issueStatuses } from "@contract/issues";
+import { issueListFilter } from "@/features/issues/use-issues-location";
 import { withQuery } from "@/lib/url";
 import type { TranslationKey } from "../routes";
 
@@ -29,10 +29,10 @@ export type ExportRule =
 
 const nothingToExport: ExportRule = { kind: "none", reasonKey: "header.exportNothing" };
 
-/** The Manage Issues list's search and status, as useIssuesLocation reads them (an unknown status is no filter). */
+/** The Manage Issues list's filters, read from the query string exactly as the screen reads them. */
 function issueFilters(search: URLSearchParams) {
-  const status = search.get("status") ?? "";
-  return { q: search.get("q")?.trim() || undefined, status: (issueStatuses as readonly string[]).includes(status) ? status : undefined };
+  const { q, status } = issueListFilter(search);
+  return { q: q.trim() || undefined, status: status || undefined };
 }
 
 /** Every route of routes.ts by path. */

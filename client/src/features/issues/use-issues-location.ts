@@ -10,6 +10,12 @@ export const isIssueTab = (value: string | null): value is IssueTab => value !==
 
 export type IssueListFilter = { q: string; status: IssueStatus | "" };
 
+/** The list's search and status as the query string holds them (an unknown status is no filter). */
+export function issueListFilter(params: URLSearchParams): IssueListFilter {
+  const status = params.get("status") ?? "";
+  return { q: params.get("q") ?? "", status: isIssueStatus(status) ? status : "" };
+}
+
 /**
  * The Technical Issues screen keeps its tab, the reviewed issue and the list's search in the query string
  * (/issues?tab=review&id=12&q=chart), so notification links, reloads and Back all land where they point.
@@ -22,8 +28,7 @@ export function useIssuesLocation() {
   const issueId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
   const tabParam = params.get("tab");
   const tab: IssueTab = isIssueTab(tabParam) ? tabParam : issueId !== null ? "review" : "submit";
-  const statusParam = params.get("status") ?? "";
-  const filter: IssueListFilter = { q: params.get("q") ?? "", status: isIssueStatus(statusParam) ? statusParam : "" };
+  const filter = issueListFilter(params);
 
   const update = useCallback(
     (changes: Record<string, string | null>, options?: { replace?: boolean }) =>
