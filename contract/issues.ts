@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { issueStatuses, type IssueStatus } from "./issue-statuses";
 
 /**
  * open: reported, proposal being prepared; awaiting_review: a proposal exists and waits for staff;
  * approved / rejected: a person decided; failed: the proposal could not be produced (see repairFailure).
  */
-export const issueStatuses = ["open", "awaiting_review", "approved", "rejected", "failed"] as const;
+export { issueStatuses, type IssueStatus };
 export const issueStatusSchema = z.enum(issueStatuses);
-export type IssueStatus = z.infer<typeof issueStatusSchema>;
 
 export const ISSUE_DESCRIPTION_MIN = 10;
 export const ISSUE_DESCRIPTION_MAX = 10_000;

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { issueStatuses, type IssueStatus } from "@contract/issues";
+import { issueStatuses, type IssueStatus } from "@contract/issue-statuses";
 
 export function isIssueStatus(value: string): value is IssueStatus {
   return (issueStatuses as readonly string[]).includes(value);
