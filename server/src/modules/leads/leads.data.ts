@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { kpiMetrics, leadCounts, leadDailyCounts, leads } from "../../db/schema";
 import { queryArrays } from "../../db/query-arrays";
 import { escapeLike } from "../../lib/like-pattern";
+import { rawRows } from "../../db/raw-rows";
 import { renderedOnce, sqlStringLiteral } from "../../db/rendered-once";
 import type { PageCursor } from "../../lib/page-cursor";
 
@@ -54,19 +55,59 @@ export function searchWords(q: string): string[] {
 }
 
 /**
- * How one word must occur in a folded text. Three characters or more: anywhere, which the trigram index serves.
- * Shorter: at the start of one of the text's words ("% ab%" still gives the index the trigrams "  a" and " ab").
+ * What the trigram index is asked for a word of three characters or more: the first and the last three characters
+ * of each run of letters and digits in it (pg_trgm makes trigrams only within such runs). Each probe is a substring
+ * of the word, so every lead holding the word holds its probes; asking the index for two trigrams a run instead of
+ * all of them halves what a bitmap scan decodes, and the exact test (wordOccursExactly) removes the few extra
+ * candidates. Empty when no run has three characters ("a.b"): the whole word then goes to the index.
  */
-function wordOccurs(text: SQL, word: string): SQL {
-  const pattern = escapeLike(word);
-  return [...word].length >= trigramMinimum
-    ? sql`${text} LIKE '%' || lw_fold(${pattern}) || '%'`
-    : sql`(${text} LIKE lw_fold(${pattern}) || '%' OR ${text} LIKE '% ' || lw_fold(${pattern}) || '%')`;
+export function trigramProbes(word: string): string[] {
+  const probes = new Set<string>();
+  for (const run of word.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const chars = [...run];
+    if (chars.length < trigramMinimum) continue;
+    probes.add(chars.slice(0, trigramMinimum).join(""));
+    probes.add(chars.slice(-trigramMinimum).join(""));
+  }
+  return [...probes];
 }
 
-/** Every word occurs in the folded text (see wordOccurs). */
-export function allWordsOccur(text: SQL, words: string[]): SQL {
-  return words.length === 1 ? wordOccurs(text, words[0]!) : sql`(${sql.join(words.map((word) => wordOccurs(text, word)), sql` AND `)})`;
+const containsFolded = (text: SQL, part: string) => sql`${text} LIKE '%' || lw_fold(${escapeLike(part)}) || '%'`;
+
+/**
+ * The word anywhere in the folded text, written so the planner cannot hand it to an index (`|| ''` is an
+ * expression no index holds): it filters the candidates the probes found, or the rows an ordered index walk
+ * passes. Estimating a full pattern against the column's statistics also cost more planning time than the
+ * probes' whole scan.
+ */
+const wordOccursExactly = (text: SQL, word: string) => containsFolded(sql`(${text} || '')`, word);
+
+/**
+ * How one word must occur in a folded text. Three characters or more: anywhere, found through its trigram probes
+ * (`indexed`) or by the exact test alone. Shorter: at the start of one of the text's words ("% ab%" still gives
+ * the index the trigrams "  a" and " ab").
+ */
+function wordOccurs(text: SQL, word: string, indexed: boolean, probed: boolean): SQL {
+  if ([...word].length < trigramMinimum) {
+    const pattern = escapeLike(word);
+    return sql`(${text} LIKE lw_fold(${pattern}) || '%' OR ${text} LIKE '% ' || lw_fold(${pattern}) || '%')`;
+  }
+  if (!indexed) return wordOccursExactly(text, word);
+  const probes = probed ? trigramProbes(word) : [];
+  if (probes.length === 0) return containsFolded(text, word);
+  return sql.join([...probes.map((probe) => containsFolded(text, probe)), wordOccursExactly(text, word)], sql` AND `);
+}
+
+/**
+ * Every word occurs in the folded text (see wordOccurs); `indexed: false` keeps the trigram index out of it. Probes
+ * pay off for several words (two trigrams a word where the words of a name give the index ten or more lists to
+ * intersect); one word of five letters would save one trigram and cost more rechecked candidates.
+ */
+export function allWordsOccur(text: SQL, words: string[], indexed = true): SQL {
+  return sql`(${sql.join(
+    words.map((word) => wordOccurs(text, word, indexed, words.length > 1)),
+    sql` AND `,
+  )})`;
 }
 
 /**
@@ -75,14 +116,11 @@ export function allWordsOccur(text: SQL, words: string[]): SQL {
  * substring through the trigram index, or for 1–2 characters the start of the business name through the name
  * index. Text with no word at all (only punctuation) is matched literally as one term.
  */
-export function searchCondition(q: string): SQL {
+export function searchCondition(q: string, indexed = true): SQL {
   const words = searchWords(q);
-  if (words.length > 1) return allWordsOccur(sql`${leads.searchText}`, words);
   const term = words[0] ?? q;
-  const pattern = escapeLike(term);
-  return [...term].length >= trigramMinimum
-    ? sql`${leads.searchText} LIKE '%' || lw_fold(${pattern}) || '%'`
-    : sql`lw_fold(${leads.businessName}) COLLATE "C" LIKE lw_fold(${pattern}) || '%'`;
+  if (words.length > 1 || [...term].length >= trigramMinimum) return allWordsOccur(sql`${leads.searchText}`, words.length ? words : [q], indexed);
+  return sql`lw_fold(${leads.businessName}) COLLATE "C" LIKE lw_fold(${escapeLike(term)}) || '%'`;
 }
 
 /** Whether searchCondition(q) is served by the trigram index on search_text (else by the business-name index). */
@@ -121,11 +159,12 @@ export interface LeadQueryFilter extends LeadFilter {
 const utcDayStart = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'UTC'`;
 const utcDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
 
-export function filterConditions(filter: LeadQueryFilter): SQL[] {
+/** `searchIndexed: false` writes the search term so that no index serves it (see selectLeadPageCounted). */
+export function filterConditions(filter: LeadQueryFilter, { searchIndexed = true } = {}): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(leads.status, filter.status));
   if (filter.industry) conditions.push(eq(leads.industry, filter.industry));
-  if (filter.q) conditions.push(searchCondition(filter.q));
+  if (filter.q) conditions.push(searchCondition(filter.q, searchIndexed));
   if (filter.createdFrom) conditions.push(sql`${leads.createdAt} >= ${utcDayStart(filter.createdFrom)}`);
   if (filter.createdThrough) conditions.push(sql`${leads.createdAt} < ${utcDayAfter(filter.createdThrough)}`);
   return conditions;
@@ -245,7 +284,7 @@ export async function selectLeadPage(db: Database, request: LeadPageRequest): Pr
   if (request.cursor) conditions.push(after(request.cursor));
   const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
   const offset = request.cursor ? 0 : (request.offset ?? 0);
-  const result = await db.execute(sql`
+  const [row] = await rawRows<PageSqlRow>(db, sql`
     WITH found AS MATERIALIZED (
       SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads}
       ${where}
@@ -254,7 +293,7 @@ export async function selectLeadPage(db: Database, request: LeadPageRequest): Pr
     ),
     ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY ${sql.join(orderOf(sql`lw_key`, sql`id`), sql`, `)}) AS lw_n FROM found),
     ${pageDocumentSql(request.limit)}`);
-  return pageFromRow((result as unknown as { rows: PageSqlRow[] }).rows[0], request.sort);
+  return pageFromRow(row, request.sort);
 }
 
 // Counting matches costs a heap visit each; past this many the answer says "at least" instead.
@@ -321,7 +360,13 @@ export async function selectLeadPageCounted(db: Database, request: LeadPageReque
   // matching over about eight times the cap, which a single word (a common surname, a mail domain) does far
   // more often than several words that must all occur: those are counted in full at once.
   const sampled = searchWords(request.filter.q).length <= 1 && searchUsesTrigrams(request.filter.q);
-  const result = await db.execute(sql`
+  // Past the cap, the creation-order walk must be chosen over a bitmap scan of every match, but the planner cannot
+  // know how many leads a pattern matches (its estimate rests on the statistics' sample and swung from 100 to
+  // 12,000 between two seeds of the same data): the walk's condition is written so that no index can serve it.
+  // A single word only: the planner guesses a default share of rows for a pattern it cannot see, which for one word
+  // still makes the walk cheap, but for several words (the product of the guesses) makes a full scan look cheaper.
+  const walked = sampled && request.sort.endsWith("createdAt") ? and(...filterConditions(request.filter, { searchIndexed: false })) : matching;
+  const [row] = await rawRows<PageSqlRow & { total: number }>(db, sql`
     WITH ${sampled ? sampledCountCte(matching) : sql`sampled AS (SELECT 0 AS n)`},
     matches AS MATERIALIZED (
       SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads}
@@ -337,13 +382,12 @@ export async function selectLeadPageCounted(db: Database, request: LeadPageReque
        LIMIT ${pageSize} OFFSET ${offset})
       UNION ALL
       (SELECT ${leads.id}, ${expr} FROM ${leads}
-       WHERE (SELECT n FROM counted) > ${SEARCH_COUNT_CAP} AND ${matching} ${fromIndex}
+       WHERE (SELECT n FROM counted) > ${SEARCH_COUNT_CAP} AND ${walked} ${fromIndex}
        ORDER BY ${sql.join(orderBy, sql`, `)}
        LIMIT ${pageSize} OFFSET ${offset})
     ),
     ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY ${sql.join(orderOf(keyed.key, keyed.id), sql`, `)}) AS lw_n FROM found),
     ${pageDocumentSql(request.limit)}, (SELECT n FROM counted) AS total`);
-  const row = (result as unknown as { rows: (PageSqlRow & { total: number })[] }).rows[0];
   const total = row?.total ?? 0;
   return { ...pageFromRow(row, request.sort), ...(total > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : { total, exact: true }) };
 }

@@ -290,6 +290,14 @@ describe.each(testDrivers)("multi-word lead search on %s", (driver) => {
     expect(await names("westfield diego 100%")).toEqual([]); // wildcards stay literal in every word
   });
 
+  it("needs each whole word, not only its first and last three letters", async () => {
+    // Holds "die", "ego", "wes" and "eld" (what the index is asked for) but neither "diego" nor "westfield".
+    await create(suite.admin, { businessOwnerName: "Diehard", businessOwnerLastName: "Lego", businessName: "Wes Weld Works", email: "works@weld.test" });
+    expect(await names("diego westfield")).toEqual(["Acme Tools", "Westfield Plumbing"]);
+    expect(await names("diehard weld")).toEqual(["Wes Weld Works"]);
+    expect(await names("d.nunez@example.com westfield")).toEqual(["Westfield Plumbing"]); // punctuation inside a word
+  });
+
   it("matches a word of one or two characters at the start of a word", async () => {
     expect(await names("di westfield")).toEqual(["Acme Tools", "Westfield Plumbing"]);
     expect(await names("westfield d")).toEqual(["Acme Tools", "Westfield Dental", "Westfield Plumbing"]);

@@ -5,6 +5,7 @@ import { affiliateSearchGroupSql } from "../affiliates/affiliates.data";
 import { issueSearchGroupSql } from "../issues/issues.data";
 import { allWordsOccur, sampledCountCte, SEARCH_COUNT_CAP, searchCondition, searchUsesTrigrams, searchWords } from "../leads/leads.data";
 import { escapeLike } from "../../lib/like-pattern";
+import { rawRows } from "../../db/raw-rows";
 
 /** Every group of the global search, each ranked and capped at SEARCH_GROUP_LIMIT, with how many match. */
 export interface SearchGroups {
@@ -54,7 +55,7 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
   // The folded phrase is written out in each clause rather than read from a CTE: only an expression of the
   // parameter is a constant at plan time, which the index needs to use the LIKE prefix. Conditions made only of
   // CTE results are one-time filters: a scan they rule out never starts.
-  const result = await db.execute(sql`
+  const [row] = await rawRows<SearchRow>(db, sql`
     WITH prefix AS MATERIALIZED (
       SELECT id, business_name, email, search_text FROM leads
       WHERE lw_fold(business_name) COLLATE "C" LIKE lw_fold(${escapeLike(phrase)}) || '%' AND ${matching}
@@ -85,8 +86,7 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
            (SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email) ORDER BY lw_rank), '[]')::text
             FROM ranked WHERE lw_rank <= ${SEARCH_GROUP_LIMIT}) AS leads,
            ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
-           ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`);
-  const [row] = (result as unknown as { rows: SearchRow[] }).rows;
+           ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`, { prepared: true });
   if (!row) return { leads: [], leadsMatched: 0, affiliates: [], affiliatesMatched: 0, issues: [], issuesMatched: 0 };
   return {
     leads: JSON.parse(row.leads) as SearchResult["leads"],
