@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
-import type { AppContext } from "./app-context";
+import type { AppContext } from "./kernel/app-context";
 import { buildApp, type BuildOptions, type BuiltApp } from "./app";
 import type { AppConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
-import { startJobQueue, type JobQueueOptions } from "./jobs/queue";
+import { startJobQueue, type JobQueueOptions } from "./kernel/jobs/queue";
+import { jobKinds } from "./job-kinds";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { resolveSessionSecret } from "./modules/auth/session-secret";
 import { ensureSetupToken, readSetupToken } from "./modules/auth/setup-token";
@@ -41,7 +42,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     const sessionSecret = await resolveSessionSecret(database.db, config.sessionSecret);
     await ensureInitialAdmin({ db: database.db, config });
     await ensureSetupToken(database.db);
-    const jobs = await startJobQueue(database, options);
+    const jobs = await startJobQueue(database, jobKinds, options);
     const ctx: AppContext = { config, database, db: database.db, jobs, sessionSecret };
     const built = await buildApp(ctx, { logStream: options.logStream });
     if (options.workers !== false) await jobs.startWorkers({ db: database.db, config });

@@ -3,7 +3,7 @@ import { AFFILIATE_TOKEN_DAYS } from "@contract/affiliates";
 import type { Database } from "../../db/client";
 import { affiliateTokens } from "../../db/schema";
 import { randomToken, sha256Hex } from "../../lib/crypto";
-import type { AffiliatePrincipal } from "../auth/principal";
+import type { AffiliatePrincipal } from "../../kernel/principal";
 import { deleteAffiliateToken, findTokenAffiliate, insertAffiliateToken } from "./affiliates.data";
 
 /** Partner tokens carry a prefix so the request guard can tell them from staff API keys without a lookup. */

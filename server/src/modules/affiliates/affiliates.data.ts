@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-o
 import type { Affiliate, AffiliateStatus, Commission } from "@contract/affiliates";
 import { affiliateSorts } from "@contract/affiliates";
 import type { Database } from "../../db/client";
-import type { KeysetPosition } from "../../http/csv-export";
+import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { affiliateCommissions, affiliatePayouts, affiliates, affiliateTokens, leads } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 

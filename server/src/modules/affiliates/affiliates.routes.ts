@@ -17,10 +17,10 @@ import {
 import { idParamsSchema, okSchema, rowIdSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
-import type { AppContext, ZodApp } from "../../app-context";
-import { csvExportRoute, keysetBatches } from "../../http/csv-export";
-import { describeRateLimit, PUBLIC_LIMITS } from "../../http/rate-limit";
-import { requestMeta } from "../../http/request-meta";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { csvExportRoute, keysetBatches } from "../../kernel/http/csv-export";
+import { describeRateLimit, PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
+import { requestMeta } from "../../kernel/http/request-meta";
 import { signedIn } from "../auth/auth.hook";
 import { AFFILIATE_EXPORT_HEADER, affiliateExportCells, readAffiliateExportBatch } from "./affiliates.data";
 import {

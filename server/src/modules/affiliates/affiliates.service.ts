@@ -7,16 +7,16 @@ import type {
   AffiliateSignupBody,
 } from "@contract/affiliates";
 import type { Database } from "../../db/client";
-import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../../http/errors";
-import { addressKey } from "../../http/rate-limit";
-import type { RequestMeta } from "../../http/request-meta";
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../../kernel/http/errors";
+import { addressKey } from "../../kernel/http/rate-limit";
+import type { RequestMeta } from "../../kernel/http/request-meta";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { toCents } from "../../lib/money";
-import { recordAudit } from "../audit/audit.data";
-import { actorLabel } from "../auth/actor";
-import { reserveSignIn, signInSucceeded } from "../../http/attempt-throttle.data";
+import { recordAudit } from "../../kernel/audit";
+import { actorLabel } from "../../kernel/actor";
+import { reserveSignIn, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../auth/password";
-import type { AffiliatePrincipal, Principal } from "../auth/principal";
+import type { AffiliatePrincipal, Principal } from "../../kernel/principal";
 import { adminEmails } from "../auth/users.data";
 import { notifyMany } from "../notifications/notifications.service";
 import { affiliateConversions, listReferrals } from "../referrals/referrals.data";

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from "@contract/api-keys";
 import { idParamsSchema, okSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
-import type { AppContext, ZodApp } from "../../app-context";
-import { requestMeta } from "../../http/request-meta";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { requestMeta } from "../../kernel/http/request-meta";
 import { requirePermission } from "../auth/auth.hook";
 import { apiKeysList, createApiKey, revokeApiKey } from "./api-keys.service";
 

@@ -1,10 +1,10 @@
 import { API_KEY_LENGTH, type ApiKey, type ApiKeyScope, type CreateApiKeyBody, type CreatedApiKey } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
 import type { Database } from "../../db/client";
-import { notFound } from "../../http/errors";
-import type { RequestMeta } from "../../http/request-meta";
+import { notFound } from "../../kernel/http/errors";
+import type { RequestMeta } from "../../kernel/http/request-meta";
 import { randomBase62, sha256Hex } from "../../lib/crypto";
-import { recordAudit } from "../audit/audit.data";
+import { recordAudit } from "../../kernel/audit";
 import { adminEmails } from "../auth/users.data";
 import { notifyMany } from "../notifications/notifications.service";
 import { deleteApiKey, findKeyOwner, insertApiKey, listApiKeys, toApiKey, touchApiKey } from "./api-keys.data";

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Permission } from "@contract/access-policy";
 import type { ApiKeyScope } from "@contract/api-keys";
-import type { AppContext, ZodApp } from "../../app-context";
-import { forbidden, unauthorized } from "../../http/errors";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { forbidden, unauthorized } from "../../kernel/http/errors";
 import { affiliateForToken, AFFILIATE_TOKEN_PREFIX } from "../affiliates/affiliate-tokens";
 import { userForApiKey } from "../api-keys/api-keys.service";
 import { userForSession } from "./auth.service";
-import { hasPermission, type AffiliatePrincipal, type Principal } from "./principal";
+import { hasPermission, type AffiliatePrincipal, type Principal } from "../../kernel/principal";
 
 export const SESSION_COOKIE = "leadwell_session";
 

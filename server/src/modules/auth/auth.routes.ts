@@ -1,9 +1,9 @@
 import { currentUserSchema, loginBodySchema, setupBodySchema, setupStatusSchema } from "@contract/auth";
 import { okSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
-import type { AppContext, ZodApp } from "../../app-context";
-import { describeRateLimit, PUBLIC_LIMITS } from "../../http/rate-limit";
-import { requestMeta } from "../../http/request-meta";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { describeRateLimit, PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
+import { requestMeta } from "../../kernel/http/request-meta";
 import { needsSetup, setupFirstAdmin, signIn, signOut } from "./auth.service";
 import { clearSessionCookie, readSessionToken, setSessionCookie, signedIn } from "./auth.hook";
 

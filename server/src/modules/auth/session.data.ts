@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import type { RequestMeta } from "../../http/request-meta";
+import type { RequestMeta } from "../../kernel/http/request-meta";
 
 export async function insertSession(
   db: Database,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, signedInAdmin, startTestRuntime, testDrivers, type TestRuntime } from "../../test/test-runtime";
+import { purgeExpiredThrottlesJob } from "../../kernel/http/throttle.jobs";
+import type { JobKind } from "../../kernel/jobs/job-kind";
+import { purgeExpiredAffiliateTokensJob } from "../affiliates/affiliates.jobs";
 
 const ATTACKER = "203.0.113.9";
 
@@ -8,12 +11,12 @@ async function login(rt: TestRuntime, url: string, body: unknown, ip: string) {
   return { status: res.statusCode, body: res.json() as { token?: string; affiliate?: { id: number } } };
 }
 
-async function runJob(rt: TestRuntime): Promise<{ state: string; output: unknown } | null> {
-  const id = await rt.ctx.jobs.send("throttle.purge-expired", {});
+async function runJob(rt: TestRuntime, kind: JobKind): Promise<{ state: string; output: unknown } | null> {
+  const id = await rt.ctx.jobs.send(kind, {});
   let job: { state: string; output: unknown } | null = null;
   for (let i = 0; i < 80 && job?.state !== "completed" && job?.state !== "failed"; i++) {
     await new Promise((r) => setTimeout(r, 250));
-    job = await rt.ctx.jobs.getJob("throttle.purge-expired", id!);
+    job = await rt.ctx.jobs.getJob(kind, id!);
   }
   return job;
 }
@@ -45,9 +48,12 @@ describe.each(testDrivers)("purging expired throttle rows and partner tokens on 
     const live = await login(rt, "/api/affiliates/login", partner, "198.51.100.1");
     await rt.ctx.database.executeSql("UPDATE affiliate_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", [expired.body.token]);
 
-    const job = await runJob(rt);
-    expect(job?.state).toBe("completed");
-    expect(job?.output).toEqual({ throttles: 2, affiliateTokens: 1 });
+    const throttleJob = await runJob(rt, purgeExpiredThrottlesJob);
+    expect(throttleJob?.state).toBe("completed");
+    expect(throttleJob?.output).toEqual({ throttles: 2 });
+    const tokenJob = await runJob(rt, purgeExpiredAffiliateTokensJob);
+    expect(tokenJob?.state).toBe("completed");
+    expect(tokenJob?.output).toEqual({ affiliateTokens: 1 });
 
     const { rows: left } = await rt.ctx.database.executeSql<{ key: string }>("SELECT key FROM login_throttle WHERE key LIKE 'test:%' ORDER BY key", []);
     expect(left.map((r) => r.key)).toEqual(["test:old-window-still-locked", "test:window-live"]);

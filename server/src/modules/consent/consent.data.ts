@@ -1,7 +1,7 @@
 import type { ConsentUpdateBody } from "@contract/consent";
 import type { Database } from "../../db/client";
 import { consentRecords } from "../../db/schema";
-import type { RequestMeta } from "../../http/request-meta";
+import type { RequestMeta } from "../../kernel/http/request-meta";
 
 export async function insertConsent(db: Database, body: ConsentUpdateBody, userId: number | null, meta: RequestMeta) {
   const [row] = await db

@@ -1,8 +1,8 @@
 import { consentRecordSchema, consentUpdateBodySchema } from "@contract/consent";
 import { apiErrorSchema } from "@contract/errors";
-import type { AppContext, ZodApp } from "../../app-context";
-import { describeRateLimit, PUBLIC_LIMITS } from "../../http/rate-limit";
-import { requestMeta } from "../../http/request-meta";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { describeRateLimit, PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
+import { requestMeta } from "../../kernel/http/request-meta";
 import { insertConsent } from "./consent.data";
 
 export function consentRoutes(app: ZodApp, ctx: AppContext) {

@@ -1,5 +1,5 @@
 import { dashboardSchema } from "@contract/dashboard";
-import type { AppContext, ZodApp } from "../../app-context";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { dashboardStats } from "./dashboard.service";
 
 export function dashboardRoutes(app: ZodApp, ctx: AppContext) {

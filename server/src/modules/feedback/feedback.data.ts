@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Feedback, FeedbackExportQuery } from "@contract/feedback";
 import type { Database } from "../../db/client";
-import type { KeysetPosition } from "../../http/csv-export";
+import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { feedback } from "../../db/schema";
 
 type Row = typeof feedback.$inferSelect;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { apiErrorSchema } from "@contract/errors";
 import { feedbackBodySchema, feedbackExportQuerySchema, feedbackListQuerySchema, feedbackSchema } from "@contract/feedback";
-import type { AppContext, ZodApp } from "../../app-context";
-import { csvExportRoute, keysetBatches } from "../../http/csv-export";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { csvExportRoute, keysetBatches } from "../../kernel/http/csv-export";
 import { signedIn } from "../auth/auth.hook";
 import { FEEDBACK_EXPORT_HEADER, feedbackExportCells, insertFeedback, listFeedback, readFeedbackExportBatch } from "./feedback.data";
 

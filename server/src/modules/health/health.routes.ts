@@ -1,7 +1,7 @@
 import { apiErrorSchema } from "@contract/errors";
 import { healthSchema } from "@contract/health";
-import type { AppContext, ZodApp } from "../../app-context";
-import { HttpError } from "../../http/errors";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { HttpError } from "../../kernel/http/errors";
 
 export function healthRoutes(app: ZodApp, ctx: AppContext) {
   app.get(

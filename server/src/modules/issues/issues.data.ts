@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-or
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { AiRepairLog, Issue, IssueStatus } from "@contract/issues";
 import type { Database } from "../../db/client";
-import type { KeysetPosition } from "../../http/csv-export";
+import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Issue } from "@contract/issues";
+import { proposeRepairJob } from "./issues.jobs";
 import type { Notification } from "@contract/notifications";
 import { FAKE_DIFF, startFakeChatServer, type FakeChatServer } from "../../test/fake-chat-completions";
 import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
@@ -110,11 +111,11 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
   it("never calls the model, nor writes anything, for a job left over after approval", async () => {
     const approved = (await admin.post<Issue>(`/api/issues/${proposed.id}/approve`, {})).body;
     const before = fake.requests.length;
-    const jobId = await rt.ctx.jobs.send("issues.propose-repair", { issueId: proposed.id });
+    const jobId = await rt.ctx.jobs.send(proposeRepairJob, { issueId: proposed.id });
     let job: { state: string; output: unknown } | null = null;
     for (const deadline = Date.now() + 30_000; job?.state !== "completed" && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      job = await rt.ctx.jobs.getJob("issues.propose-repair", jobId!);
+      job = await rt.ctx.jobs.getJob(proposeRepairJob, jobId!);
     }
     expect(job).toEqual({ state: "completed", output: { outcome: "skipped", status: "approved" } });
     expect(fake.requests.length).toBe(before);

@@ -1,13 +1,14 @@
 import type { z } from "zod";
 import type { approveIssueBodySchema, Issue, issueBodySchema, issueListQuerySchema, rejectIssueBodySchema } from "@contract/issues";
-import type { AppContext } from "../../app-context";
+import type { AppContext } from "../../kernel/app-context";
 import type { Database } from "../../db/client";
-import { conflict, notFound } from "../../http/errors";
-import type { RequestMeta } from "../../http/request-meta";
-import type { JobSendOptions } from "../../jobs/queue";
-import { recordAudit } from "../audit/audit.data";
-import { actorLabel } from "../auth/actor";
-import type { Principal } from "../auth/principal";
+import { conflict, notFound } from "../../kernel/http/errors";
+import type { RequestMeta } from "../../kernel/http/request-meta";
+import type { JobSendOptions } from "../../kernel/jobs/queue";
+import { recordAudit } from "../../kernel/audit";
+import { actorLabel } from "../../kernel/actor";
+import type { Principal } from "../../kernel/principal";
+import { proposeRepairJob } from "./issues.jobs";
 import { transitionRefusal, type ReviewAction } from "./issue-transitions";
 import { findIssue, insertIssue, listIssues, lockIssue, recordApproval, recordRejection, reopenIssue } from "./issues.data";
 
@@ -29,7 +30,7 @@ const proposalJobOptions = (config: AppContext["config"]): JobSendOptions => ({
 });
 
 const enqueueProposal = (deps: IssueDeps, issueId: number, tx: Database) =>
-  deps.jobs.send("issues.propose-repair", { issueId }, proposalJobOptions(deps.config), tx);
+  deps.jobs.send(proposeRepairJob, { issueId }, proposalJobOptions(deps.config), tx);
 
 /**
  * Stores the issue and its proposal job in one transaction: a failed request leaves nothing behind, and an issue

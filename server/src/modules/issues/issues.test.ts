@@ -1,5 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { proposeRepairJob } from "./issues.jobs";
 import type { Issue } from "@contract/issues";
 import type { Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
@@ -211,11 +212,11 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
 
   it("leaves a decided issue alone when a stale proposal job runs", async () => {
     const [approved] = (await suite.admin.get<Issue[]>("/api/issues?status=approved&limit=1")).body;
-    const jobId = await suite.rt.ctx.jobs.send("issues.propose-repair", { issueId: approved!.id });
+    const jobId = await suite.rt.ctx.jobs.send(proposeRepairJob, { issueId: approved!.id });
     let job: { state: string; output: unknown } | null = null;
     for (const deadline = Date.now() + 30_000; job?.state !== "completed" && Date.now() < deadline; ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      job = await suite.rt.ctx.jobs.getJob("issues.propose-repair", jobId!);
+      job = await suite.rt.ctx.jobs.getJob(proposeRepairJob, jobId!);
     }
     expect(job).toEqual({ state: "completed", output: { outcome: "skipped", status: "approved" } });
     expect((await suite.admin.get<Issue>(`/api/issues/${approved!.id}`)).body).toEqual(approved);

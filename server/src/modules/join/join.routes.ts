@@ -2,9 +2,9 @@ import { z } from "zod";
 import { REFERRAL_COOKIE } from "@contract/affiliates";
 import { apiErrorSchema } from "@contract/errors";
 import { joinBodySchema, leadInputSchema } from "@contract/leads";
-import type { AppContext, ZodApp } from "../../app-context";
-import { describeRateLimit, PUBLIC_LIMITS } from "../../http/rate-limit";
-import { requestMeta } from "../../http/request-meta";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { describeRateLimit, PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
+import { requestMeta } from "../../kernel/http/request-meta";
 import { createLead } from "../leads/leads.service";
 
 /** What a referral link's cookie can hold: a code as the link sets it, or as a person might type it. */

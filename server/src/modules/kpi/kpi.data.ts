@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { KpiRecord, KpiTotals, TopProduct } from "@contract/kpi";
 import type { Database } from "../../db/client";
 import { kpiMetrics, kpiTotals, leads } from "../../db/schema";
-import type { KeysetPosition } from "../../http/csv-export";
+import type { KeysetPosition } from "../../kernel/http/csv-export";
 
 const recordColumns = {
   id: kpiMetrics.id,

@@ -1,11 +1,11 @@
 import type { KpiRecord, kpiSyncBodySchema } from "@contract/kpi";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { HttpError, notFound } from "../../http/errors";
-import type { RequestMeta } from "../../http/request-meta";
-import { recordAudit } from "../audit/audit.data";
-import { actorLabel } from "../auth/actor";
-import type { Principal } from "../auth/principal";
+import { HttpError, notFound } from "../../kernel/http/errors";
+import type { RequestMeta } from "../../kernel/http/request-meta";
+import { recordAudit } from "../../kernel/audit";
+import { actorLabel } from "../../kernel/actor";
+import type { Principal } from "../../kernel/principal";
 import { findLeadIdByEmail } from "../leads/leads.data";
 import { deleteKpiRow, findKpi, upsertKpi } from "./kpi.data";
 

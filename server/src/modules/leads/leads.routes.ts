@@ -13,10 +13,10 @@ import {
   TOTAL_COUNT_HEADER,
   TOTAL_EXACT_HEADER,
 } from "@contract/leads";
-import type { AppContext, ZodApp } from "../../app-context";
-import { csvExportRoute } from "../../http/csv-export";
-import { requestMeta } from "../../http/request-meta";
-import { sendJsonText } from "../../http/send-json-text";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { csvExportRoute } from "../../kernel/http/csv-export";
+import { requestMeta } from "../../kernel/http/request-meta";
+import { sendJsonText } from "../../kernel/http/send-json-text";
 import { signedIn } from "../auth/auth.hook";
 import { createLead, deleteLead, getLead, leadsCsv, listLeads, updateLead } from "./leads.service";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParamsSchema } from "@contract/common";
 import { apiErrorSchema } from "@contract/errors";
 import { notificationEmailParamsSchema, notificationListSchema, notificationSchema, unreadCountSchema } from "@contract/notifications";
-import type { AppContext, ZodApp } from "../../app-context";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { signedIn } from "../auth/auth.hook";
 import { myNotifications, myUnreadCount, notificationsFor, readAll, readOne } from "./notifications.service";
 

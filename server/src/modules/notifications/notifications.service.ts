@@ -1,7 +1,7 @@
 import type { Notification } from "@contract/notifications";
 import type { Database } from "../../db/client";
-import { forbidden, notFound } from "../../http/errors";
-import { hasPermission, type Principal } from "../auth/principal";
+import { forbidden, notFound } from "../../kernel/http/errors";
+import { hasPermission, type Principal } from "../../kernel/principal";
 import { countUnread, insertNotifications, listForEmail, markAllRead, markRead, type NewNotification } from "./notifications.data";
 
 export const NOTIFICATION_LIST_LIMIT = 20;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from "@contract/affiliates";
-import type { AppContext, ZodApp } from "../../app-context";
-import { PUBLIC_LIMITS } from "../../http/rate-limit";
-import { requestMeta } from "../../http/request-meta";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
+import { requestMeta } from "../../kernel/http/request-meta";
 import { findAffiliateByCode } from "../affiliates/affiliates.data";
 import { normaliseCode } from "../affiliates/unique-code";
 import { recordClick } from "./referrals.data";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Referral, ReferralStats } from "@contract/affiliates";
 import type { Database } from "../../db/client";
-import type { KeysetPosition } from "../../http/csv-export";
+import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { affiliateCommissions, affiliatePayouts, affiliateReferrals, affiliates, leads, referralClicks } from "../../db/schema";
 
 export interface ReferralFilter {

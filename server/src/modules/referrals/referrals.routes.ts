@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { referralExportQuerySchema, referralQuerySchema, referralSchema, referralStatsSchema } from "@contract/affiliates";
 import { TOTAL_COUNT_HEADER } from "@contract/leads";
-import type { AppContext, ZodApp } from "../../app-context";
-import { csvExportRoute, keysetBatches } from "../../http/csv-export";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { csvExportRoute, keysetBatches } from "../../kernel/http/csv-export";
 import { listReferrals, readReferralExportBatch, REFERRAL_EXPORT_HEADER, referralExportCells, referralStats } from "./referrals.data";
 
 const tags = ["Referrals"];

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { apiErrorSchema } from "@contract/errors";
 import { leadSchema, TOTAL_COUNT_HEADER } from "@contract/leads";
 import { reportFilterSchema, reportQuerySchema } from "@contract/reports";
-import type { AppContext, ZodApp } from "../../app-context";
-import { sendJsonText } from "../../http/send-json-text";
-import { csvExportRoute } from "../../http/csv-export";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { sendJsonText } from "../../kernel/http/send-json-text";
+import { csvExportRoute } from "../../kernel/http/csv-export";
 import { reportCsv, runReport } from "./reports.service";
 
 const tags = ["Reports"];

@@ -1,6 +1,6 @@
 import { apiErrorSchema } from "@contract/errors";
 import { searchQuerySchema, searchResultSchema } from "@contract/search";
-import type { AppContext, ZodApp } from "../../app-context";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { globalSearch } from "./search.service";
 
 export function searchRoutes(app: ZodApp, ctx: AppContext) {

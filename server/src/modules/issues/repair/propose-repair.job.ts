@@ -1,6 +1,6 @@
 import type { Database } from "../../../db/client";
-import { loggableError } from "../../../http/error-log";
-import { isLastAttempt, type JobContext, type JobRun } from "../../../jobs/job-context";
+import { loggableError } from "../../../kernel/http/error-log";
+import { isLastAttempt, type JobContext, type JobRun } from "../../../kernel/jobs/job-context";
 import { staffEmails } from "../../auth/users.data";
 import { notifyMany } from "../../notifications/notifications.service";
 import { findIssue, storeRepairFailure, storeRepairProposal } from "../issues.data";

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../db/client";
+import type { Database } from "../../db/client";
 import type { ZodApp } from "./zod-app";
 import { reserveAttempt } from "./attempt-throttle.data";
 import { tooManyRequests } from "./errors";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ApiError } from "@contract/errors";
-import { signedInAdmin, startTestRuntime, suiteWithAdmin, testDrivers, type TestClient, type TestResponse } from "../test/test-runtime";
+import { signedInAdmin, startTestRuntime, suiteWithAdmin, testDrivers, type TestClient, type TestResponse } from "../../test/test-runtime";
 import { DEPTH_MESSAGE, MAX_INPUT_DEPTH, NUL_MESSAGE, SURROGATE_MESSAGE } from "./input-guard";
 
 const NUL = "\u0000";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ANONYMOUS_CONSENT_EMAIL } from "@contract/consent";
-import { affiliates, affiliateTokens, auditLogs, consentRecords, notifications, referralClicks } from "../db/schema";
+import { affiliates, affiliateTokens, auditLogs, consentRecords, notifications, referralClicks } from "../../db/schema";
 import { LONGEST_THROTTLE_WINDOW_MS } from "./attempt-throttle.data";
-import { ADMIN, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../test/test-runtime";
+import { ADMIN, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { limitedRoutes, PUBLIC_LIMITS } from "./rate-limit";
 
 interface Answer {

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig, type AppConfig } from "../config";
-import type { Database } from "../db/client";
-import { sessions } from "../db/schema";
-import { createRuntime } from "../runtime";
-import { ADMIN, createThrowawayDatabase, startTestRuntime, testDrivers, TestClient } from "../test/test-runtime";
+import { loadConfig, type AppConfig } from "../../config";
+import type { Database } from "../../db/client";
+import { purgeExpiredSessionsJob } from "../../modules/auth/auth.jobs";
+import { sessions } from "../../db/schema";
+import { createRuntime } from "../../runtime";
+import { ADMIN, createThrowawayDatabase, startTestRuntime, testDrivers, TestClient } from "../../test/test-runtime";
 
 /** Both runtimes must open the same database: a directory for PGlite, a server database for Postgres. */
 async function persistentStore(driver: string) {
@@ -27,16 +28,16 @@ describe.each(testDrivers)("background jobs on %s", (driver) => {
   it("stores a job sent inside a transaction only when that transaction commits", async () => {
     const rt = await startTestRuntime(driver, {}, { workers: false });
     try {
-      const committed = await rt.ctx.db.transaction((tx) => rt.ctx.jobs.send("sessions.purge-expired", {}, {}, tx as unknown as Database));
-      expect((await rt.ctx.jobs.getJob("sessions.purge-expired", committed!))?.state).toBe("created");
+      const committed = await rt.ctx.db.transaction((tx) => rt.ctx.jobs.send(purgeExpiredSessionsJob, {}, {}, tx));
+      expect((await rt.ctx.jobs.getJob(purgeExpiredSessionsJob, committed!))?.state).toBe("created");
       let abandoned: string | null = null;
       const rollback = rt.ctx.db.transaction(async (tx) => {
-        abandoned = await rt.ctx.jobs.send("sessions.purge-expired", {}, {}, tx as unknown as Database);
+        abandoned = await rt.ctx.jobs.send(purgeExpiredSessionsJob, {}, {}, tx);
         throw new Error("the request failed after sending");
       });
       await expect(rollback).rejects.toThrow("the request failed after sending");
       expect(abandoned).toBeTruthy();
-      expect(await rt.ctx.jobs.getJob("sessions.purge-expired", abandoned!)).toBeNull();
+      expect(await rt.ctx.jobs.getJob(purgeExpiredSessionsJob, abandoned!)).toBeNull();
     } finally {
       await rt.stop();
     }
@@ -57,9 +58,9 @@ describe.each(testDrivers)("background jobs on %s", (driver) => {
     const client = new TestClient(first);
     expect((await client.post("/api/auth/setup", { ...ADMIN, setupToken: await first.readSetupToken() })).status).toBe(201);
     await new Promise((r) => setTimeout(r, 700)); // the session expires
-    const jobId = await first.ctx.jobs.send("sessions.purge-expired", {});
+    const jobId = await first.ctx.jobs.send(purgeExpiredSessionsJob, {});
     expect(jobId).toBeTruthy();
-    expect((await first.ctx.jobs.getJob("sessions.purge-expired", jobId!))?.state).toBe("created");
+    expect((await first.ctx.jobs.getJob(purgeExpiredSessionsJob, jobId!))?.state).toBe("created");
     await first.close();
 
     // Second life: the worker picks the stored job up.
@@ -68,7 +69,7 @@ describe.each(testDrivers)("background jobs on %s", (driver) => {
       let job: { state: string; output: unknown } | null = null;
       for (let i = 0; i < 60 && job?.state !== "completed"; i++) {
         await new Promise((r) => setTimeout(r, 250));
-        job = await second.ctx.jobs.getJob("sessions.purge-expired", jobId!);
+        job = await second.ctx.jobs.getJob(purgeExpiredSessionsJob, jobId!);
       }
       expect(job?.state).toBe("completed");
       expect(job?.output).toEqual({ purged: 1 });

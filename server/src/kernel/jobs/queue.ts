@@ -1,11 +1,8 @@
 import PgBoss from "pg-boss";
-import type { z } from "zod";
-import { rawSqlOn, type Database, type DatabaseHandle } from "../db/client";
+import { rawSqlOn, type Database, type DatabaseHandle } from "../../db/client";
 import { isRedacted, loggableError } from "../http/error-log";
 import type { JobContext } from "./job-context";
-import { jobKinds, type JobName } from "./job-kinds";
-
-export type JobPayload<N extends JobName> = z.input<(typeof jobKinds)[N]["payload"]>;
+import type { JobKind, JobPayload } from "./job-kind";
 
 export type JobSendOptions = Omit<PgBoss.SendOptions, "db">;
 
@@ -14,12 +11,12 @@ export interface JobQueue {
    * Stores a job. With `tx` (a Drizzle transaction) the job is written inside that transaction: it exists only if
    * the transaction commits, and no worker sees it before then.
    */
-  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: JobSendOptions, tx?: Database): Promise<string | null>;
+  send<K extends JobKind>(kind: K, payload: JobPayload<K>, options?: JobSendOptions, tx?: Database): Promise<string | null>;
   /** Registers the handlers of every job kind and their schedules: call once per app instance. */
   startWorkers(context: JobContext): Promise<void>;
   /** Lets running jobs finish (up to the timeout), then stops polling. */
   stop(timeoutMs?: number): Promise<void>;
-  getJob(name: JobName, id: string): Promise<{ state: string; output: unknown } | null>;
+  getJob(kind: JobKind, id: string): Promise<{ state: string; output: unknown } | null>;
 }
 
 export interface JobQueueOptions {
@@ -36,7 +33,10 @@ function storableJobError(error: unknown): unknown {
   return stored;
 }
 
-export async function startJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): Promise<JobQueue> {
+/** The queue for the given job kinds (every area's, composed by runtime.ts); sending any other kind is refused. */
+export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly JobKind[], options: JobQueueOptions = {}): Promise<JobQueue> {
+  const registered = new Map(jobKinds.map((kind) => [kind.name, kind]));
+  if (registered.size !== jobKinds.length) throw new Error("Two job kinds share a name");
   const boss = new PgBoss({
     // Both drivers go through the same adapter, so the queue lives in the app's own database.
     db: { executeSql: (text, values) => database.executeSql(text, values) },
@@ -49,19 +49,20 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
     console.error("job queue error", JSON.stringify(loggableError(error)));
   });
   await boss.start();
-  for (const name of Object.keys(jobKinds) as JobName[]) {
+  for (const name of registered.keys()) {
     await boss.createQueue(name);
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
   return {
-    async send(name, payload, sendOptions, tx) {
-      const data = jobKinds[name].payload.parse(payload) as object;
+    async send(kind, payload, sendOptions, tx) {
+      if (registered.get(kind.name) !== kind) throw new Error(`Job kind ${kind.name} is not registered`);
+      const data = kind.payload.parse(payload) as object;
       const db = tx ? { db: { executeSql: rawSqlOn(tx) } } : {};
-      return boss.send(name, data, { retryLimit: 3, retryBackoff: true, ...sendOptions, ...db });
+      return boss.send(kind.name, data, { retryLimit: 3, retryBackoff: true, ...sendOptions, ...db });
     },
     async startWorkers(context) {
-      for (const [name, kind] of Object.entries(jobKinds)) {
+      for (const [name, kind] of registered) {
         await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
           if (!job) return;
           const payload = kind.payload.parse(job.data);
@@ -81,8 +82,8 @@ export async function startJobQueue(database: DatabaseHandle, options: JobQueueO
     async stop(timeoutMs = 20_000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },
-    async getJob(name, id) {
-      const job = await boss.getJobById(name, id);
+    async getJob(kind, id) {
+      const job = await boss.getJobById(kind.name, id);
       return job ? { state: job.state, output: job.output } : null;
     },
   };

@@ -1,6 +1,6 @@
-import { auditLogs } from "../../db/schema";
-import type { Database } from "../../db/client";
-import type { RequestMeta } from "../../http/request-meta";
+import { auditLogs } from "../db/schema";
+import type { Database } from "../db/client";
+import type { RequestMeta } from "./http/request-meta";
 
 export interface AuditEntry {
   userEmail: string | null;

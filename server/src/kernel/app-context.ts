@@ -1,5 +1,5 @@
-import type { AppConfig } from "./config";
-import type { Database, DatabaseHandle } from "./db/client";
+import type { AppConfig } from "../config";
+import type { Database, DatabaseHandle } from "../db/client";
 import type { JobQueue } from "./jobs/queue";
 
 /** What route modules receive: everything shared by one app instance, nothing per request. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestRuntime, testDrivers, type TestRuntime } from "../test/test-runtime";
+import { startTestRuntime, testDrivers, type TestRuntime } from "../../test/test-runtime";
 
 /** The only API routes anyone may call without a session or key; adding one here is a deliberate decision. */
 const PUBLIC_ROUTES = [

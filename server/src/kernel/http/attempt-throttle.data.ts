@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { loginThrottle } from "../db/schema";
+import type { Database } from "../../db/client";
+import { loginThrottle } from "../../db/schema";
 
 export interface ThrottlePolicy {
   /** Attempts allowed per window; the attempt that reaches it starts the lock. */

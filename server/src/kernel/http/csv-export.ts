@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { z } from "zod";
 import { apiErrorSchema } from "@contract/errors";
 import type { ZodApp } from "./zod-app";
-import { CSV_BOM, csvLines, csvRow } from "../lib/csv";
+import { CSV_BOM, csvLines, csvRow } from "../../lib/csv";
 
 /** The download's name: the export's name and today's UTC day, e.g. leads-2026-11-22.csv. */
 export const csvFileName = (name: string) => `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
