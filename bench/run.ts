@@ -15,7 +15,7 @@ import { reportQuerySchema } from "@contract/reports";
 import { searchQuerySchema } from "@contract/search";
 import { openDatabase, type Database } from "../server/src/db/client";
 import { dashboardStats } from "../server/src/modules/dashboard/dashboard.service";
-import { leadExportBatches } from "../server/src/modules/leads/leads.data";
+import { leadExportBatches } from "../server/src/db/queries/lead-list";
 import { listLeads } from "../server/src/modules/leads/leads.service";
 import { sha256Hex } from "../server/src/lib/crypto";
 import { userForApiKey } from "../server/src/modules/api-keys/api-keys.service";

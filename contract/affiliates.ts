@@ -1,10 +1,13 @@
 import { z } from "zod";
-import { isoDate, isoDateTime, MAX_ROW_ID } from "./common";
+import { errorMessage } from "./error-message";
+import { idParamsSchema, isoDate, isoDateTime, MAX_ROW_ID, okSchema, rowIdSchema } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { leadStatusSchema } from "./leads";
+import { TOTAL_COUNT_HEADER } from "./list-reply";
 import { moneyInput, moneyOutput } from "./money";
 
 export const affiliateStatuses = ["active", "pending", "suspended"] as const;
-export const affiliateStatusSchema = z.enum(affiliateStatuses, { error: `Status must be one of: ${affiliateStatuses.join(", ")}` });
+export const affiliateStatusSchema = z.enum(affiliateStatuses, { error: errorMessage("affiliate.invalid_status", { options: affiliateStatuses.join(", ") }) });
 export type AffiliateStatus = z.infer<typeof affiliateStatusSchema>;
 
 export const commissionStatuses = ["pending", "approved", "paid", "voided"] as const;
@@ -17,23 +20,26 @@ export const REFERRAL_COOKIE_DAYS = 30;
 export const AFFILIATE_TOKEN_DAYS = 30;
 export const AFFILIATE_MIN_PASSWORD = 6;
 
-const max = (n: number) => `Maximum ${n} characters allowed`;
-const email = z.string({ error: "Valid email is required" }).trim().max(150, max(150)).pipe(z.email("Valid email is required"));
+const max = (n: number) => errorMessage("field.too_long", { max: n });
+const emailRequired = errorMessage("field.email_required");
+const email = z.string({ error: emailRequired }).trim().max(150, max(150)).pipe(z.email(emailRequired));
+const fullNameRequired = errorMessage("affiliate.full_name_required");
+const businessNameRequired = errorMessage("affiliate.business_name_required");
 
 export const affiliateSignupBodySchema = z.object({
-  name: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(100, max(100)),
-  businessName: z.string({ error: "Business name is required" }).trim().min(1, "Business name is required").max(150, max(150)),
+  name: z.string({ error: fullNameRequired }).trim().min(1, fullNameRequired).max(100, max(100)),
+  businessName: z.string({ error: businessNameRequired }).trim().min(1, businessNameRequired).max(150, max(150)),
   email,
   password: z
-    .string({ error: `Password must be at least ${AFFILIATE_MIN_PASSWORD} characters` })
-    .min(AFFILIATE_MIN_PASSWORD, `Password must be at least ${AFFILIATE_MIN_PASSWORD} characters`)
+    .string({ error: errorMessage("auth.password_too_short", { min: AFFILIATE_MIN_PASSWORD }) })
+    .min(AFFILIATE_MIN_PASSWORD, errorMessage("auth.password_too_short", { min: AFFILIATE_MIN_PASSWORD }))
     .max(200, max(200)),
 });
 export type AffiliateSignupBody = z.infer<typeof affiliateSignupBodySchema>;
 
 export const affiliateLoginBodySchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, max(200)),
+  password: z.string({ error: errorMessage("auth.password_required") }).min(1, errorMessage("auth.password_required")).max(200, max(200)),
 });
 export type AffiliateLoginBody = z.infer<typeof affiliateLoginBodySchema>;
 
@@ -65,14 +71,14 @@ export type AffiliateLoginResult = z.infer<typeof affiliateLoginResultSchema>;
 
 export const affiliateUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, "Full name is required").max(100, max(100)).optional(),
-    businessName: z.string().trim().min(1, "Business name is required").max(150, max(150)).optional(),
+    name: z.string().trim().min(1, fullNameRequired).max(100, max(100)).optional(),
+    businessName: z.string().trim().min(1, businessNameRequired).max(150, max(150)).optional(),
     status: affiliateStatusSchema.optional(),
-    commissionAmount: moneyInput("Commission amount is required")
-      .refine((v) => Number(v) <= 99_999_999.99, "At most 99,999,999.99")
+    commissionAmount: moneyInput(errorMessage("affiliate.commission_required"))
+      .refine((v) => Number(v) <= 99_999_999.99, errorMessage("money.too_large"))
       .optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change" });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: errorMessage("request.empty_update") });
 
 export const affiliateSorts = ["-createdAt", "-commissionEarned", "name"] as const;
 export const affiliateListQuerySchema = z.object({
@@ -113,9 +119,9 @@ export const referralSchema = z.object({
 export type Referral = z.infer<typeof referralSchema>;
 
 export const payoutBodySchema = z.object({
-  amount: moneyInput("Amount is required")
-    .refine((v) => Number(v) > 0, "Amount must be greater than zero")
-    .refine((v) => Number(v) <= 99_999_999.99, "At most 99,999,999.99"),
+  amount: moneyInput(errorMessage("payout.amount_required"))
+    .refine((v) => Number(v) > 0, errorMessage("payout.amount_not_positive"))
+    .refine((v) => Number(v) <= 99_999_999.99, errorMessage("money.too_large")),
   notes: z.string().trim().max(500, max(500)).nullish().transform((v) => v || null),
 });
 
@@ -150,7 +156,7 @@ export const affiliateDashboardSchema = z.object({
 export type AffiliateDashboard = z.infer<typeof affiliateDashboardSchema>;
 
 export const referralQuerySchema = z.object({
-  affiliateId: z.coerce.number().int().positive().max(MAX_ROW_ID, "affiliateId is not a valid id").optional(),
+  affiliateId: z.coerce.number().int().positive().max(MAX_ROW_ID, errorMessage("field.invalid_id")).optional(),
   since: isoDate("since")
     .optional()
     .describe("Only referrals made on or after this UTC day"),
@@ -175,3 +181,143 @@ export const referralStatsSchema = z.object({
   conversionRate: z.number().describe("converted ÷ totalReferrals, 0 when there are none"),
 });
 export type ReferralStats = z.infer<typeof referralStatsSchema>;
+
+// Endpoints
+
+const affiliateTags = ["Affiliates"];
+
+export const affiliateEndpoints = {
+  signup: defineEndpoint({
+    method: "POST",
+    path: "/affiliates/signup",
+    body: affiliateSignupBodySchema,
+    reply: affiliateSignupResultSchema,
+    status: 201,
+    errors: [400, 409, 429],
+    tags: affiliateTags,
+    summary: "Register as an affiliate; the answer carries the referral code (never the password hash)",
+    description: "Each sign-up notifies every administrator.",
+  }),
+  login: defineEndpoint({
+    method: "POST",
+    path: "/affiliates/login",
+    body: affiliateLoginBodySchema,
+    reply: affiliateLoginResultSchema,
+    errors: [400, 401, 403, 429],
+    tags: affiliateTags,
+    summary: "Affiliate sign-in: a 30-day token for the partner portal",
+    description:
+      "Throttled like staff sign-in: 8 failed sign-ins for one email from one client address within 15 minutes lock that " +
+      "email for that address for 15 minutes, and 50 from all addresses together lock it everywhere (429 with Retry-After; " +
+      "a locked attempt is refused without checking the password).",
+  }),
+  logout: defineEndpoint({
+    method: "POST",
+    path: "/affiliates/logout",
+    reply: okSchema,
+    tags: affiliateTags,
+    summary: "Revoke the affiliate token sent with this request",
+  }),
+  list: defineEndpoint({
+    method: "GET",
+    path: "/affiliates",
+    query: affiliateListQuerySchema,
+    reply: z.array(affiliateSchema),
+    paged: true,
+    tags: affiliateTags,
+    summary: "Affiliates (staff)",
+    description: `The ${TOTAL_COUNT_HEADER} header holds the total matching the status filter.`,
+  }),
+  exportCsv: defineEndpoint({
+    method: "GET",
+    path: "/affiliates/export.csv",
+    query: affiliateExportQuerySchema,
+    download: "csv",
+    errors: [400],
+    tags: affiliateTags,
+    summary: "Every affiliate with this status (or all), newest first",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/affiliates/:id",
+    params: idParamsSchema,
+    reply: affiliateDetailSchema,
+    errors: [404],
+    tags: affiliateTags,
+    summary: "One affiliate with balance, referrals, commissions and payouts (staff)",
+  }),
+  update: defineEndpoint({
+    method: "PUT",
+    path: "/affiliates/:id",
+    params: idParamsSchema,
+    body: affiliateUpdateSchema,
+    reply: affiliateSchema,
+    errors: [400, 404],
+    tags: affiliateTags,
+    summary: "Change an affiliate's name, business, status or commission amount (staff)",
+  }),
+  approveCommissions: defineEndpoint({
+    method: "POST",
+    path: "/affiliates/:id/commissions/approve",
+    params: idParamsSchema,
+    body: z.object({ commissionIds: z.array(rowIdSchema).max(1000).optional() }),
+    reply: z.object({ approved: z.number().int() }),
+    errors: [404],
+    tags: affiliateTags,
+    summary: "Approve pending commissions: the listed ones, or all (staff)",
+  }),
+  recordPayout: defineEndpoint({
+    method: "POST",
+    path: "/affiliates/:id/payouts",
+    params: idParamsSchema,
+    body: payoutBodySchema,
+    reply: payoutSchema,
+    status: 201,
+    errors: [400, 404],
+    tags: affiliateTags,
+    summary: "Record a payout (staff): greater than zero and at most the approved, unpaid balance",
+    description: "Marks the approved commissions it covers paid (oldest first) and appends to payoutHistory.",
+  }),
+  dashboard: defineEndpoint({
+    method: "GET",
+    path: "/affiliates/:id/dashboard",
+    params: idParamsSchema,
+    reply: affiliateDashboardSchema,
+    errors: [401, 403, 404],
+    tags: affiliateTags,
+    summary: "An affiliate's dashboard: readable by that affiliate's token or by staff, never by another affiliate",
+  }),
+};
+
+const referralTags = ["Referrals"];
+
+/** Referral tracking (server/src/modules/referrals): its schemas live in this file with the affiliates'. */
+export const referralEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/referrals",
+    query: referralQuerySchema,
+    reply: z.array(referralSchema),
+    paged: true,
+    tags: referralTags,
+    summary: "Recent referrals, newest first, with the lead's status and the commission it earned",
+    description: `The ${TOTAL_COUNT_HEADER} header holds the total matching.`,
+  }),
+  exportCsv: defineEndpoint({
+    method: "GET",
+    path: "/referrals/export.csv",
+    query: referralExportQuerySchema,
+    download: "csv",
+    errors: [400],
+    tags: referralTags,
+    summary: "Every referral matching the Referral Tracking filters, newest first",
+  }),
+  stats: defineEndpoint({
+    method: "GET",
+    path: "/referrals/stats",
+    query: referralQuerySchema.omit({ limit: true }),
+    reply: referralStatsSchema,
+    tags: referralTags,
+    summary: "Total referrals, converted referrals, commission paid out and the conversion rate",
+  }),
+};

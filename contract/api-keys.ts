@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { errorMessage } from "./error-message";
+import { idParamsSchema, isoDateTime, okSchema } from "./common";
+import { defineEndpoint } from "./endpoint";
 
 export const API_KEY_LENGTH = 64;
 
@@ -16,11 +18,11 @@ export type ApiKeyScope = (typeof apiKeyScopes)[number];
 export const DEFAULT_API_KEY_SCOPE: ApiKeyScope = "leads:write";
 
 export const apiKeyScopeSchema = z
-  .enum(apiKeyScopes, { error: `Scope must be one of ${apiKeyScopes.join(", ")}` })
+  .enum(apiKeyScopes, { error: errorMessage("api_key.invalid_scope", { options: apiKeyScopes.join(", ") }) })
   .describe("What the key may do: `leads:write` (only POST /api/leads), `read` (GET routes only) or `full` (reads and writes)");
 
 export const createApiKeyBodySchema = z.object({
-  label: z.string().trim().min(1, "Label is required").max(100, "Maximum 100 characters allowed"),
+  label: z.string().trim().min(1, errorMessage("api_key.label_required")).max(100),
   scope: apiKeyScopeSchema.default(DEFAULT_API_KEY_SCOPE),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
@@ -39,3 +41,48 @@ export const createdApiKeySchema = apiKeySchema.extend({
   key: z.string().length(API_KEY_LENGTH).describe("The whole key, returned only in this answer"),
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+// Endpoints
+
+const apiKeyTags = ["API keys"];
+
+export const apiKeyEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/settings/api-keys",
+    reply: z.array(apiKeySchema),
+    errors: [403],
+    tags: apiKeyTags,
+    summary: "API keys (the keys themselves are never listed, only their prefixes)",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/settings/api-keys",
+    body: createApiKeyBodySchema,
+    reply: createdApiKeySchema,
+    status: 201,
+    errors: [400, 403],
+    tags: apiKeyTags,
+    summary: "Create an API key; the answer carries the whole key, shown this once",
+    description: [
+      "Use it as `Authorization: Bearer <key>`. Only a SHA-256 hash of it is stored.",
+      "",
+      "`scope` fixes what the key may do, on every route:",
+      "- `leads:write` (the default): only `POST /api/leads`, for a website form or quiz that captures leads;",
+      "- `read`: every GET route, nothing that changes data;",
+      "- `full`: reads and writes.",
+      "",
+      "No key, whatever its scope, may create, list or delete keys, read another person's notifications or use any " +
+        "other administrator permission: those answer 403. A key dies with the account of the person who created it.",
+    ].join("\n"),
+  }),
+  remove: defineEndpoint({
+    method: "DELETE",
+    path: "/settings/api-keys/:id",
+    params: idParamsSchema,
+    reply: okSchema,
+    errors: [403, 404],
+    tags: apiKeyTags,
+    summary: "Delete an API key; clients using it are refused from then on",
+  }),
+};

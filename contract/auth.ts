@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { errorMessage } from "./error-message";
+import { isoDateTime, okSchema } from "./common";
+import { defineEndpoint } from "./endpoint";
 
 export const userRoles = ["admin", "staff"] as const;
 export const userRoleSchema = z.enum(userRoles);
@@ -7,27 +9,27 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 
 export const MIN_STAFF_PASSWORD = 12;
 
-const email = z.string().trim().toLowerCase().max(150, "Maximum 150 characters allowed").pipe(z.email("Valid email is required"));
+const email = z.string().trim().toLowerCase().max(150).pipe(z.email(errorMessage("field.email_required")));
 
 export const setupBodySchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100, "Maximum 100 characters allowed"),
+  name: z.string().trim().min(1, errorMessage("auth.name_required")).max(100),
   email,
   password: z
     .string()
-    .min(MIN_STAFF_PASSWORD, `Password must be at least ${MIN_STAFF_PASSWORD} characters`)
-    .max(200, "Maximum 200 characters allowed"),
+    .min(MIN_STAFF_PASSWORD, errorMessage("auth.password_too_short", { min: MIN_STAFF_PASSWORD }))
+    .max(200),
   setupToken: z
-    .string({ error: "This field is required" })
+    .string({ error: errorMessage("field.required") })
     .trim()
-    .min(1, "This field is required")
-    .max(200, "Maximum 200 characters allowed")
+    .min(1, errorMessage("field.required"))
+    .max(200, errorMessage("field.too_long", { max: 200 }))
     .describe("The one-time set-up token the server prints in its log at start while no user exists"),
 });
 export type SetupBody = z.infer<typeof setupBodySchema>;
 
 export const loginBodySchema = z.object({
   email,
-  password: z.string().min(1, "Password is required").max(200, "Maximum 200 characters allowed"),
+  password: z.string().min(1, errorMessage("auth.password_required")).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -44,3 +46,59 @@ export const setupStatusSchema = z.object({
   needsSetup: z.boolean().describe("True while no staff user exists: the client then shows the one-time setup screen"),
 });
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
+
+// Endpoints
+
+const authTags = ["Staff sign-in"];
+
+export const authEndpoints = {
+  setupStatus: defineEndpoint({
+    method: "GET",
+    path: "/auth/setup",
+    reply: setupStatusSchema,
+    tags: authTags,
+    summary: "Whether the one-time set-up of the first administrator is still open",
+  }),
+  setup: defineEndpoint({
+    method: "POST",
+    path: "/auth/setup",
+    body: setupBodySchema,
+    reply: currentUserSchema,
+    status: 201,
+    errors: [400, 403, 409, 429],
+    tags: authTags,
+    summary: "Create the first administrator (only while no user exists) and sign them in",
+    description:
+      "Needs `setupToken`: the one-time token the server prints in its log at start (`Set-up token: …`) " +
+      "while no user exists. A wrong token answers 403 and changes nothing; the token is deleted once set-up completes.",
+  }),
+  login: defineEndpoint({
+    method: "POST",
+    path: "/auth/login",
+    body: loginBodySchema,
+    reply: currentUserSchema,
+    errors: [400, 401, 429],
+    tags: authTags,
+    summary: "Sign in with email and password; sets the session cookie",
+    description:
+      "8 failed sign-ins for one email from one client address within 15 minutes lock that email for that address for " +
+      "15 minutes, and 50 from all addresses together lock it everywhere (429 with Retry-After; a locked attempt is refused " +
+      "without checking the password).",
+  }),
+  logout: defineEndpoint({
+    method: "POST",
+    path: "/auth/logout",
+    reply: okSchema,
+    errors: [429],
+    tags: authTags,
+    summary: "End the current session (answers ok even when there was none)",
+  }),
+  me: defineEndpoint({
+    method: "GET",
+    path: "/auth/me",
+    reply: currentUserSchema,
+    errors: [401],
+    tags: authTags,
+    summary: "The signed-in user",
+  }),
+};

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { errorMessage } from "./error-message";
+import "./zod-error-map";
+import { defineEndpoint } from "./endpoint";
 
 export { ANONYMOUS_CONSENT_EMAIL, CONSENT_STORAGE_KEY } from "./consent-constants";
 
@@ -14,8 +17,8 @@ export const storedConsentSchema = consentPreferencesSchema.extend({
 export type StoredConsent = z.infer<typeof storedConsentSchema>;
 
 export const consentUpdateBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(150, "Maximum 150 characters allowed").pipe(z.email("Valid email is required")),
-  consentType: z.string().trim().min(1, "Consent type is required").max(50, "Maximum 50 characters allowed"),
+  email: z.string().trim().toLowerCase().max(150).pipe(z.email(errorMessage("field.email_required"))),
+  consentType: z.string().trim().min(1, errorMessage("consent.type_required")).max(50),
   granted: z.boolean(),
   preferences: consentPreferencesSchema.optional().describe("The detailed choice, kept as proof of what was agreed"),
 });
@@ -25,3 +28,19 @@ export const consentRecordSchema = z.object({
   id: z.number().int(),
   recordedAt: z.string(),
 });
+
+// Endpoints
+
+export const consentEndpoints = {
+  update: defineEndpoint({
+    method: "POST",
+    path: "/consent/update",
+    body: consentUpdateBodySchema,
+    reply: consentRecordSchema,
+    status: 201,
+    errors: [400, 429],
+    tags: ["Consent"],
+    summary: "Record a cookie-consent choice with its time, IP address and user agent, as proof of consent",
+    description: "Anonymous visitors send a placeholder email; when a staff session is present the record is also linked to that user.",
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 import { leadStatusSchema } from "./leads";
 import { moneyOutput } from "./money";
 
@@ -15,3 +16,16 @@ export const dashboardSchema = z.object({
 export type DashboardStats = z.infer<typeof dashboardSchema>;
 
 export const DASHBOARD_WEEKS = 12;
+
+// Endpoints
+
+export const dashboardEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/dashboard",
+    reply: dashboardSchema,
+    tags: ["Dashboard"],
+    summary: "Revenue sums, lead counts, weekly new leads and the status breakdown",
+    description: "Every figure is read from trigger-kept counters, so it costs the same at a million leads as at ten.",
+  }),
+};

@@ -1,23 +1,25 @@
 import { z } from "zod";
+import { errorMessage } from "./error-message";
 import { isoDateTime } from "./common";
+import { defineEndpoint } from "./endpoint";
 
 export const feedbackTypes = ["General", "Bug", "Feature Request"] as const;
-export const feedbackTypeSchema = z.enum(feedbackTypes, { error: `Type must be one of: ${feedbackTypes.join(", ")}` });
+export const feedbackTypeSchema = z.enum(feedbackTypes, { error: errorMessage("feedback.invalid_type", { options: feedbackTypes.join(", ") }) });
 
 export const FEEDBACK_POLL_MS = 30_000;
 
 export const feedbackBodySchema = z.object({
   type: feedbackTypeSchema.default("General"),
   description: z
-    .string({ error: "Please provide feedback description" })
+    .string({ error: errorMessage("feedback.description_required") })
     .trim()
-    .min(1, "Please provide feedback description")
-    .max(5000, "Maximum 5000 characters allowed"),
+    .min(1, errorMessage("feedback.description_required"))
+    .max(5000, errorMessage("field.too_long", { max: 5000 })),
   screenshotUrl: z
     .string()
     .trim()
-    .max(2000, "Maximum 2000 characters allowed")
-    .pipe(z.url({ protocol: /^https?$/, error: "Please enter a valid URL" }).or(z.literal("")))
+    .max(2000)
+    .pipe(z.url({ protocol: /^https?$/, error: errorMessage("field.invalid_url") }).or(z.literal("")))
     .nullish()
     .transform((v) => v || null),
   userEmail: z.string().optional().describe("Ignored: feedback is always recorded under the signed-in user's email"),
@@ -44,3 +46,37 @@ export const feedbackListQuerySchema = z.object({
  */
 export const feedbackExportQuerySchema = z.object({ type: feedbackTypeSchema.optional() }).strict();
 export type FeedbackExportQuery = z.infer<typeof feedbackExportQuerySchema>;
+
+// Endpoints
+
+const feedbackTags = ["Feedback"];
+
+export const feedbackEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/feedback",
+    query: feedbackListQuerySchema,
+    reply: z.array(feedbackSchema),
+    tags: feedbackTags,
+    summary: "Recent feedback, newest first",
+  }),
+  exportCsv: defineEndpoint({
+    method: "GET",
+    path: "/feedback/export.csv",
+    query: feedbackExportQuerySchema,
+    download: "csv",
+    errors: [400],
+    tags: feedbackTags,
+    summary: "All feedback (optionally one type), newest first",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/feedback",
+    body: feedbackBodySchema,
+    reply: feedbackSchema,
+    status: 201,
+    errors: [400],
+    tags: feedbackTags,
+    summary: "Send feedback; it is recorded under the signed-in user's email",
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 
 export const healthSchema = z.object({
   status: z.literal("ok"),
@@ -6,3 +7,16 @@ export const healthSchema = z.object({
   time: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+// Endpoints
+
+export const healthEndpoints = {
+  check: defineEndpoint({
+    method: "GET",
+    path: "/health",
+    reply: healthSchema,
+    errors: [503],
+    tags: ["Health"],
+    summary: "Liveness with a database round trip",
+  }),
+};

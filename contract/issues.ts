@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { errorMessage } from "./error-message";
+import { idParamsSchema, isoDateTime } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { issueStatuses, type IssueStatus } from "./issue-statuses";
+import { TOTAL_COUNT_HEADER } from "./list-reply";
 
 /**
  * open: reported, proposal being prepared; awaiting_review: a proposal exists and waits for staff;
@@ -16,18 +19,18 @@ export const ISSUE_NOTES_MAX = 5_000;
 const screenshotUrlSchema = z
   .string()
   .trim()
-  .max(2000, "Maximum 2000 characters allowed")
-  .pipe(z.url({ protocol: /^https?$/, error: "Invalid URL" }).or(z.literal("")))
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, error: errorMessage("issue.invalid_url") }).or(z.literal("")))
   .nullish()
   .transform((v) => v || null);
 
 export const issueBodySchema = z.object({
-  email: z.string({ error: "Invalid email address" }).trim().max(150, "Maximum 150 characters allowed").pipe(z.email("Invalid email address")),
+  email: z.string({ error: errorMessage("issue.invalid_email") }).trim().max(150, errorMessage("field.too_long", { max: 150 })).pipe(z.email(errorMessage("issue.invalid_email"))),
   description: z
-    .string({ error: `Description must be at least ${ISSUE_DESCRIPTION_MIN} characters` })
+    .string({ error: errorMessage("issue.description_too_short", { min: ISSUE_DESCRIPTION_MIN }) })
     .trim()
-    .min(ISSUE_DESCRIPTION_MIN, `Description must be at least ${ISSUE_DESCRIPTION_MIN} characters`)
-    .max(ISSUE_DESCRIPTION_MAX, `Maximum ${ISSUE_DESCRIPTION_MAX} characters allowed`),
+    .min(ISSUE_DESCRIPTION_MIN, errorMessage("issue.description_too_short", { min: ISSUE_DESCRIPTION_MIN }))
+    .max(ISSUE_DESCRIPTION_MAX, errorMessage("field.too_long", { max: ISSUE_DESCRIPTION_MAX })),
   screenshotUrl: screenshotUrlSchema,
 });
 export type IssueBody = z.input<typeof issueBodySchema>;
@@ -91,18 +94,23 @@ export const issueSchema = z.object({
 export type Issue = z.infer<typeof issueSchema>;
 
 export const issueListQuerySchema = z.object({
-  q: z.string().trim().max(200, "Maximum 200 characters allowed").optional(),
+  q: z.string().trim().max(200).optional(),
   status: issueStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
-  offset: z.coerce.number().int().min(0, "offset must be 0 or more").max(100_000).default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, errorMessage("list.limit_range", { min: 1, max: 200 }))
+    .max(200, errorMessage("list.limit_range", { min: 1, max: 200 }))
+    .default(50),
+  offset: z.coerce.number().int().min(0, errorMessage("list.offset_negative")).max(100_000).default(0),
 });
 export type IssueListQuery = z.input<typeof issueListQuerySchema>;
 
 export const approveIssueBodySchema = z.object({
-  manualNotes: z.string().trim().max(ISSUE_NOTES_MAX, `Maximum ${ISSUE_NOTES_MAX} characters allowed`).nullish().transform((v) => v || null),
+  manualNotes: z.string().trim().max(ISSUE_NOTES_MAX).nullish().transform((v) => v || null),
 });
 export const rejectIssueBodySchema = z.object({
-  notes: z.string().trim().max(ISSUE_NOTES_MAX, `Maximum ${ISSUE_NOTES_MAX} characters allowed`).nullish().transform((v) => v || null),
+  notes: z.string().trim().max(ISSUE_NOTES_MAX).nullish().transform((v) => v || null),
 });
 
 /**
@@ -111,3 +119,86 @@ export const rejectIssueBodySchema = z.object({
  */
 export const issueExportQuerySchema = issueListQuerySchema.pick({ q: true, status: true }).strict();
 export type IssueExportQuery = z.infer<typeof issueExportQuerySchema>;
+
+// Endpoints
+
+const issueTags = ["Technical issues"];
+
+export const issueEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/issues",
+    query: issueListQuerySchema,
+    reply: z.array(issueSchema),
+    paged: true,
+    errors: [400],
+    tags: issueTags,
+    summary: "A page of technical issues, newest first",
+    description: `q matches the description (case- and accent-insensitive substring). The ${TOTAL_COUNT_HEADER} header holds the total matching.`,
+  }),
+  exportCsv: defineEndpoint({
+    method: "GET",
+    path: "/issues/export.csv",
+    query: issueExportQuerySchema,
+    download: "csv",
+    errors: [400],
+    tags: issueTags,
+    summary: "Every technical issue matching the Manage Issues filters, newest first",
+    description: "q and status filter as in the list; the proposal column holds the proposal's summary.",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/issues/:id",
+    params: idParamsSchema,
+    reply: issueSchema,
+    errors: [400, 404],
+    tags: issueTags,
+    summary: "One technical issue",
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/issues",
+    body: issueBodySchema,
+    reply: issueSchema,
+    status: 201,
+    errors: [400],
+    tags: issueTags,
+    summary: "Report a technical issue; a repair proposal is prepared in the background",
+    description:
+      "Answers at once with status open. The issue is linked to the lead whose email matches (any letter case). A background job " +
+      "ranks earlier approved fixes by similarity and, when an AI model is configured, asks it for a proposal; the issue then becomes " +
+      "awaiting_review (or failed, with repairFailure, when the model keeps failing) and staff are notified.",
+  }),
+  approve: defineEndpoint({
+    method: "POST",
+    path: "/issues/:id/approve",
+    params: idParamsSchema,
+    body: approveIssueBodySchema,
+    reply: issueSchema,
+    errors: [400, 404, 409],
+    tags: issueTags,
+    summary: "Approve the proposed fix, with optional notes",
+    description: "409 when there is no proposal yet or the fix is already approved. Nothing is applied to any code.",
+  }),
+  reject: defineEndpoint({
+    method: "POST",
+    path: "/issues/:id/reject",
+    params: idParamsSchema,
+    body: rejectIssueBodySchema,
+    reply: issueSchema,
+    errors: [400, 404, 409],
+    tags: issueTags,
+    summary: "Reject the proposed fix, with optional notes (they guide the next proposal)",
+    description: "409 when there is no proposal yet, or the proposal is already approved or rejected.",
+  }),
+  retry: defineEndpoint({
+    method: "POST",
+    path: "/issues/:id/retry",
+    params: idParamsSchema,
+    reply: issueSchema,
+    errors: [400, 404, 409],
+    tags: issueTags,
+    summary: "Ask for a fresh proposal (after a failure, a rejection, or instead of the one awaiting review)",
+    description: "The issue becomes open again and a new proposal job starts. 409 when the fix is approved or a proposal is being prepared.",
+  }),
+};

@@ -1,22 +1,36 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { errorMessage } from "./error-message";
+import { idParamsSchema, isoDateTime, okSchema } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { leadEmailSchema } from "./leads";
+import { TOTAL_COUNT_HEADER } from "./list-reply";
 import { moneyInput, moneyOutput } from "./money";
 
+/** A top product's number that may not be negative; its name starts the messages ("totalSales must be a number"). */
+const amountField = (field: string) =>
+  z.number({ error: errorMessage("field.named_not_number", { field }) }).min(0, errorMessage("field.named_negative", { field }));
+
 export const topProductSchema = z.object({
-  name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(200, "Maximum 200 characters allowed"),
-  totalSales: z.number({ error: "totalSales must be a number" }).min(0, "totalSales must be zero or more"),
-  averageRevenue: z.number({ error: "averageRevenue must be a number" }).min(0, "averageRevenue must be zero or more"),
-  totalRevenue: z.number({ error: "totalRevenue must be a number" }).min(0, "totalRevenue must be zero or more"),
-  profitMargin: z.number({ error: "profitMargin must be a number" }).min(-100).max(100, "profitMargin is a percentage (-100 to 100)"),
+  name: z
+    .string({ error: errorMessage("field.named_required", { field: "name" }) })
+    .trim()
+    .min(1, errorMessage("field.named_required", { field: "name" }))
+    .max(200, errorMessage("field.too_long", { max: 200 })),
+  totalSales: amountField("totalSales"),
+  averageRevenue: amountField("averageRevenue"),
+  totalRevenue: amountField("totalRevenue"),
+  profitMargin: z
+    .number({ error: errorMessage("field.named_not_number", { field: "profitMargin" }) })
+    .min(-100, errorMessage("kpi.profit_margin_range"))
+    .max(100, errorMessage("kpi.profit_margin_range")),
 });
 export type TopProduct = z.infer<typeof topProductSchema>;
 
 export const kpiSyncBodySchema = z.object({
   email: leadEmailSchema,
-  ytdRevenue: moneyInput("YTD Revenue is required"),
-  mrr: moneyInput("MRR is required"),
-  topProducts: z.array(topProductSchema, { error: "Top Products data is required" }).max(100, "At most 100 products"),
+  ytdRevenue: moneyInput(errorMessage("kpi.ytd_required")),
+  mrr: moneyInput(errorMessage("kpi.mrr_required")),
+  topProducts: z.array(topProductSchema, { error: errorMessage("kpi.top_products_required") }).max(100, errorMessage("field.too_many", { max: 100 })),
 });
 export type KpiSyncBody = z.input<typeof kpiSyncBodySchema>;
 
@@ -46,3 +60,65 @@ export const kpiListQuerySchema = z.object({
 
 /** The KPI screen lists every record with no filters; a parameter the export does not know is refused, not ignored. */
 export const kpiExportQuerySchema = z.object({}).strict();
+
+// Endpoints
+
+const kpiTags = ["KPI metrics"];
+
+export const kpiEndpoints = {
+  sync: defineEndpoint({
+    method: "POST",
+    path: "/kpi",
+    body: kpiSyncBodySchema,
+    reply: kpiRecordSchema,
+    errors: [400, 404],
+    tags: kpiTags,
+    summary: "Create or update the KPI record of the lead with this email",
+    description: "Money is stored as numeric(14,2); answers carry it as decimal strings.",
+  }),
+  list: defineEndpoint({
+    method: "GET",
+    path: "/kpi",
+    query: kpiListQuerySchema,
+    reply: z.array(kpiRecordSchema),
+    paged: true,
+    tags: kpiTags,
+    summary: "KPI records, most recently updated first (only leads with KPI data)",
+    description: `The ${TOTAL_COUNT_HEADER} header holds how many leads have KPI data.`,
+  }),
+  exportCsv: defineEndpoint({
+    method: "GET",
+    path: "/kpi/export.csv",
+    query: kpiExportQuerySchema,
+    download: "csv",
+    errors: [400],
+    tags: kpiTags,
+    summary: "Every KPI record, most recently updated first",
+    description: "The KPI screen has no filters, so neither has its export; an unknown query parameter answers 400.",
+  }),
+  totals: defineEndpoint({
+    method: "GET",
+    path: "/kpi/totals",
+    reply: kpiTotalsSchema,
+    tags: kpiTags,
+    summary: "Sums of YTD revenue and MRR over every lead, and how many leads have KPI data",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/kpi/:id",
+    params: idParamsSchema,
+    reply: kpiRecordSchema,
+    errors: [404],
+    tags: kpiTags,
+    summary: "One KPI record with its top products",
+  }),
+  remove: defineEndpoint({
+    method: "DELETE",
+    path: "/kpi/:id",
+    params: idParamsSchema,
+    reply: okSchema,
+    errors: [404],
+    tags: kpiTags,
+    summary: "Delete a KPI record (the lead stays)",
+  }),
+};

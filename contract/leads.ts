@@ -1,13 +1,16 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { errorMessage } from "./error-message";
+import { idParamsSchema, isoDateTime, okSchema } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXACT_HEADER } from "./list-reply";
 import { moneyOutput } from "./money";
 
 export const leadStatuses = ["new", "contacted", "qualified", "converted", "lost"] as const;
-export const leadStatusSchema = z.enum(leadStatuses, { error: `Status must be one of: ${leadStatuses.join(", ")}` });
+export const leadStatusSchema = z.enum(leadStatuses, { error: errorMessage("lead.invalid_status", { options: leadStatuses.join(", ") }) });
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
 export const leadPriorities = ["low", "medium", "high"] as const;
-export const leadPrioritySchema = z.enum(leadPriorities, { error: `Priority must be one of: ${leadPriorities.join(", ")}` });
+export const leadPrioritySchema = z.enum(leadPriorities, { error: errorMessage("lead.invalid_priority", { options: leadPriorities.join(", ") }) });
 
 /** The options the Add Lead form offers; the API also takes other values from quiz funnels, within the length limit. */
 export const yearsInBusinessOptions = ["0-1", "2-5", "5-10", "10+"] as const;
@@ -15,7 +18,7 @@ export const industryOptions = ["technology", "healthcare", "finance", "retail",
 
 export const DEFAULT_PIPELINE_STAGE = "New";
 
-const max = (n: number) => `Maximum ${n} characters allowed`;
+const max = (n: number) => errorMessage("field.too_long", { max: n });
 const text = (n: number) => z.string().trim().max(n, max(n));
 /** Optional text: blank becomes null so "no value" is stored one way. No default here: see leadInputSchema. */
 const nullableText = (n: number) =>
@@ -26,23 +29,24 @@ const nullableText = (n: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 const longText = nullableText(5000);
-const textList = z.array(text(200)).max(50, "At most 50 entries");
+const textList = z.array(text(200)).max(50);
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const phoneSchema = z
   .string()
   .trim()
   .max(30, max(30))
-  .regex(/^[+()\d\s.\-/x]*$/i, "Please enter a valid phone number")
+  .regex(/^[+()\d\s.\-/x]*$/i, errorMessage("field.invalid_phone"))
   .nullable()
   .transform((v) => (v ? v : null));
 
-export const leadEmailSchema = z.string({ error: "Valid email is required" }).trim().max(150, max(150)).pipe(z.email("Valid email is required"));
+const emailRequired = errorMessage("field.email_required");
+export const leadEmailSchema = z.string({ error: emailRequired }).trim().max(150, max(150)).pipe(z.email(emailRequired));
 
 const requiredFields = {
-  businessOwnerName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, max(100)),
-  businessOwnerLastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, max(100)),
-  businessName: z.string({ error: "Business name is required" }).trim().min(1, "Business name is required").max(150, max(150)),
+  businessOwnerName: z.string({ error: errorMessage("lead.first_name_required") }).trim().min(1, errorMessage("lead.first_name_required")).max(100, max(100)),
+  businessOwnerLastName: z.string({ error: errorMessage("lead.last_name_required") }).trim().min(1, errorMessage("lead.last_name_required")).max(100, max(100)),
+  businessName: z.string({ error: errorMessage("lead.business_name_required") }).trim().min(1, errorMessage("lead.business_name_required")).max(150, max(150)),
   email: leadEmailSchema,
 };
 
@@ -69,13 +73,13 @@ const optionalFields = {
   quizVersion: nullableText(20),
   quizSource: nullableText(50),
   affiliateCode: nullableText(50),
-  quizHistory: z.array(z.unknown()).max(200, "At most 200 entries"),
+  quizHistory: z.array(z.unknown()).max(200),
   aiAnalysis: jsonObject.nullable(),
   leadSource: nullableText(50),
   status: leadStatusSchema,
   priority: leadPrioritySchema,
   assignedTo: nullableText(100),
-  tags: z.array(text(50)).max(50, "At most 50 tags"),
+  tags: z.array(text(50)).max(50),
   customFields: jsonObject.nullable(),
   pipelineStage: nullableText(50),
 };
@@ -132,7 +136,7 @@ export type LeadInputRaw = z.input<typeof leadInputSchema>;
 /** A partial update: only the fields sent change. */
 export const leadUpdateSchema = z
   .object(optionalised({ ...requiredFields, ...optionalFields }))
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one field to change" });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: errorMessage("request.empty_update") });
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
 export const leadKpiSummarySchema = z.object({
@@ -207,16 +211,11 @@ export type LeadFilter = Partial<z.output<typeof leadFilterSchema>>;
 
 export const leadListQuerySchema = leadFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
-  offset: z.coerce.number().int().min(0).max(100_000, "Use cursor to page this deep").optional(),
+  offset: z.coerce.number().int().min(0).max(100_000, errorMessage("list.offset_too_deep")).optional(),
   cursor: z.string().max(200).optional().describe("X-Next-Cursor of the previous page (faster than offset on large lists)"),
   sort: leadSortSchema.default("-createdAt"),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
-
-/** Headers of a paged list. */
-export const TOTAL_COUNT_HEADER = "x-total-count";
-export const TOTAL_EXACT_HEADER = "x-total-count-exact";
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
 
 export const leadAttributionSchema = z
   .object({
@@ -242,3 +241,91 @@ export const joinBodySchema = leadFieldsSchema.pick({
   yearsInBusiness: true,
   industry: true,
 });
+
+// Endpoints
+
+const leadTags = ["Leads"];
+const leadFieldAliases =
+  "The API answers some fields under a second name that some screens read: businessOwnerEmail (= email), businessType (= industry), " +
+  "pipelineStage ('New' when none is set) and kpi {ytdRevenue, mrr, updatedAt} (the lead's KPI record, or null).";
+
+export const leadEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/leads",
+    query: leadListQuerySchema,
+    reply: z.array(leadSchema),
+    paged: true,
+    errors: [400],
+    tags: leadTags,
+    summary: "A page of leads",
+    description:
+      `A JSON array, newest first by default. The ${TOTAL_COUNT_HEADER} header holds the total matching; with a search term it counts ` +
+      `up to 1,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact. When another page follows, ${NEXT_CURSOR_HEADER} ` +
+      `holds the cursor for it. ${leadFieldAliases}`,
+  }),
+  exportCsv: defineEndpoint({
+    method: "GET",
+    path: "/leads/export.csv",
+    query: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt") }),
+    download: "csv",
+    errors: [400],
+    tags: leadTags,
+    summary: "Every lead matching the filters",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/leads/:id",
+    params: idParamsSchema,
+    reply: leadSchema,
+    errors: [404],
+    tags: leadTags,
+    summary: "One lead",
+    description: leadFieldAliases,
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/leads",
+    body: leadInputSchema,
+    reply: createdLeadSchema,
+    status: 201,
+    errors: [400, 409],
+    tags: leadTags,
+    summary: "Create a lead (staff form, or a website/quiz funnel with an API key)",
+    description:
+      "Email must be unique regardless of letter case (409 otherwise). Unsent optional fields take their defaults. " +
+      "An affiliateCode of an active affiliate records a referral; an unknown or suspended code still creates the lead, " +
+      "and `attribution` says why no referral was recorded.",
+  }),
+  update: defineEndpoint({
+    method: "PUT",
+    path: "/leads/:id",
+    params: idParamsSchema,
+    body: leadUpdateSchema,
+    reply: leadSchema,
+    errors: [400, 404, 409],
+    tags: leadTags,
+    summary: "Change a lead: only the fields sent change",
+  }),
+  remove: defineEndpoint({
+    method: "DELETE",
+    path: "/leads/:id",
+    params: idParamsSchema,
+    reply: okSchema,
+    errors: [404],
+    tags: leadTags,
+    summary: "Delete a lead and its KPI data",
+  }),
+  /** The public form at /join (server/src/modules/join). */
+  join: defineEndpoint({
+    method: "POST",
+    path: "/join",
+    body: joinBodySchema,
+    reply: z.object({ received: z.literal(true) }),
+    status: 201,
+    errors: [400, 409, 429],
+    tags: leadTags,
+    summary: "The public lead form (no sign-in); a referral link's cookie credits the affiliate",
+    description: "Same validation as Add Lead; answers nothing about the stored lead. A malformed referral cookie counts as no referral.",
+  }),
+};

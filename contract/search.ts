@@ -1,11 +1,17 @@
 import { z } from "zod";
+import { errorMessage } from "./error-message";
 import { isoDateTime } from "./common";
+import { defineEndpoint } from "./endpoint";
 import { aiRepairLogSchema, issueStatusSchema } from "./issues";
 
 export const SEARCH_GROUP_LIMIT = 5;
 
 export const searchQuerySchema = z.object({
-  q: z.string({ error: "Enter a search term" }).trim().min(1, "Enter a search term").max(200, "Maximum 200 characters allowed"),
+  q: z
+    .string({ error: errorMessage("search.term_required") })
+    .trim()
+    .min(1, errorMessage("search.term_required"))
+    .max(200, errorMessage("field.too_long", { max: 200 })),
 });
 
 export const searchLeadSchema = z.object({ id: z.number().int(), businessName: z.string(), email: z.string() });
@@ -28,3 +34,21 @@ export const searchResultSchema = z.object({
     .describe("How many matched in each group; each list shows at most the best " + SEARCH_GROUP_LIMIT),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+// Endpoints
+
+export const searchEndpoints = {
+  search: defineEndpoint({
+    method: "GET",
+    path: "/search",
+    query: searchQuerySchema,
+    reply: searchResultSchema,
+    errors: [400],
+    tags: ["Search"],
+    summary: "Search leads, affiliates and technical issues at once",
+    description:
+      "Case- and accent-insensitive match, ranked; each group lists at most 5 and counts all matches (leads up to 1,000). " +
+      "Leads must hold every word of the search (3+ characters anywhere, shorter ones at the start of a word) and rank business " +
+      "names starting with the search first, then leads whose names hold every word, then trigram similarity. An empty term answers 400.",
+  }),
+};

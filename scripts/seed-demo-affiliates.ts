@@ -3,7 +3,7 @@ import type { Database } from "../server/src/db/client";
 import { affiliatePayouts, affiliateReferrals, affiliates, leads } from "../server/src/db/schema";
 import { affiliateBalance, approveCommissions, insertPayout } from "../server/src/modules/affiliates/affiliates.data";
 import { toCents } from "../server/src/lib/money";
-import { hashPassword } from "../server/src/modules/auth/password";
+import { hashPassword } from "../server/src/lib/password";
 
 export const DEMO_PARTNER_PASSWORD = "demo-partner";
 

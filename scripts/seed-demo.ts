@@ -2,6 +2,7 @@
 // Idempotent: the same demo emails are generated every run, rows that exist are skipped.
 import { DEMO_PARTNER_PASSWORD, seedDemoAffiliates } from "./seed-demo-affiliates";
 import { seedDemoIssues } from "./seed-demo-issues";
+import { describeDemoWork, seedDemoWork } from "./seed-demo-work";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -447,6 +448,7 @@ async function main() {
         `(partners sign in at /partners with their email and the password "${DEMO_PARTNER_PASSWORD}").`,
     );
     console.log(`Added ${issues.issuesAdded} technical issues (approved, awaiting review, rejected and failed).`);
+    console.log(describeDemoWork(await seedDemoWork(handle.db)));
     console.log(
       `The database now holds ${fmt(totals?.leads ?? 0)} leads (${byStatus.map((s) => `${s.status} ${fmt(s.n)}`).join(", ")}), ${fmt(withKpi?.n ?? 0)} with KPI data.`,
     );

@@ -4,7 +4,7 @@ import { i18nReady } from "./app/i18n";
 import "./index.css";
 import { App } from "./app/app";
 import { findPublicPage } from "./app/public-routes";
-import { queryClient } from "./app/query-client";
+import { queryClient } from "./lib/query-client";
 import { prefetchSession } from "./features/auth/auth-queries";
 
 /** A slow or hanging API must not leave the page blank: the app then shows its own loading state. */

@@ -6,22 +6,28 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorText } from "@contract/error-codes";
 import type { ApiError } from "@contract/errors";
 import type { AppContext, ZodApp } from "./kernel/app-context";
 import { fastifyTrustProxy } from "./config";
+import { bearerToken, registerAuthHook, type CredentialResolvers } from "./kernel/http/auth-hook";
 import { answerFrameworkError, registerErrorHandling } from "./kernel/http/error-handler";
 import { loggableError } from "./kernel/http/error-log";
 import { MAX_INPUT_DEPTH, registerInputGuard } from "./kernel/http/input-guard";
 import { registerRateLimits } from "./kernel/http/rate-limit";
+import { affiliateForBearer } from "./modules/affiliates/affiliate-tokens";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
-import { registerAuthHook } from "./modules/auth/auth.hook";
+import { apiKeyPrincipal } from "./modules/api-keys/api-keys.service";
+import { sessionPrincipal } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { issueRoutes } from "./modules/issues/issues.routes";
-import { joinRoutes } from "./modules/join/join.routes";
+import { pipelineRoutes } from "./modules/pipeline/pipeline.routes";
+import { taskRoutes } from "./modules/tasks/tasks.routes";
+import { joinRoutes } from "./modules/leads/join.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { kpiRoutes } from "./modules/kpi/kpi.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
@@ -48,7 +54,21 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   joinRoutes,
   feedbackRoutes,
   issueRoutes,
+  taskRoutes,
+  pipelineRoutes,
 ];
+
+/**
+ * Who sent a request, as the kernel's auth hook asks it: a bearer token is an API key (a partner token is none, and
+ * answers no staff member), otherwise the session cookie; partner tokens only where a route takes them.
+ */
+const credentialResolvers = (ctx: AppContext): CredentialResolvers => ({
+  async resolveStaff(request) {
+    const token = bearerToken(request);
+    return token === null ? sessionPrincipal(ctx, request) : apiKeyPrincipal(ctx.db, token);
+  },
+  resolveAffiliate: (request) => affiliateForBearer(ctx.db, bearerToken(request)),
+});
 
 /** Routes outside /api that still belong to the server (not the single-page app). */
 const siteModules: ((app: ZodApp, ctx: AppContext) => void)[] = [referralLinkRoutes];
@@ -136,7 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(app);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: ctx.sessionSecret });
-  registerAuthHook(app, ctx);
+  registerAuthHook(app, credentialResolvers(ctx));
   registerRateLimits(app, ctx.db);
   await app.register(fastifySwagger, {
     openapi: {
@@ -195,7 +215,8 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
     if (pathname === "/api" || pathname.startsWith("/api/") || !["GET", "HEAD"].includes(request.method)) {
-      return reply.status(404).send({ error: `No API route for ${request.method} ${pathname}` } satisfies ApiError);
+      const params = { method: request.method, path: pathname };
+      return reply.status(404).send({ error: errorText("request.no_route", params), code: "request.no_route", params } satisfies ApiError);
     }
     if (!hasClient) {
       return reply.status(404).type("text/plain").send("The client is not built yet: run `npm run build`.");

@@ -3,6 +3,7 @@ import type { JobKind } from "./kernel/jobs/job-kind";
 import { affiliateJobs } from "./modules/affiliates/affiliates.jobs";
 import { authJobs } from "./modules/auth/auth.jobs";
 import { issueJobs } from "./modules/issues/issues.jobs";
+import { taskJobs } from "./modules/tasks/tasks.jobs";
 
 /** Every background job the app runs: the floor's and each area's own. A new area adds its list here. */
-export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, ...authJobs, ...affiliateJobs, ...issueJobs];
+export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, ...authJobs, ...affiliateJobs, ...issueJobs, ...taskJobs];

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ERROR_MESSAGES, errorParamNames, isErrorCode, type ErrorCode } from "@contract/error-codes";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -47,6 +48,20 @@ describe("translations", () => {
       .filter(([key, value]) => flat[lng].has(key) && placeholders(value).join() !== placeholders(flat[lng].get(key)!).join())
       .map(([key]) => key);
     expect(mismatched).toEqual([]);
+  });
+
+  it.each(LANGUAGES)("%s says every error code of the API's catalogue, with only the params the code sends", (lng) => {
+    const codes = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+    const missing = codes.filter((code) => !flat[lng].has(`errors.${code}`));
+    expect(missing).toEqual([]);
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
+    const unknownParams = codes.filter((code) => placeholders(flat[lng].get(`errors.${code}`) ?? "").some((name) => !errorParamNames(code).includes(name)));
+    expect(unknownParams).toEqual([]);
+  });
+
+  it("has no translation for an error code the catalogue does not have", () => {
+    const stale = [...flat.en.keys()].filter((key) => key.startsWith("errors.") && !isErrorCode(key.slice("errors.".length)));
+    expect(stale).toEqual([]);
   });
 
   it("has the 404 texts", () => {

@@ -1,13 +1,26 @@
 import { Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { lazyWithPreload } from "@/lib/lazy-with-preload";
+import { AreaPlaceholder } from "./area-placeholder";
 import { NotFoundPage } from "./not-found-page";
 import { PageFallback } from "./page-fallback";
 import { RouteErrorBoundary } from "./route-error-boundary";
-import { appRoutes } from "./routes";
+import { appRoutes, type AppRoute } from "./routes";
+
+type RoutePage = ReturnType<typeof lazyWithPreload>;
+
+/** A built area's page is downloaded when first needed; an area not built yet shows the placeholder, already here. */
+function routePage(route: AppRoute): RoutePage {
+  if ("load" in route) return lazyWithPreload(route.load);
+  const { icon, placeholderKey } = route;
+  return {
+    Component: () => <AreaPlaceholder icon={icon} descriptionKey={placeholderKey} />,
+    preload: () => Promise.resolve(),
+  };
+}
 
 // Created once at module load: creating lazy components during render would remount the page every time.
-const pages = new Map(appRoutes.map((route) => [route.path, lazyWithPreload(route.load)]));
+const pages = new Map(appRoutes.map((route) => [route.path, routePage(route)]));
 
 /** Starts downloading a route's chunk (e.g. on hover of its link) so opening it shows no fallback. */
 export function preloadRoute(path: string) {

@@ -36,11 +36,20 @@ export type AppRoute = {
   navKey: TranslationKey;
   titleKey: TranslationKey;
   subtitleKey: TranslationKey;
-  /** The one line the placeholder page shows until the area is built. */
-  emptyKey: TranslationKey;
   icon: LucideIcon;
-  load: () => Promise<{ default: ComponentType }>;
-};
+} & (
+  | {
+      /** The screen's page, downloaded on first visit (or on hover of its link). */
+      load: () => Promise<{ default: ComponentType }>;
+    }
+  | {
+      /**
+       * An area not built yet: the router shows the one placeholder page (the route's icon and this line) instead,
+       * so no page file exists for it.
+       */
+      placeholderKey: TranslationKey;
+    }
+);
 
 /** The single source of the sidebar, the header titles and the router (spec core-operations §2). */
 export const appRoutes: readonly AppRoute[] = [
@@ -49,7 +58,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.dashboard",
     titleKey: "pages.dashboard.title",
     subtitleKey: "pages.dashboard.subtitle",
-    emptyKey: "pages.dashboard.empty",
     icon: LayoutDashboard,
     load: () => import("@/features/dashboard/dashboard-page"),
   },
@@ -58,7 +66,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.leads",
     titleKey: "pages.leads.title",
     subtitleKey: "pages.leads.subtitle",
-    emptyKey: "pages.leads.empty",
     icon: Users,
     load: () => import("@/features/leads/leads-page"),
   },
@@ -67,7 +74,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.kpi",
     titleKey: "pages.kpi.title",
     subtitleKey: "pages.kpi.subtitle",
-    emptyKey: "pages.kpi.empty",
     icon: ChartColumn,
     load: () => import("@/features/kpi/kpi-page"),
   },
@@ -76,7 +82,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.affiliates",
     titleKey: "pages.affiliates.title",
     subtitleKey: "pages.affiliates.subtitle",
-    emptyKey: "pages.affiliates.empty",
     icon: Handshake,
     load: () => import("@/features/affiliates/affiliates-page"),
   },
@@ -85,7 +90,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.referrals",
     titleKey: "pages.referrals.title",
     subtitleKey: "pages.referrals.subtitle",
-    emptyKey: "pages.referrals.empty",
     icon: Share2,
     load: () => import("@/features/referrals/referrals-page"),
   },
@@ -94,7 +98,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.issues",
     titleKey: "pages.issues.title",
     subtitleKey: "pages.issues.subtitle",
-    emptyKey: "pages.issues.empty",
     icon: Bug,
     load: () => import("@/features/issues/issues-page"),
   },
@@ -103,7 +106,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.tasks",
     titleKey: "pages.tasks.title",
     subtitleKey: "pages.tasks.subtitle",
-    emptyKey: "pages.tasks.empty",
     icon: ListTodo,
     load: () => import("@/features/tasks/tasks-page"),
   },
@@ -112,7 +114,6 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.productivity",
     titleKey: "pages.productivity.title",
     subtitleKey: "pages.productivity.subtitle",
-    emptyKey: "pages.productivity.empty",
     icon: SquareKanban,
     load: () => import("@/features/productivity/productivity-page"),
   },
@@ -121,16 +122,14 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.automation",
     titleKey: "pages.automation.title",
     subtitleKey: "pages.automation.subtitle",
-    emptyKey: "pages.automation.empty",
     icon: Bot,
-    load: () => import("@/features/automation/automation-page"),
+    placeholderKey: "pages.automation.empty",
   },
   {
     path: "/analytics",
     navKey: "nav.analytics",
     titleKey: "pages.analytics.title",
     subtitleKey: "pages.analytics.subtitle",
-    emptyKey: "pages.analytics.empty",
     icon: ChartLine,
     load: () => import("@/features/analytics/analytics-page"),
   },
@@ -139,97 +138,86 @@ export const appRoutes: readonly AppRoute[] = [
     navKey: "nav.integrations",
     titleKey: "pages.integrations.title",
     subtitleKey: "pages.integrations.subtitle",
-    emptyKey: "pages.integrations.empty",
     icon: Plug,
-    load: () => import("@/features/integrations/integrations-page"),
+    placeholderKey: "pages.integrations.empty",
   },
   {
     path: "/enterprise",
     navKey: "nav.enterprise",
     titleKey: "pages.enterprise.title",
     subtitleKey: "pages.enterprise.subtitle",
-    emptyKey: "pages.enterprise.empty",
     icon: Building2,
-    load: () => import("@/features/enterprise/enterprise-page"),
+    placeholderKey: "pages.enterprise.empty",
   },
   {
     path: "/customer-success",
     navKey: "nav.customerSuccess",
     titleKey: "pages.customerSuccess.title",
     subtitleKey: "pages.customerSuccess.subtitle",
-    emptyKey: "pages.customerSuccess.empty",
     icon: HeartHandshake,
-    load: () => import("@/features/customer-success/customer-success-page"),
+    placeholderKey: "pages.customerSuccess.empty",
   },
   {
     path: "/innovation",
     navKey: "nav.innovation",
     titleKey: "pages.innovation.title",
     subtitleKey: "pages.innovation.subtitle",
-    emptyKey: "pages.innovation.empty",
     icon: Lightbulb,
-    load: () => import("@/features/innovation/innovation-page"),
+    placeholderKey: "pages.innovation.empty",
   },
   {
     path: "/business-health",
     navKey: "nav.businessHealth",
     titleKey: "pages.businessHealth.title",
     subtitleKey: "pages.businessHealth.subtitle",
-    emptyKey: "pages.businessHealth.empty",
     icon: Activity,
-    load: () => import("@/features/business-health/business-health-page"),
+    placeholderKey: "pages.businessHealth.empty",
   },
   {
     path: "/perpetual-innovation",
     navKey: "nav.perpetualInnovation",
     titleKey: "pages.perpetualInnovation.title",
     subtitleKey: "pages.perpetualInnovation.subtitle",
-    emptyKey: "pages.perpetualInnovation.empty",
     icon: Sprout,
-    load: () => import("@/features/perpetual-innovation/perpetual-innovation-page"),
+    placeholderKey: "pages.perpetualInnovation.empty",
   },
   {
     path: "/final-stewardship",
     navKey: "nav.finalStewardship",
     titleKey: "pages.finalStewardship.title",
     subtitleKey: "pages.finalStewardship.subtitle",
-    emptyKey: "pages.finalStewardship.empty",
     icon: Landmark,
-    load: () => import("@/features/final-stewardship/final-stewardship-page"),
+    placeholderKey: "pages.finalStewardship.empty",
   },
   {
     path: "/perpetual-stewardship",
     navKey: "nav.perpetualStewardship",
     titleKey: "pages.perpetualStewardship.title",
     subtitleKey: "pages.perpetualStewardship.subtitle",
-    emptyKey: "pages.perpetualStewardship.empty",
     icon: Archive,
-    load: () => import("@/features/perpetual-stewardship/perpetual-stewardship-page"),
+    placeholderKey: "pages.perpetualStewardship.empty",
   },
   {
     path: "/future-stewardship",
     navKey: "nav.futureStewardship",
     titleKey: "pages.futureStewardship.title",
     subtitleKey: "pages.futureStewardship.subtitle",
-    emptyKey: "pages.futureStewardship.empty",
     icon: Telescope,
-    load: () => import("@/features/future-stewardship/future-stewardship-page"),
+    placeholderKey: "pages.futureStewardship.empty",
   },
   {
     path: "/settings",
     navKey: "nav.settings",
     titleKey: "pages.settings.title",
     subtitleKey: "pages.settings.subtitle",
-    emptyKey: "pages.settings.empty",
     icon: Settings,
-    load: () => import("@/features/settings/settings-page"),
+    placeholderKey: "pages.settings.empty",
   },
   {
     path: "/feedback",
     navKey: "nav.feedback",
     titleKey: "pages.feedback.title",
     subtitleKey: "pages.feedback.subtitle",
-    emptyKey: "pages.feedback.empty",
     icon: MessageSquareText,
     load: () => import("@/features/feedback/feedback-page"),
   },

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
-type StatCardProps = {
+export type StatCardProps = {
   title: string;
   value: ReactNode;
   caption?: ReactNode;

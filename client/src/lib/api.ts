@@ -1,5 +1,8 @@
-import type { QueryFunction } from "@tanstack/react-query";
+import i18next from "i18next";
 import { isApiError } from "@contract/api-error-guard";
+import type { ApiError } from "@contract/errors";
+import { encodeErrorMessage } from "@contract/error-message";
+import { isKnownErrorCode, translateErrorCode } from "./validation-message";
 
 /** Errors thrown here always read `${status}: ${bodyText || statusText}` (spec §7/§8). */
 async function throwIfResNotOk(res: Response) {
@@ -21,19 +24,6 @@ export async function apiRequest(method: string, url: string, body?: unknown, si
   });
   await throwIfResNotOk(res);
   return res;
-}
-
-type UnauthorizedBehavior = "returnNull" | "throw";
-
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (options.on401 === "returnNull" && res.status === 401) {
-      return null as T;
-    }
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
 }
 
 const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
@@ -59,17 +49,40 @@ export function apiErrorStatus(err: unknown): number | undefined {
 }
 
 /**
- * A message fit for a person: the server's `error` field when the body is the API error shape,
- * otherwise the body text. `fallback` replaces network failures and empty answers.
+ * An API error in the reader's language, from its code. A 400 (or 414) about a field reads "<field>: <message>", as
+ * the server's English does; the English stands in for a code this client does not know.
+ */
+function translatedApiError(body: ApiError, status: number): string {
+  const [field] = status === 400 || status === 414 ? Object.entries(body.fieldCodes ?? {}) : [];
+  if (field) {
+    const [name, { code, params }] = field;
+    const text = translateErrorCode(i18next.t, code, params);
+    if (text) return `${name}: ${text}`;
+  }
+  return translateErrorCode(i18next.t, body.code, body.params) ?? body.error;
+}
+
+/**
+ * A message fit for a person, in their language: the server's error code translated when the body is the API error
+ * shape, otherwise the body text. `fallback` replaces network failures and empty answers.
  */
 export function apiErrorMessage(err: unknown, fallback?: string): string {
   const parsed = parseApiError(err);
-  if (parsed) return parsed.body?.error || parsed.text.trim() || fallback || String(parsed.status);
+  if (parsed) return (parsed.body && translatedApiError(parsed.body, parsed.status)) || parsed.text.trim() || fallback || String(parsed.status);
   if (fallback) return fallback;
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Per-field messages from a 400 answer, keyed by field path; empty when there are none. */
+/**
+ * Per-field messages from an error answer, keyed by field path; empty when there are none. Each is its error code
+ * as a validation message (contract/error-message.ts), which translateValidationMessage / useValidationMessage
+ * say in the reader's language when the form shows it; the server's English when this client does not know the code.
+ */
 export function apiFieldErrors(err: unknown): Record<string, string> {
-  return parseApiError(err)?.body?.fields ?? {};
+  const body = parseApiError(err)?.body;
+  const messages: Record<string, string> = { ...body?.fields };
+  for (const [name, { code, params }] of Object.entries(body?.fieldCodes ?? {})) {
+    if (isKnownErrorCode(code)) messages[name] = encodeErrorMessage(code, params);
+  }
+  return messages;
 }

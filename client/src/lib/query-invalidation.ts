@@ -15,14 +15,18 @@ export const AFFILIATES_KEY = ["/api/affiliates"] as const;
 export const REFERRALS_KEY = ["/api/referrals"] as const;
 export const FEEDBACK_KEY = ["/api/feedback"] as const;
 export const ISSUES_KEY = ["/api/issues"] as const;
+export const TASKS_KEY = ["/api/tasks"] as const;
+export const PIPELINE_STAGES_KEY = ["/api/pipeline-stages"] as const;
+export const PIPELINE_KEY = ["/api/pipeline"] as const;
 
 /**
  * After a lead was created, changed or deleted (a lead's KPI rows show its name and go with it). A referred lead's
- * status decides its affiliate's conversions and commission, so the affiliate and referral figures read again too.
+ * status decides its affiliate's conversions and commission, so the affiliate and referral figures read again too;
+ * its stage counts on the pipeline and its name on tasks change with it.
  */
 export function refreshLeadData(queryClient: QueryClient) {
   return Promise.all(
-    [LEADS_KEY, DASHBOARD_KEY, KPI_KEY, REPORTS_KEY, SEARCH_KEY, AFFILIATES_KEY, REFERRALS_KEY].map((queryKey) =>
+    [LEADS_KEY, DASHBOARD_KEY, KPI_KEY, REPORTS_KEY, SEARCH_KEY, AFFILIATES_KEY, REFERRALS_KEY, TASKS_KEY, PIPELINE_STAGES_KEY, PIPELINE_KEY].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

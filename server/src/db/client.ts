@@ -62,7 +62,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const client = dataDir
     ? await PGlite.create(path.join(dataDir, "pglite"), { extensions })
     : await PGlite.create({ extensions });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db: Database = drizzlePglite(client, { schema });
   return {
     db,
     driver: "pglite",
@@ -89,7 +89,7 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
   const pool = new pg.Pool({ connectionString, max: poolMax });
   // An idle client that loses its server must not take the process down.
   pool.on("error", () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db: Database = drizzlePg(pool, { schema });
   return {
     db,
     driver: "postgres",

@@ -5,9 +5,9 @@ import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { toast } from "@/components/ui/use-toast";
+import { useCurrentExportUrl } from "@/lib/export-target";
 import { useActiveRoute } from "../use-active-route";
 import { exportAction } from "./export-routes";
-import { useCurrentExportUrl } from "./export-target";
 
 /**
  * Downloads the current screen's list as CSV, as export-routes.ts declares it for the route (with the filters the

@@ -14,7 +14,7 @@ export type ExportRule =
       /**
        * Where the filters come from. "search": the screen keeps them in its query string, read by `filters`.
        * "page": the screen keeps them in its own state and registers the filtered URL with useExportTarget
-       * (export-target.ts); until it does, the unfiltered list (what an unfiltered screen shows) is exported.
+       * (lib/export-target.ts); until it does, the unfiltered list (what an unfiltered screen shows) is exported.
        * "none": the screen has no filters.
        */
       filtersFrom: "none" | "page";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CheckCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AffiliateDetail } from "@contract/affiliates";
-import { Alert } from "@/components/ui/alert";
+import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -37,12 +37,10 @@ export function AffiliateDetailDialog({ affiliateId, onOpenChange }: AffiliateDe
             <Spinner label={t("common.loading")} />
           </div>
         ) : detail.isError ? (
-          <Alert variant="destructive" className="items-center">
-            <span className="flex-1">{t("affiliates.detail.error", { message: apiErrorMessage(detail.error, t("common.networkError")) })}</span>
-            <Button variant="outline" size="sm" onClick={() => void detail.refetch()}>
-              {t("common.tryAgain")}
-            </Button>
-          </Alert>
+          <RetryAlert
+            message={t("affiliates.detail.error", { message: apiErrorMessage(detail.error, t("common.networkError")) })}
+            onRetry={() => void detail.refetch()}
+          />
         ) : (
           <AffiliateDetailBody detail={detail.data} />
         )}

@@ -1,19 +1,15 @@
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { affiliateStatuses, type Affiliate } from "@contract/affiliates";
+import { DirtyFieldsFormFooter, useDirtyFieldsForm } from "@/components/dirty-fields-form";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
-import { apiErrorMessage } from "@/lib/api";
-import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
-import { AFFILIATE_EDIT_FIELDS, affiliateEditSchema, type AffiliateEditInput, type AffiliateEditOutput } from "./affiliate-form";
+import { AFFILIATE_EDIT_FIELDS, affiliateEditSchema } from "./affiliate-form";
 import { affiliateStatusLabel } from "./affiliate-labels";
-import { useUpdateAffiliate, type AffiliateUpdate } from "./affiliate-queries";
+import { useUpdateAffiliate } from "./affiliate-queries";
 
 type AffiliateEditProps = { affiliate: Affiliate | null; onOpenChange: (open: boolean) => void };
 
@@ -37,35 +33,20 @@ function AffiliateEditForm({ affiliate, onDone }: { affiliate: Affiliate; onDone
   const { t } = useTranslation();
   const message = useValidationMessage();
   const update = useUpdateAffiliate();
-  const form = useForm<AffiliateEditInput, unknown, AffiliateEditOutput>({
-    resolver: zodResolver(affiliateEditSchema),
+  const { form, onSubmit, isDirty, isSubmitting } = useDirtyFieldsForm({
+    schema: affiliateEditSchema,
     defaultValues: {
       name: affiliate.name,
       businessName: affiliate.businessName,
       status: affiliate.status,
       commissionAmount: affiliate.commissionAmount,
     },
+    fields: AFFILIATE_EDIT_FIELDS,
+    save: (changes) => update.mutateAsync({ id: affiliate.id, changes }),
+    messages: { successTitle: t("common.success"), success: t("affiliates.edit.success"), failed: t("affiliates.edit.failed") },
+    onDone,
   });
-  const { errors, isDirty, dirtyFields } = form.formState;
-
-  const onSubmit = form.handleSubmit((values) => {
-    const changed = AFFILIATE_EDIT_FIELDS.filter((key) => dirtyFields[key]);
-    if (changed.length === 0) return onDone();
-    const changes = Object.fromEntries(changed.map((key) => [key, values[key]])) as AffiliateUpdate;
-    update.mutate(
-      { id: affiliate.id, changes },
-      {
-        onSuccess: () => {
-          toast({ title: t("common.success"), description: t("affiliates.edit.success") });
-          onDone();
-        },
-        onError: (error) => {
-          applyServerFieldErrors(error, form.setError, AFFILIATE_EDIT_FIELDS);
-          toast({ variant: "destructive", title: t("common.error"), description: message(apiErrorMessage(error, t("affiliates.edit.failed"))) });
-        },
-      },
-    );
-  });
+  const { errors } = form.formState;
 
   const nameError = message(errors.name?.message);
   const businessError = message(errors.businessName?.message);
@@ -108,14 +89,12 @@ function AffiliateEditForm({ affiliate, onDone }: { affiliate: Affiliate; onDone
           />
         </FormField>
       </div>
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline">{t("common.cancel")}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={!isDirty || update.isPending}>
-          {update.isPending ? t("affiliates.edit.submitting") : t("affiliates.edit.submit")}
-        </Button>
-      </DialogFooter>
+      <DirtyFieldsFormFooter
+        isDirty={isDirty}
+        isSubmitting={isSubmitting}
+        submitLabel={t("affiliates.edit.submit")}
+        submittingLabel={t("affiliates.edit.submitting")}
+      />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { affiliateSignupBodySchema, affiliateStatusSchema, affiliateUpdateSchema, payoutBodySchema } from "@contract/affiliates";
+import { errorMessage } from "@contract/error-message";
 import { toAmount } from "@/lib/format";
 
 /** Edit Affiliate: the registration rules for name and business, plus status and commission amount. */
@@ -13,11 +14,14 @@ export type AffiliateEditInput = z.input<typeof affiliateEditSchema>;
 export type AffiliateEditOutput = z.output<typeof affiliateEditSchema>;
 export const AFFILIATE_EDIT_FIELDS = ["name", "businessName", "status", "commissionAmount"] as const;
 
-/** Record payout: the server's rules, plus at most the approved balance (the server says the same in English). */
+/** Record payout: the server's rules, plus at most the approved balance (the server answers the same code). */
 export function payoutFormSchema(approved: string) {
   return z.object({
-    amount: payoutBodySchema.shape.amount.refine((value) => toAmount(value) <= toAmount(approved), `At most the approved balance of ${approved}`),
-    notes: z.string().trim().max(500, "Maximum 500 characters allowed"),
+    amount: payoutBodySchema.shape.amount.refine(
+      (value) => toAmount(value) <= toAmount(approved),
+      errorMessage("payout.above_approved_balance", { amount: approved }),
+    ),
+    notes: z.string().trim().max(500),
   });
 }
 export type PayoutFormInput = z.input<ReturnType<typeof payoutFormSchema>>;

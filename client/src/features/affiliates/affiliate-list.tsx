@@ -2,13 +2,12 @@ import { useState } from "react";
 import { Download, Eye, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { affiliateStatuses, type Affiliate, type AffiliateStatus } from "@contract/affiliates";
-import { ListPagination } from "@/components/list-pagination";
+import { DataTableState, offsetPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { apiErrorMessage } from "@/lib/api";
 import { initials } from "@/lib/format";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
@@ -90,53 +89,41 @@ function AffiliateTable({ status, title, onView, onEdit }: AffiliateTableProps) 
   const rows = list.data?.rows ?? [];
 
   return (
-    <>
-      <div className={cn("border-t transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-        {/* Fixed columns: the affiliate truncates, View and Edit always stay inside the card. */}
-        <Table aria-label={title} className="min-w-[36rem] table-fixed">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("affiliates.columns.affiliate")}</TableHead>
-              <TableHead className={CODE_COLUMN}>{t("affiliates.columns.code")}</TableHead>
-              <TableHead className="w-24 text-right">{t("affiliates.columns.referrals")}</TableHead>
-              <TableHead className="w-32 text-right">{t("affiliates.columns.commission")}</TableHead>
-              <TableHead className="w-28">{t("affiliates.columns.status")}</TableHead>
-              <TableHead className="w-48 text-right">{t("affiliates.columns.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.isPending ? (
-              <TableMessageRow colSpan={COLUMNS} data-testid="affiliates-loading">
-                {t("common.loading")}
-              </TableMessageRow>
-            ) : list.isError ? (
-              <TableMessageRow colSpan={COLUMNS} className="text-destructive" role="alert" data-testid="affiliates-error">
-                {t("affiliates.list.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS} data-testid="affiliates-empty">
-                {status ? t("affiliates.list.emptyFiltered") : t("affiliates.list.empty")}
-              </TableMessageRow>
-            ) : (
-              rows.map((affiliate) => <AffiliateRow key={affiliate.id} affiliate={affiliate} onView={onView} onEdit={onEdit} />)
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      {list.data && rows.length > 0 ? (
-        <ListPagination
-          label={t("affiliates.list.pagination")}
-          testId="affiliates-pagination-summary"
-          pageIndex={page}
-          pageSize={AFFILIATE_PAGE_SIZE}
-          rowCount={rows.length}
-          total={list.data.total}
-          hasNext={(page + 1) * AFFILIATE_PAGE_SIZE < list.data.total && !list.isPlaceholderData}
-          onPrevious={() => setPage((p) => Math.max(0, p - 1))}
-          onNext={() => setPage((p) => p + 1)}
-        />
-      ) : null}
-    </>
+    <DataTableState
+      query={list}
+      rowCount={rows.length}
+      testId="affiliates"
+      loadingText={t("common.loading")}
+      errorText={(message) => t("affiliates.list.error", { message })}
+      empty={status ? t("affiliates.list.emptyFiltered") : t("affiliates.list.empty")}
+      table={{
+        label: title,
+        // Fixed columns: the affiliate truncates, View and Edit always stay inside the card.
+        className: "min-w-[36rem] table-fixed",
+        columns: COLUMNS,
+        head: (
+          <>
+            <TableHead>{t("affiliates.columns.affiliate")}</TableHead>
+            <TableHead className={CODE_COLUMN}>{t("affiliates.columns.code")}</TableHead>
+            <TableHead className="w-24 text-right">{t("affiliates.columns.referrals")}</TableHead>
+            <TableHead className="w-32 text-right">{t("affiliates.columns.commission")}</TableHead>
+            <TableHead className="w-28">{t("affiliates.columns.status")}</TableHead>
+            <TableHead className="w-48 text-right">{t("affiliates.columns.actions")}</TableHead>
+          </>
+        ),
+      }}
+      paging={
+        list.data && {
+          label: t("affiliates.list.pagination"),
+          testId: "affiliates-pagination-summary",
+          ...offsetPaging(page, AFFILIATE_PAGE_SIZE, list.data.total, setPage),
+        }
+      }
+    >
+      {rows.map((affiliate) => (
+        <AffiliateRow key={affiliate.id} affiliate={affiliate} onView={onView} onEdit={onEdit} />
+      ))}
+    </DataTableState>
   );
 }
 

@@ -1,44 +1,44 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  Affiliate,
-  AffiliateDetail,
-  AffiliateLoginBody,
-  AffiliateLoginResult,
-  AffiliateSignupBody,
-  AffiliateStatus,
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  affiliateEndpoints,
+  type AffiliateLoginBody,
+  type AffiliateSignupBody,
+  type affiliateSignupResultSchema,
+  type AffiliateStatus,
+  type affiliateUpdateSchema,
+  type payoutBodySchema,
 } from "@contract/affiliates";
-import type { affiliateSignupResultSchema } from "@contract/affiliates";
+import type { EndpointRequest } from "@contract/endpoint";
 import type { z } from "zod";
-import { NOT_STAFF_SESSION } from "@/app/query-client";
-import { apiRequest } from "@/lib/api";
-import { fetchPage } from "@/lib/paged-fetch";
+import { NOT_STAFF_SESSION } from "@/lib/query-client";
+import { callApi, callPage, downloadUrl } from "@/lib/api-client";
 import { AFFILIATES_KEY, refreshAffiliateData } from "@/lib/query-invalidation";
-import { withQuery } from "@/lib/url";
 
 export type AffiliateSignupResult = z.infer<typeof affiliateSignupResultSchema>;
-export type AffiliateUpdate = Partial<Pick<Affiliate, "name" | "businessName" | "status" | "commissionAmount">>;
+export type AffiliateUpdate = z.input<typeof affiliateUpdateSchema>;
+type PayoutBody = z.input<typeof payoutBodySchema>;
 
 export const AFFILIATE_PAGE_SIZE = 20;
 export const TOP_AFFILIATES = 5;
 /** The referral filter's dropdown lists every affiliate up to the list's maximum page. */
 const AFFILIATE_OPTIONS_LIMIT = 500;
 
-type AffiliateListParams = { status?: AffiliateStatus; sort?: "-createdAt" | "-commissionEarned" | "name"; limit?: number; offset?: number };
+type AffiliateListQuery = EndpointRequest<typeof affiliateEndpoints.list>["query"];
 
-export function affiliateListUrl({ status, sort, limit = AFFILIATE_PAGE_SIZE, offset }: AffiliateListParams): string {
-  return withQuery("/api/affiliates", { status, sort, limit, offset: offset || undefined });
+function fetchAffiliatePage(query: AffiliateListQuery, signal: AbortSignal) {
+  return callPage(affiliateEndpoints.list, { query }, { signal });
 }
 
 /** Every affiliate with this status (or all) as CSV: what Export and the header's Export Data download. */
 export function affiliateExportUrl(status?: AffiliateStatus): string {
-  return withQuery("/api/affiliates/export.csv", { status });
+  return downloadUrl(affiliateEndpoints.exportCsv, { query: { status } });
 }
 
 /** The Active Affiliates table: newest first, filtered on the server; `page` is 0-based. */
 export function useAffiliateList(status: AffiliateStatus | undefined, page: number) {
   return useQuery({
     queryKey: [...AFFILIATES_KEY, "list", { status, page }],
-    queryFn: ({ signal }) => fetchPage<Affiliate>(affiliateListUrl({ status, limit: AFFILIATE_PAGE_SIZE, offset: page * AFFILIATE_PAGE_SIZE }), signal),
+    queryFn: ({ signal }) => fetchAffiliatePage({ status, limit: AFFILIATE_PAGE_SIZE, offset: page * AFFILIATE_PAGE_SIZE || undefined }, signal),
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
   });
@@ -48,7 +48,7 @@ export function useAffiliateList(status: AffiliateStatus | undefined, page: numb
 export function useTopAffiliates() {
   return useQuery({
     queryKey: [...AFFILIATES_KEY, "top", TOP_AFFILIATES],
-    queryFn: async ({ signal }) => (await fetchPage<Affiliate>(affiliateListUrl({ sort: "-commissionEarned", limit: TOP_AFFILIATES }), signal)).rows,
+    queryFn: async ({ signal }) => (await fetchAffiliatePage({ sort: "-commissionEarned", limit: TOP_AFFILIATES }, signal)).rows,
     refetchOnMount: "always",
   });
 }
@@ -57,15 +57,15 @@ export function useTopAffiliates() {
 export function useAffiliateOptions() {
   return useQuery({
     queryKey: [...AFFILIATES_KEY, "options"],
-    queryFn: async ({ signal }) => (await fetchPage<Affiliate>(affiliateListUrl({ sort: "name", limit: AFFILIATE_OPTIONS_LIMIT }), signal)).rows,
+    queryFn: async ({ signal }) => (await fetchAffiliatePage({ sort: "name", limit: AFFILIATE_OPTIONS_LIMIT }, signal)).rows,
     refetchOnMount: "always",
   });
 }
 
 export function useAffiliateDetail(id: number | null) {
-  return useQuery<AffiliateDetail>({
+  return useQuery({
     queryKey: [...AFFILIATES_KEY, id],
-    enabled: id !== null,
+    queryFn: id === null ? skipToken : ({ signal }) => callApi(affiliateEndpoints.get, { params: { id } }, { signal }),
     refetchOnMount: "always",
   });
 }
@@ -73,7 +73,7 @@ export function useAffiliateDetail(id: number | null) {
 export function useSignupAffiliate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AffiliateSignupBody) => (await (await apiRequest("POST", "/api/affiliates/signup", body)).json()) as AffiliateSignupResult,
+    mutationFn: (body: AffiliateSignupBody) => callApi(affiliateEndpoints.signup, { body }),
     onSuccess: () => refreshAffiliateData(queryClient),
   });
 }
@@ -81,7 +81,7 @@ export function useSignupAffiliate() {
 /** Affiliate sign-in; its 401 (a wrong password) is the affiliate's, not the staff session's. */
 export function useLoginAffiliate() {
   return useMutation({
-    mutationFn: async (body: AffiliateLoginBody) => (await (await apiRequest("POST", "/api/affiliates/login", body)).json()) as AffiliateLoginResult,
+    mutationFn: (body: AffiliateLoginBody) => callApi(affiliateEndpoints.login, { body }),
     meta: { [NOT_STAFF_SESSION]: true },
   });
 }
@@ -89,8 +89,7 @@ export function useLoginAffiliate() {
 export function useUpdateAffiliate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: number; changes: AffiliateUpdate }) =>
-      (await (await apiRequest("PUT", `/api/affiliates/${id}`, changes)).json()) as Affiliate,
+    mutationFn: ({ id, changes }: { id: number; changes: AffiliateUpdate }) => callApi(affiliateEndpoints.update, { params: { id }, body: changes }),
     onSuccess: () => refreshAffiliateData(queryClient),
   });
 }
@@ -99,10 +98,8 @@ export function useUpdateAffiliate() {
 export function useApproveCommissions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, commissionIds }: { id: number; commissionIds?: number[] }) =>
-      (await (await apiRequest("POST", `/api/affiliates/${id}/commissions/approve`, commissionIds ? { commissionIds } : {})).json()) as {
-        approved: number;
-      },
+    mutationFn: ({ id, commissionIds }: { id: number; commissionIds?: number[] }) =>
+      callApi(affiliateEndpoints.approveCommissions, { params: { id }, body: { commissionIds } }),
     onSuccess: () => refreshAffiliateData(queryClient),
   });
 }
@@ -110,8 +107,7 @@ export function useApproveCommissions() {
 export function useRecordPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, amount, notes }: { id: number; amount: string; notes: string | null }) =>
-      (await apiRequest("POST", `/api/affiliates/${id}/payouts`, { amount, notes })).json(),
+    mutationFn: ({ id, ...payout }: { id: number } & PayoutBody) => callApi(affiliateEndpoints.recordPayout, { params: { id }, body: payout }),
     onSuccess: () => refreshAffiliateData(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AffiliateStatus } from "@contract/affiliates";
-import { useExportTarget } from "@/app/shell/export-target";
+import { useExportTarget } from "@/lib/export-target";
 import { AffiliateLoginCard, AffiliateRegistrationCard } from "./affiliate-access-cards";
 import { AffiliateList } from "./affiliate-list";
 import { affiliateExportUrl } from "./affiliate-queries";

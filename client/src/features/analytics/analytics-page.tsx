@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useExportTarget } from "@/app/shell/export-target";
+import { useExportTarget } from "@/lib/export-target";
 import { ReportFilterForm } from "./report-filter-form";
 import { reportExportUrl, useLeadReport, type ReportFilter } from "./report-queries";
 import { ReportResults } from "./report-results";

@@ -1,28 +1,50 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import type { CurrentUser, LoginBody, SetupBody, SetupStatus } from "@contract/auth";
-import { apiErrorStatus, apiRequest, getQueryFn } from "@/lib/api";
-import { endSession } from "@/app/query-client";
-import { CURRENT_USER_KEY, SETUP_STATUS_KEY } from "./auth-keys";
+import type { authEndpoints, LoginBody, SetupBody, SetupStatus } from "@contract/auth";
+import { apiErrorStatus } from "@/lib/api";
+import { callApi, type DeclaredRoute } from "@/lib/api-client";
+import { endSession } from "@/lib/query-client";
+import { CURRENT_USER_KEY, SETUP_STATUS_KEY } from "@/lib/session-keys";
 import { preloadAuthScreen } from "./auth-screens";
 
-export function useSetupStatus() {
-  return useQuery<SetupStatus>({ queryKey: SETUP_STATUS_KEY });
-}
+// The auth gate is the first page: routes checked against authEndpoints by type, so zod stays out of it (api-client.ts).
+const setupStatusRoute: DeclaredRoute<typeof authEndpoints.setupStatus> = { method: "GET", path: "/auth/setup" };
+const setupRoute: DeclaredRoute<typeof authEndpoints.setup> = { method: "POST", path: "/auth/setup" };
+const loginRoute: DeclaredRoute<typeof authEndpoints.login> = { method: "POST", path: "/auth/login" };
+const logoutRoute: DeclaredRoute<typeof authEndpoints.logout> = { method: "POST", path: "/auth/logout" };
+const meRoute: DeclaredRoute<typeof authEndpoints.me> = { method: "GET", path: "/auth/me" };
+
+const setupStatusQuery = queryOptions({
+  queryKey: SETUP_STATUS_KEY,
+  queryFn: ({ signal }) => callApi(setupStatusRoute, {}, { signal }),
+});
 
 /** The signed-in user, or null when signed out (a 401 here is an answer, not an error). */
+const currentUserQuery = queryOptions({
+  queryKey: CURRENT_USER_KEY,
+  queryFn: async ({ signal }) => {
+    try {
+      return await callApi(meRoute, {}, { signal });
+    } catch (error) {
+      if (apiErrorStatus(error) === 401) return null;
+      throw error;
+    }
+  },
+});
+
+export function useSetupStatus() {
+  return useQuery(setupStatusQuery);
+}
+
+/** The signed-in user, or null when signed out. */
 export function useCurrentUser(options: { enabled?: boolean } = {}) {
-  return useQuery<CurrentUser | null>({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }),
-    enabled: options.enabled ?? true,
-  });
+  return useQuery({ ...currentUserQuery, enabled: options.enabled ?? true });
 }
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: LoginBody) => (await (await apiRequest("POST", "/api/auth/login", body)).json()) as CurrentUser,
+    mutationFn: (body: LoginBody) => callApi(loginRoute, { body }),
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
   });
 }
@@ -30,7 +52,7 @@ export function useSignIn() {
 export function useCompleteSetup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: SetupBody) => (await (await apiRequest("POST", "/api/auth/setup", body)).json()) as CurrentUser,
+    mutationFn: (body: SetupBody) => callApi(setupRoute, { body }),
     onSuccess: (user) => {
       queryClient.setQueryData<SetupStatus>(SETUP_STATUS_KEY, { needsSetup: false });
       queryClient.setQueryData(CURRENT_USER_KEY, user);
@@ -47,7 +69,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await apiRequest("POST", "/api/auth/logout");
+        await callApi(logoutRoute, {});
       } catch (error) {
         // Already signed out on the server: nothing left to undo.
         if (apiErrorStatus(error) !== 401) throw error;
@@ -66,10 +88,10 @@ export function useSignOut() {
  * and fetches the code of the setup or sign-in screen as soon as it is clear one will show.
  */
 export async function prefetchSession(queryClient: QueryClient) {
-  await queryClient.prefetchQuery({ queryKey: SETUP_STATUS_KEY });
-  const setup = queryClient.getQueryData<SetupStatus>(SETUP_STATUS_KEY);
+  await queryClient.prefetchQuery(setupStatusQuery);
+  const setup = queryClient.getQueryData(setupStatusQuery.queryKey);
   if (!setup) return; // the gate shows the error and offers a retry
   if (setup.needsSetup) return preloadAuthScreen("setup");
-  await queryClient.prefetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: getQueryFn<CurrentUser | null>({ on401: "returnNull" }) });
-  if (queryClient.getQueryData(CURRENT_USER_KEY) === null) await preloadAuthScreen("sign-in");
+  await queryClient.prefetchQuery(currentUserQuery);
+  if (queryClient.getQueryData(currentUserQuery.queryKey) === null) await preloadAuthScreen("sign-in");
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CircleAlert } from "lucide-react";
 import { z } from "zod";
 import { MIN_STAFF_PASSWORD, setupBodySchema } from "@contract/auth";
+import { errorMessage } from "@contract/error-message";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,9 +16,9 @@ import { AuthLayout } from "./auth-layout";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 
 const setupFormSchema = setupBodySchema
-  .extend({ confirmPassword: z.string().min(1, "This field is required") })
+  .extend({ confirmPassword: z.string().min(1, errorMessage("field.required")) })
   .refine((values) => values.password === values.confirmPassword, {
-    message: "Passwords do not match",
+    message: errorMessage("auth.passwords_mismatch"),
     path: ["confirmPassword"],
   });
 

@@ -1,10 +1,13 @@
 import { ANONYMOUS_CONSENT_EMAIL } from "@contract/consent-constants";
-import type { ConsentUpdateBody } from "@contract/consent";
+import type { ConsentUpdateBody, consentEndpoints } from "@contract/consent";
 import type { CurrentUser } from "@contract/auth";
 import type { QueryClient } from "@tanstack/react-query";
-import { CURRENT_USER_KEY } from "@/features/auth/auth-keys";
-import { apiRequest } from "@/lib/api";
+import { CURRENT_USER_KEY } from "@/lib/session-keys";
+import { callApi, type DeclaredRoute } from "@/lib/api-client";
 import type { ConsentChoice } from "./consent-storage";
+
+// The cookie panel is on the first page: the route is checked against consentEndpoints by type, so zod stays out of it.
+const consentUpdateRoute: DeclaredRoute<typeof consentEndpoints.update> = { method: "POST", path: "/consent/update" };
 
 /** Tells the server what was chosen (spec §7); the answer is not read and failures are ignored. */
 export function recordConsent(queryClient: QueryClient, choice: ConsentChoice, granted: boolean) {
@@ -15,5 +18,5 @@ export function recordConsent(queryClient: QueryClient, choice: ConsentChoice, g
     granted,
     preferences: { necessary: true, ...choice },
   };
-  apiRequest("POST", "/api/consent/update", body).catch(() => undefined);
+  callApi(consentUpdateRoute, { body }).catch(() => undefined);
 }

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { RetryAlert } from "@/components/retry-alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { apiErrorMessage } from "@/lib/api";
@@ -26,12 +25,11 @@ export default function DashboardPage() {
   }
   if (stats.isError) {
     return (
-      <Alert variant="destructive" className="items-center" data-testid="dashboard-error">
-        <span className="flex-1">{t("dashboard.error", { message: apiErrorMessage(stats.error, t("common.networkError")) })}</span>
-        <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-          {t("common.tryAgain")}
-        </Button>
-      </Alert>
+      <RetryAlert
+        message={t("dashboard.error", { message: apiErrorMessage(stats.error, t("common.networkError")) })}
+        onRetry={() => void stats.refetch()}
+        data-testid="dashboard-error"
+      />
     );
   }
 

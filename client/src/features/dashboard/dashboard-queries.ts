@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { DashboardStats } from "@contract/dashboard";
+import { dashboardEndpoints } from "@contract/dashboard";
+import { callApi } from "@/lib/api-client";
 import { DASHBOARD_KEY } from "@/lib/query-invalidation";
 
 export function useDashboardStats() {
-  return useQuery<DashboardStats>({ queryKey: DASHBOARD_KEY, refetchOnMount: "always" });
+  return useQuery({ queryKey: DASHBOARD_KEY, queryFn: ({ signal }) => callApi(dashboardEndpoints.get, {}, { signal }), refetchOnMount: "always" });
 }

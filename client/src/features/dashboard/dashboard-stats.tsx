@@ -1,7 +1,7 @@
 import { DollarSign, Handshake, TrendingUp, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DashboardStats as Stats } from "@contract/dashboard";
-import { StatCard } from "@/components/stat-card";
+import { StatCardGrid } from "@/components/stat-card-grid";
 import { useFormatters } from "@/lib/use-formatters";
 
 /** The four figures at the top of the dashboard (spec §2 Dashboard); missing values count as 0. */
@@ -12,35 +12,37 @@ export function DashboardStats({ stats }: { stats: Stats }) {
   const affiliates = typeof stats.activeAffiliates === "number" ? stats.activeAffiliates : 0;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard
-        title={t("dashboard.stats.totalLeads")}
-        value={format.number(totalLeads)}
-        caption={t("dashboard.stats.totalLeadsCaption")}
-        icon={Users}
-        data-testid="stat-total-leads"
-      />
-      <StatCard
-        title={t("dashboard.stats.activeAffiliates")}
-        value={format.number(affiliates)}
-        caption={t("dashboard.stats.activeAffiliatesCaption")}
-        icon={Handshake}
-        data-testid="stat-active-affiliates"
-      />
-      <StatCard
-        title={t("dashboard.stats.totalRevenue")}
-        value={format.usdThousands(stats.ytd)}
-        caption={t("dashboard.stats.totalRevenueCaption")}
-        icon={DollarSign}
-        data-testid="stat-total-revenue"
-      />
-      <StatCard
-        title={t("dashboard.stats.monthlyMrr")}
-        value={format.usdThousands(stats.mrr)}
-        caption={t("dashboard.stats.monthlyMrrCaption")}
-        icon={TrendingUp}
-        data-testid="stat-monthly-mrr"
-      />
-    </div>
+    <StatCardGrid
+      cards={[
+        {
+          title: t("dashboard.stats.totalLeads"),
+          value: format.number(totalLeads),
+          caption: t("dashboard.stats.totalLeadsCaption"),
+          icon: Users,
+          "data-testid": "stat-total-leads",
+        },
+        {
+          title: t("dashboard.stats.activeAffiliates"),
+          value: format.number(affiliates),
+          caption: t("dashboard.stats.activeAffiliatesCaption"),
+          icon: Handshake,
+          "data-testid": "stat-active-affiliates",
+        },
+        {
+          title: t("dashboard.stats.totalRevenue"),
+          value: format.usdThousands(stats.ytd),
+          caption: t("dashboard.stats.totalRevenueCaption"),
+          icon: DollarSign,
+          "data-testid": "stat-total-revenue",
+        },
+        {
+          title: t("dashboard.stats.monthlyMrr"),
+          value: format.usdThousands(stats.mrr),
+          caption: t("dashboard.stats.monthlyMrrCaption"),
+          icon: TrendingUp,
+          "data-testid": "stat-monthly-mrr",
+        },
+      ]}
+    />
   );
 }

@@ -2,9 +2,8 @@ import { MessageSquareText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Feedback } from "@contract/feedback";
 import { ExternalLink } from "@/components/external-link";
-import { Alert } from "@/components/ui/alert";
+import { RetryAlert } from "@/components/retry-alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
@@ -32,12 +31,10 @@ export function FeedbackList() {
             <Spinner label={t("feedback.list.loading")} />
           </div>
         ) : list.isError ? (
-          <Alert variant="destructive" className="items-center">
-            <span className="flex-1">{t("feedback.list.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}</span>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              {t("common.tryAgain")}
-            </Button>
-          </Alert>
+          <RetryAlert
+            message={t("feedback.list.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}
+            onRetry={() => void list.refetch()}
+          />
         ) : list.data.length === 0 ? (
           <EmptyState
             icon={MessageSquareText}

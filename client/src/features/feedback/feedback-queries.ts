@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FEEDBACK_POLL_MS, type Feedback, type FeedbackBody } from "@contract/feedback";
-import { apiRequest } from "@/lib/api";
+import { FEEDBACK_POLL_MS, feedbackEndpoints, type FeedbackBody } from "@contract/feedback";
+import { callApi } from "@/lib/api-client";
 import { FEEDBACK_KEY, refreshFeedbackData } from "@/lib/query-invalidation";
-import { withQuery } from "@/lib/url";
 
 export const FEEDBACK_LIST_LIMIT = 50;
 
@@ -10,7 +9,7 @@ export const FEEDBACK_LIST_LIMIT = 50;
 export function useFeedbackList() {
   return useQuery({
     queryKey: [...FEEDBACK_KEY, "list", { limit: FEEDBACK_LIST_LIMIT }],
-    queryFn: async ({ signal }) => (await (await apiRequest("GET", withQuery("/api/feedback", { limit: FEEDBACK_LIST_LIMIT }), undefined, signal)).json()) as Feedback[],
+    queryFn: ({ signal }) => callApi(feedbackEndpoints.list, { query: { limit: FEEDBACK_LIST_LIMIT } }, { signal }),
     refetchInterval: FEEDBACK_POLL_MS,
     refetchOnMount: "always",
   });
@@ -19,7 +18,7 @@ export function useFeedbackList() {
 export function useSubmitFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: FeedbackBody) => (await (await apiRequest("POST", "/api/feedback", body)).json()) as Feedback,
+    mutationFn: (body: FeedbackBody) => callApi(feedbackEndpoints.create, { body }),
     onSuccess: () => refreshFeedbackData(queryClient),
   });
 }

@@ -2,19 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { Bug, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { issueStatuses, type Issue } from "@contract/issues";
-import { ListPagination } from "@/components/list-pagination";
+import { DataTableState, offsetPaging } from "@/components/data-table-state";
 import { SelectField } from "@/components/select-field";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SearchInput } from "@/components/ui/search-input";
 import { Spinner } from "@/components/ui/spinner";
-import { apiErrorMessage } from "@/lib/api";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useFormatters } from "@/lib/use-formatters";
-import { cn } from "@/lib/utils";
 import { issueStatusLabel } from "./issue-labels";
 import { IssueStatusBadge } from "./issue-status-badge";
 import { ISSUE_PAGE_SIZE, useIssueList } from "./issues-queries";
@@ -87,49 +84,36 @@ export function IssueList({ filter, onFilterChange, onReview }: IssueListProps) 
           </div>
         </div>
       </CardHeader>
-      <div className={cn("border-t transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <div className="flex justify-center py-10" data-testid="issues-loading">
-            <Spinner label={t("issues.list.loading")} />
-          </div>
-        ) : list.isError ? (
-          <div className="p-4">
-            <Alert variant="destructive" className="items-center" data-testid="issues-error">
-              <span className="flex-1">{t("issues.list.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}</span>
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                {t("common.tryAgain")}
-              </Button>
-            </Alert>
-          </div>
-        ) : rows.length === 0 ? (
-          <div className="p-4">
-            {filtered ? (
-              <EmptyState icon={SearchX} title={t("issues.list.emptyFiltered")} description={t("issues.list.emptyFilteredHint")} data-testid="issues-empty" />
-            ) : (
-              <EmptyState icon={Bug} title={t("issues.list.emptyTitle")} description={t("issues.list.emptyDescription")} data-testid="issues-empty" />
-            )}
-          </div>
-        ) : (
-          <ul className="divide-y" aria-label={t("issues.list.label")}>
-            {rows.map((issue) => (
-              <IssueRow key={issue.id} issue={issue} onReview={onReview} />
-            ))}
-          </ul>
-        )}
-      </div>
-      {page && rows.length > 0 && page.total > ISSUE_PAGE_SIZE ? (
-        <ListPagination
-          label={t("issues.list.pagination")}
-          testId="issues-pagination-summary"
-          pageIndex={pageIndex}
-          pageSize={ISSUE_PAGE_SIZE}
-          rowCount={rows.length}
-          total={page.total}
-          hasNext={(pageIndex + 1) * ISSUE_PAGE_SIZE < page.total && !list.isPlaceholderData}
-          onPrevious={() => setPageIndex((index) => Math.max(0, index - 1))}
-          onNext={() => setPageIndex((index) => index + 1)}
-        />
-      ) : null}
+      <DataTableState
+        query={list}
+        rowCount={rows.length}
+        testId="issues"
+        loadingText={t("issues.list.loading")}
+        errorText={(message) => t("issues.list.error", { message })}
+        empty={
+          filtered ? (
+            <EmptyState icon={SearchX} title={t("issues.list.emptyFiltered")} description={t("issues.list.emptyFilteredHint")} data-testid="issues-empty" />
+          ) : (
+            <EmptyState icon={Bug} title={t("issues.list.emptyTitle")} description={t("issues.list.emptyDescription")} data-testid="issues-empty" />
+          )
+        }
+        // One page needs no Previous / Next.
+        paging={
+          page && page.total > ISSUE_PAGE_SIZE
+            ? {
+                label: t("issues.list.pagination"),
+                testId: "issues-pagination-summary",
+                ...offsetPaging(pageIndex, ISSUE_PAGE_SIZE, page.total, setPageIndex),
+              }
+            : undefined
+        }
+      >
+        <ul className="divide-y" aria-label={t("issues.list.label")}>
+          {rows.map((issue) => (
+            <IssueRow key={issue.id} issue={issue} onReview={onReview} />
+          ))}
+        </ul>
+      </DataTableState>
     </Card>
   );
 }

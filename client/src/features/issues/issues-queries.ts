@@ -1,11 +1,10 @@
 import { useEffect, useRef } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { approveIssueBodySchema, Issue, IssueBody, issueListQuerySchema, rejectIssueBodySchema } from "@contract/issues";
-import { apiErrorStatus, apiRequest } from "@/lib/api";
-import { fetchPage } from "@/lib/paged-fetch";
+import { issueEndpoints, type approveIssueBodySchema, type Issue, type IssueBody, type issueListQuerySchema, type rejectIssueBodySchema } from "@contract/issues";
+import { apiErrorStatus } from "@/lib/api";
+import { callApi, callPage } from "@/lib/api-client";
 import { ISSUES_KEY, SEARCH_KEY, refreshIssueData } from "@/lib/query-invalidation";
-import { withQuery } from "@/lib/url";
 
 export const ISSUE_PAGE_SIZE = 20;
 /** While a proposal is being prepared (status open) the review reads the issue again this often. */
@@ -21,15 +20,14 @@ export type IssueListParams = Partial<z.output<typeof issueListQuerySchema>>;
 const ISSUE_LISTS_KEY = [...ISSUES_KEY, "list"] as const;
 const issueKey = (id: number) => [...ISSUES_KEY, "detail", id] as const;
 
-export function issueListUrl({ q, status, limit = ISSUE_PAGE_SIZE, offset = 0 }: IssueListParams): string {
-  return withQuery("/api/issues", { q, status, limit, offset });
-}
-
 /** One page of issues, newest first, with the total from x-total-count; the previous page stays shown while the next loads. */
 export function useIssueList(params: IssueListParams) {
   return useQuery({
     queryKey: [...ISSUE_LISTS_KEY, params],
-    queryFn: ({ signal }) => fetchPage<Issue>(issueListUrl(params), signal),
+    queryFn: ({ signal }) => {
+      const { q, status, limit = ISSUE_PAGE_SIZE, offset = 0 } = params;
+      return callPage(issueEndpoints.list, { query: { q, status, limit, offset } }, { signal });
+    },
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
     refetchInterval: (query) => (query.state.data?.rows.some((issue) => issue.status === "open") ? ISSUE_LIST_POLL_MS : false),
@@ -44,7 +42,7 @@ export function useIssue(id: number) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: issueKey(id),
-    queryFn: async ({ signal }) => (await (await apiRequest("GET", `/api/issues/${id}`, undefined, signal)).json()) as Issue,
+    queryFn: ({ signal }) => callApi(issueEndpoints.get, { params: { id } }, { signal }),
     refetchOnMount: "always",
     refetchInterval: (q) => (q.state.data?.status === "open" ? ISSUE_PROPOSAL_POLL_MS : false),
   });
@@ -64,18 +62,14 @@ function refreshIssueSummaries(queryClient: QueryClient) {
   return Promise.all([ISSUE_LISTS_KEY, SEARCH_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-async function readIssue(res: Response): Promise<Issue> {
-  return (await res.json()) as Issue;
-}
-
 /**
  * Keeps the answer as the issue's cached state, then refreshes every list and search that shows issues. A 409 means
  * the issue moved on (someone else decided, the proposal was replaced), so it is read again to show where it stands.
  */
-function useIssueMutation<TVariables>(send: (variables: TVariables) => Promise<Response>, existingId?: number) {
+function useIssueMutation<TVariables>(send: (variables: TVariables) => Promise<Issue>, existingId?: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (variables: TVariables) => readIssue(await send(variables)),
+    mutationFn: send,
     onSuccess: (issue) => {
       queryClient.setQueryData(issueKey(issue.id), issue);
       return refreshIssueData(queryClient);
@@ -87,18 +81,18 @@ function useIssueMutation<TVariables>(send: (variables: TVariables) => Promise<R
 }
 
 export function useReportIssue() {
-  return useIssueMutation((body: IssueBody) => apiRequest("POST", "/api/issues", body));
+  return useIssueMutation((body: IssueBody) => callApi(issueEndpoints.create, { body }));
 }
 
 export function useApproveIssue(id: number) {
-  return useIssueMutation((body: ApproveIssueBody) => apiRequest("POST", `/api/issues/${id}/approve`, body), id);
+  return useIssueMutation((body: ApproveIssueBody) => callApi(issueEndpoints.approve, { params: { id }, body }), id);
 }
 
 export function useRejectIssue(id: number) {
-  return useIssueMutation((body: RejectIssueBody) => apiRequest("POST", `/api/issues/${id}/reject`, body), id);
+  return useIssueMutation((body: RejectIssueBody) => callApi(issueEndpoints.reject, { params: { id }, body }), id);
 }
 
 /** Asks for a new proposal (failed, rejected or awaiting review); the issue goes back to being prepared. */
 export function useRetryIssue(id: number) {
-  return useIssueMutation(() => apiRequest("POST", `/api/issues/${id}/retry`), id);
+  return useIssueMutation(() => callApi(issueEndpoints.retry, { params: { id } }), id);
 }

@@ -3,23 +3,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { joinBodySchema } from "@contract/leads";
-import { PublicLayout } from "@/app/public-layout";
-import { NOT_STAFF_SESSION } from "@/app/query-client";
+import { joinBodySchema, leadEndpoints } from "@contract/leads";
+import { PublicLayout } from "@/components/public-layout";
+import { NOT_STAFF_SESSION } from "@/lib/query-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, type LeadFormInput, type LeadFormOutput } from "@/features/leads/lead-form";
 import { LeadInputs } from "@/features/leads/lead-inputs";
-import { apiErrorMessage, apiErrorStatus, apiFieldErrors, apiRequest } from "@/lib/api";
+import { apiErrorMessage, apiErrorStatus, apiFieldErrors } from "@/lib/api";
+import { callApi } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 
 function useJoin() {
   return useMutation({
-    mutationFn: async (body: LeadFormOutput) => {
-      await apiRequest("POST", "/api/join", body);
-    },
+    mutationFn: (body: LeadFormOutput) => callApi(leadEndpoints.join, { body }),
     meta: { [NOT_STAFF_SESSION]: true },
   });
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { RetryAlert } from "@/components/retry-alert";
 import { Spinner } from "@/components/ui/spinner";
 import { apiErrorMessage } from "@/lib/api";
 import { useKpiTotals } from "./kpi-queries";
@@ -32,12 +31,10 @@ function KpiOverview() {
   return (
     <div className="flex min-w-0 flex-col gap-4">
       {totals.isError ? (
-        <Alert variant="destructive" className="items-center">
-          <span className="flex-1">{t("kpi.totals.error", { message: apiErrorMessage(totals.error, t("common.networkError")) })}</span>
-          <Button variant="outline" size="sm" onClick={() => void totals.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={t("kpi.totals.error", { message: apiErrorMessage(totals.error, t("common.networkError")) })}
+          onRetry={() => void totals.refetch()}
+        />
       ) : (
         <KpiTotals totals={totals.data} />
       )}

@@ -1,21 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { KpiRecord, KpiSyncBody, KpiTotals } from "@contract/kpi";
-import { apiRequest } from "@/lib/api";
-import { fetchPage } from "@/lib/paged-fetch";
+import { kpiEndpoints, type KpiRecord, type KpiSyncBody } from "@contract/kpi";
+import { callApi, callPage } from "@/lib/api-client";
 import { KPI_KEY, refreshKpiData } from "@/lib/query-invalidation";
-import { withQuery } from "@/lib/url";
 
 export const KPI_PAGE_SIZE = 20;
 
 export function useKpiTotals() {
-  return useQuery<KpiTotals>({ queryKey: [...KPI_KEY, "totals"], refetchOnMount: "always" });
+  return useQuery({
+    queryKey: [...KPI_KEY, "totals"],
+    queryFn: ({ signal }) => callApi(kpiEndpoints.totals, {}, { signal }),
+    refetchOnMount: "always",
+  });
 }
 
 /** Newest updates first; `page` is 0-based. */
 export function useKpiList(page: number) {
   return useQuery({
     queryKey: [...KPI_KEY, "list", { page }],
-    queryFn: ({ signal }) => fetchPage<KpiRecord>(withQuery("/api/kpi", { limit: KPI_PAGE_SIZE, offset: page * KPI_PAGE_SIZE }), signal),
+    queryFn: ({ signal }) => callPage(kpiEndpoints.list, { query: { limit: KPI_PAGE_SIZE, offset: page * KPI_PAGE_SIZE } }, { signal }),
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
   });
@@ -23,13 +25,18 @@ export function useKpiList(page: number) {
 
 /** One record, shown straight away from the row it was opened from and then read fresh. */
 export function useKpiRecord(record: KpiRecord) {
-  return useQuery<KpiRecord>({ queryKey: [...KPI_KEY, record.id], placeholderData: record, refetchOnMount: "always" });
+  return useQuery({
+    queryKey: [...KPI_KEY, record.id],
+    queryFn: ({ signal }) => callApi(kpiEndpoints.get, { params: { id: record.id } }, { signal }),
+    placeholderData: record,
+    refetchOnMount: "always",
+  });
 }
 
 export function useSyncKpi() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: KpiSyncBody) => (await (await apiRequest("POST", "/api/kpi", body)).json()) as KpiRecord,
+    mutationFn: (body: KpiSyncBody) => callApi(kpiEndpoints.sync, { body }),
     onSuccess: () => refreshKpiData(queryClient),
   });
 }
@@ -37,9 +44,7 @@ export function useSyncKpi() {
 export function useDeleteKpi() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest("DELETE", `/api/kpi/${id}`);
-    },
+    mutationFn: (id: number) => callApi(kpiEndpoints.remove, { params: { id } }),
     onSuccess: () => refreshKpiData(queryClient),
   });
 }

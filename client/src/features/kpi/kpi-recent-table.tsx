@@ -2,11 +2,10 @@ import { useState } from "react";
 import { Eye, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { KpiRecord } from "@contract/kpi";
-import { ListPagination } from "@/components/list-pagination";
+import { DataTableState, offsetPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
-import { apiErrorMessage } from "@/lib/api";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { KpiDeleteDialog } from "./kpi-delete-dialog";
@@ -35,87 +34,77 @@ export function KpiRecentTable() {
         <CardTitle>{t("kpi.recent.title")}</CardTitle>
         <CardDescription>{t("kpi.recent.description")}</CardDescription>
       </CardHeader>
-      <div className={cn("border-t", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-        {/* Fixed columns: the lead truncates, the figures and the actions always stay inside the card. */}
-        <Table aria-label={t("kpi.recent.title")} className="min-w-[30rem] table-fixed">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
+      <DataTableState
+        query={list}
+        rowCount={rows.length}
+        testId="kpi"
+        loadingText={t("kpi.loading")}
+        errorText={(message) => t("kpi.recent.error", { message })}
+        empty={t("kpi.recent.empty")}
+        table={{
+          label: t("kpi.recent.title"),
+          // Fixed columns: the lead truncates, the figures and the actions always stay inside the card.
+          className: "min-w-[30rem] table-fixed",
+          columns: COLUMNS,
+          head: (
+            <>
               <TableHead>{t("kpi.columns.lead")}</TableHead>
               <TableHead className="w-44 text-right">{t("kpi.columns.ytdRevenue")}</TableHead>
               <TableHead className="w-40 text-right">{t("kpi.columns.mrr")}</TableHead>
               <TableHead className={UPDATED_COLUMN}>{t("kpi.columns.lastUpdated")}</TableHead>
               <TableHead className="w-24 text-right">{t("kpi.columns.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.isPending ? (
-              <TableMessageRow colSpan={COLUMNS}>{t("kpi.loading")}</TableMessageRow>
-            ) : list.isError ? (
-              <TableMessageRow colSpan={COLUMNS} className="text-destructive" role="alert">
-                {t("kpi.recent.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS} data-testid="kpi-empty">
-                {t("kpi.recent.empty")}
-              </TableMessageRow>
-            ) : (
-              rows.map((record) => (
-                <TableRow key={record.id} data-testid="kpi-row">
-                  <TableCell>
-                    <div className="truncate font-medium" title={record.businessName}>
-                      {record.businessName || notAvailable}
-                    </div>
-                    <div className="truncate text-xs text-muted-foreground" title={record.email}>
-                      {record.email || notAvailable}
-                    </div>
-                  </TableCell>
-                  <TableCell className="truncate text-right tabular-nums">{money(record.ytdRevenue)}</TableCell>
-                  <TableCell className="truncate text-right tabular-nums">{money(record.mrr)}</TableCell>
-                  <TableCell className={cn(UPDATED_COLUMN, "truncate text-muted-foreground")}>
-                    {record.updatedAt ? format.dateTime(record.updatedAt) || notAvailable : notAvailable}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        onClick={() => setViewing(record)}
-                        aria-label={t("kpi.actions.viewFor", { name: record.businessName })}
-                        title={t("kpi.actions.view")}
-                      >
-                        <Eye aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        className="text-destructive hover:text-destructive"
-                        onClick={() => setDeleting(record)}
-                        aria-label={t("kpi.actions.deleteFor", { name: record.businessName })}
-                        title={t("kpi.actions.delete")}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      {list.data && rows.length > 0 ? (
-        <ListPagination
-          label={t("kpi.recent.pagination")}
-          testId="kpi-pagination-summary"
-          pageIndex={page}
-          pageSize={KPI_PAGE_SIZE}
-          rowCount={rows.length}
-          total={list.data.total}
-          hasNext={(page + 1) * KPI_PAGE_SIZE < list.data.total && !list.isPlaceholderData}
-          onPrevious={() => setPage((p) => Math.max(0, p - 1))}
-          onNext={() => setPage((p) => p + 1)}
-        />
-      ) : null}
+            </>
+          ),
+        }}
+        paging={
+          list.data && {
+            label: t("kpi.recent.pagination"),
+            testId: "kpi-pagination-summary",
+            ...offsetPaging(page, KPI_PAGE_SIZE, list.data.total, setPage),
+          }
+        }
+      >
+        {rows.map((record) => (
+          <TableRow key={record.id} data-testid="kpi-row">
+            <TableCell>
+              <div className="truncate font-medium" title={record.businessName}>
+                {record.businessName || notAvailable}
+              </div>
+              <div className="truncate text-xs text-muted-foreground" title={record.email}>
+                {record.email || notAvailable}
+              </div>
+            </TableCell>
+            <TableCell className="truncate text-right tabular-nums">{money(record.ytdRevenue)}</TableCell>
+            <TableCell className="truncate text-right tabular-nums">{money(record.mrr)}</TableCell>
+            <TableCell className={cn(UPDATED_COLUMN, "truncate text-muted-foreground")}>
+              {record.updatedAt ? format.dateTime(record.updatedAt) || notAvailable : notAvailable}
+            </TableCell>
+            <TableCell className="text-right">
+              <div className="flex justify-end gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  onClick={() => setViewing(record)}
+                  aria-label={t("kpi.actions.viewFor", { name: record.businessName })}
+                  title={t("kpi.actions.view")}
+                >
+                  <Eye aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => setDeleting(record)}
+                  aria-label={t("kpi.actions.deleteFor", { name: record.businessName })}
+                  title={t("kpi.actions.delete")}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </DataTableState>
       <KpiDetailDialog record={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       <KpiDeleteDialog
         record={deleting}

@@ -2,6 +2,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { errorMessage } from "@contract/error-message";
 import { kpiSyncBodySchema, topProductSchema } from "@contract/kpi";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -22,7 +23,7 @@ export const SAMPLE_TOP_PRODUCTS = JSON.stringify(
 
 const kpiFormSchema = kpiSyncBodySchema
   .pick({ email: true, ytdRevenue: true, mrr: true })
-  .extend({ topProducts: z.string().trim().min(1, "Top Products data is required") });
+  .extend({ topProducts: z.string().trim().min(1, errorMessage("kpi.top_products_required")) });
 type KpiFormInput = z.input<typeof kpiFormSchema>;
 type KpiFormOutput = z.output<typeof kpiFormSchema>;
 
@@ -30,7 +31,7 @@ const EMPTY: KpiFormInput = { email: "", ytdRevenue: "", mrr: "", topProducts: "
 const FIELDS = ["email", "ytdRevenue", "mrr", "topProducts"] as const;
 
 /** A product list as sent: an array, or one product object on its own. */
-const topProductsSchema = z.preprocess((value) => (value && typeof value === "object" && !Array.isArray(value) ? [value] : value), z.array(topProductSchema, { error: "Top Products must be a list of products" }));
+const topProductsSchema = z.preprocess((value) => (value && typeof value === "object" && !Array.isArray(value) ? [value] : value), z.array(topProductSchema, { error: errorMessage("kpi.top_products_list") }));
 
 /** Sync KPI Data (spec §2 KPI Metrics, §5): amounts are sent as numbers; bad JSON sends nothing. */
 export function KpiSyncForm() {

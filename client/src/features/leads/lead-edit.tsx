@@ -1,14 +1,9 @@
-import { FormProvider, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { FormProvider } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { Lead, LeadInputRaw } from "@contract/leads";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/use-toast";
-import { apiErrorMessage } from "@/lib/api";
-import { applyServerFieldErrors } from "@/lib/server-field-errors";
-import { useValidationMessage } from "@/lib/validation-message";
-import { LEAD_FORM_FIELDS, leadEditFormSchema, type LeadEditFormInput, type LeadEditFormOutput } from "./lead-form";
+import type { Lead } from "@contract/leads";
+import { DirtyFieldsFormFooter, useDirtyFieldsForm } from "@/components/dirty-fields-form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { LEAD_EDIT_FIELDS, leadEditFormSchema, type LeadEditFormInput } from "./lead-form";
 import { LeadInputs, LeadStatusInputs } from "./lead-inputs";
 import { useUpdateLead } from "./lead-queries";
 
@@ -46,31 +41,14 @@ export function LeadEdit({ lead, onOpenChange }: LeadEditProps) {
 
 function LeadEditForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
   const { t } = useTranslation();
-  const message = useValidationMessage();
   const updateLead = useUpdateLead();
-  const form = useForm<LeadEditFormInput, unknown, LeadEditFormOutput>({
-    resolver: zodResolver(leadEditFormSchema),
+  const { form, onSubmit, isDirty, isSubmitting } = useDirtyFieldsForm({
+    schema: leadEditFormSchema,
     defaultValues: formValues(lead),
-  });
-  const { isDirty, dirtyFields } = form.formState;
-
-  const onSubmit = form.handleSubmit((values) => {
-    const changed = (Object.keys(values) as (keyof LeadEditFormOutput)[]).filter((key) => dirtyFields[key]);
-    if (changed.length === 0) return onDone();
-    const changes = Object.fromEntries(changed.map((key) => [key, values[key]])) as Partial<LeadInputRaw>;
-    updateLead.mutate(
-      { id: lead.id, changes },
-      {
-        onSuccess: () => {
-          toast({ title: t("leads.edit.successTitle"), description: t("leads.edit.success") });
-          onDone();
-        },
-        onError: (error) => {
-          applyServerFieldErrors(error, form.setError, [...LEAD_FORM_FIELDS, "status", "priority"]);
-          toast({ variant: "destructive", title: t("common.error"), description: message(apiErrorMessage(error, t("leads.edit.failed"))) });
-        },
-      },
-    );
+    fields: LEAD_EDIT_FIELDS,
+    save: (changes) => updateLead.mutateAsync({ id: lead.id, changes }),
+    messages: { successTitle: t("leads.edit.successTitle"), success: t("leads.edit.success"), failed: t("leads.edit.failed") },
+    onDone,
   });
 
   return (
@@ -78,14 +56,12 @@ function LeadEditForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
       <form noValidate onSubmit={onSubmit} className="grid gap-3">
         <LeadInputs idPrefix="lead-edit" />
         <LeadStatusInputs idPrefix="lead-edit" />
-        <DialogFooter className="mt-2">
-          <DialogClose asChild>
-            <Button variant="outline">{t("common.cancel")}</Button>
-          </DialogClose>
-          <Button type="submit" disabled={!isDirty || updateLead.isPending}>
-            {updateLead.isPending ? t("leads.edit.submitting") : t("leads.edit.submit")}
-          </Button>
-        </DialogFooter>
+        <DirtyFieldsFormFooter
+          isDirty={isDirty}
+          isSubmitting={isSubmitting}
+          submitLabel={t("leads.edit.submit")}
+          submittingLabel={t("leads.edit.submitting")}
+        />
       </form>
     </FormProvider>
   );

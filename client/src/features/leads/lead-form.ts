@@ -29,6 +29,9 @@ export const LEAD_FORM_FIELDS = [
   "industry",
 ] as const satisfies readonly (keyof LeadFormInput)[];
 
+/** What Edit Lead may change: the Add Lead fields, status and priority. */
+export const LEAD_EDIT_FIELDS = [...LEAD_FORM_FIELDS, "status", "priority"] as const satisfies readonly (keyof LeadEditFormInput)[];
+
 export const EMPTY_LEAD_FORM = {
   businessOwnerName: "",
   businessOwnerLastName: "",

@@ -2,13 +2,12 @@ import { useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LEAD_PAGE_DEFAULT, type Lead, type LeadFilter } from "@contract/leads";
-import { ListPagination } from "@/components/list-pagination";
+import { DataTableState } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
-import { apiErrorMessage } from "@/lib/api";
-import { cn } from "@/lib/utils";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { LeadTasksLink } from "@/features/tasks/lead-tasks-link";
 import { LeadDelete } from "./lead-delete";
 import { LeadEdit } from "./lead-edit";
 import { LeadFilters } from "./lead-filters";
@@ -65,56 +64,49 @@ function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
   const rows = page?.rows ?? [];
 
   return (
-    <>
-      <div className={cn("border-t transition-opacity", leads.isPlaceholderData && "opacity-60")} aria-busy={leads.isFetching}>
-        {/* Fixed columns: business and contact share what is left and truncate, so Delete never leaves the card. */}
-        <Table aria-label={t("leads.list.title")} className="min-w-[30rem] table-fixed">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("leads.columns.business")}</TableHead>
-              <TableHead>{t("leads.columns.contact")}</TableHead>
-              <TableHead className={INDUSTRY_COLUMN}>{t("leads.columns.industry")}</TableHead>
-              <TableHead className="w-28">{t("leads.columns.status")}</TableHead>
-              <TableHead className="w-24 text-right">{t("leads.columns.actions")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {leads.isPending ? (
-              <TableMessageRow colSpan={COLUMNS} data-testid="leads-loading">
-                {t("leads.list.loading")}
-              </TableMessageRow>
-            ) : leads.isError ? (
-              <TableMessageRow colSpan={COLUMNS} className="text-destructive" role="alert" data-testid="leads-error">
-                {t("leads.list.error", { message: apiErrorMessage(leads.error, t("common.networkError")) })}
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS} data-testid="leads-empty">
-                {t("leads.list.empty")}
-              </TableMessageRow>
-            ) : (
-              rows.map((lead) => <LeadRow key={lead.id} lead={lead} onEdit={onEdit} onDelete={onDelete} />)
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      {page && rows.length > 0 ? (
-        <ListPagination
-          label={t("leads.list.pagination")}
-          testId="leads-pagination-summary"
-          pageIndex={cursors.length}
-          pageSize={LEAD_PAGE_DEFAULT}
-          rowCount={rows.length}
-          total={page.total}
-          totalExact={page.totalExact}
-          hasNext={Boolean(page.nextCursor) && !leads.isPlaceholderData}
-          onPrevious={() => setCursors((stack) => stack.slice(0, -1))}
-          onNext={() => {
+    <DataTableState
+      query={leads}
+      rowCount={rows.length}
+      testId="leads"
+      loadingText={t("leads.list.loading")}
+      errorText={(message) => t("leads.list.error", { message })}
+      empty={t("leads.list.empty")}
+      table={{
+        label: t("leads.list.title"),
+        // Fixed columns: business and contact share what is left and truncate, so Delete never leaves the card.
+        className: "min-w-[30rem] table-fixed",
+        columns: COLUMNS,
+        head: (
+          <>
+            <TableHead>{t("leads.columns.business")}</TableHead>
+            <TableHead>{t("leads.columns.contact")}</TableHead>
+            <TableHead className={INDUSTRY_COLUMN}>{t("leads.columns.industry")}</TableHead>
+            <TableHead className="w-28">{t("leads.columns.status")}</TableHead>
+            <TableHead className="w-32 text-right">{t("leads.columns.actions")}</TableHead>
+          </>
+        ),
+      }}
+      paging={
+        page && {
+          label: t("leads.list.pagination"),
+          testId: "leads-pagination-summary",
+          pageIndex: cursors.length,
+          pageSize: LEAD_PAGE_DEFAULT,
+          total: page.total,
+          totalExact: page.totalExact,
+          hasNext: Boolean(page.nextCursor),
+          onPrevious: () => setCursors((stack) => stack.slice(0, -1)),
+          onNext: () => {
             const next = page.nextCursor;
             if (next) setCursors((stack) => [...stack, next]);
-          }}
-        />
-      ) : null}
-    </>
+          },
+        }
+      }
+    >
+      {rows.map((lead) => (
+        <LeadRow key={lead.id} lead={lead} onEdit={onEdit} onDelete={onDelete} />
+      ))}
+    </DataTableState>
   );
 }
 
@@ -147,6 +139,7 @@ function LeadRow({ lead, onEdit, onDelete }: { lead: Lead; onEdit: (lead: Lead) 
       </TableCell>
       <TableCell className="text-right">
         <div className="flex justify-end gap-1">
+          <LeadTasksLink lead={lead} />
           <Button variant="ghost" size="icon-sm" aria-label={t("leads.actions.edit", { name: lead.businessName })} title={t("leads.actions.editShort")} onClick={() => onEdit(lead)}>
             <Pencil aria-hidden="true" />
           </Button>

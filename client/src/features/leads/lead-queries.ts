@@ -1,27 +1,27 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Lead, LeadFilter, LeadInputRaw } from "@contract/leads";
-import { LEAD_PAGE_DEFAULT } from "@contract/leads";
-import { apiRequest } from "@/lib/api";
-import { fetchPage } from "@/lib/paged-fetch";
+import type { z } from "zod";
+import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadFilter, type LeadInputRaw, type leadUpdateSchema } from "@contract/leads";
+import { callApi, callPage, downloadUrl } from "@/lib/api-client";
 import { LEADS_KEY, refreshLeadData } from "@/lib/query-invalidation";
-import { withQuery } from "@/lib/url";
 
 export type LeadListParams = LeadFilter & { cursor?: string; limit?: number };
+/** A partial update: only the fields sent change. */
+export type LeadChanges = z.input<typeof leadUpdateSchema>;
 
-export function leadListUrl({ limit = LEAD_PAGE_DEFAULT, cursor, q, status, industry }: LeadListParams): string {
-  return withQuery("/api/leads", { limit, cursor, q, status, industry });
+function fetchLeadPage({ limit = LEAD_PAGE_DEFAULT, cursor, q, status, industry }: LeadListParams, signal: AbortSignal) {
+  return callPage(leadEndpoints.list, { query: { limit, cursor, q, status, industry } }, { signal });
 }
 
 /** The whole filtered list as CSV (what Export Data downloads on the lead screens). */
 export function leadExportUrl({ q, status, industry }: LeadFilter = {}): string {
-  return withQuery("/api/leads/export.csv", { q, status, industry });
+  return downloadUrl(leadEndpoints.exportCsv, { query: { q, status, industry } });
 }
 
 /** One page of leads; the previous page stays on screen while the next one loads. */
 export function useLeadList(params: LeadListParams) {
   return useQuery({
     queryKey: [...LEADS_KEY, "list", params],
-    queryFn: ({ signal }) => fetchPage<Lead>(leadListUrl(params), signal),
+    queryFn: ({ signal }) => fetchLeadPage(params, signal),
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
   });
@@ -31,19 +31,15 @@ export function useLeadList(params: LeadListParams) {
 export function useRecentLeads(limit: number) {
   return useQuery({
     queryKey: [...LEADS_KEY, "recent", limit],
-    queryFn: async ({ signal }) => (await fetchPage<Lead>(leadListUrl({ limit }), signal)).rows,
+    queryFn: async ({ signal }) => (await fetchLeadPage({ limit }, signal)).rows,
     refetchOnMount: "always",
   });
-}
-
-async function readLead(res: Response): Promise<Lead> {
-  return (await res.json()) as Lead;
 }
 
 export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: LeadInputRaw) => readLead(await apiRequest("POST", "/api/leads", body)),
+    mutationFn: (body: LeadInputRaw) => callApi(leadEndpoints.create, { body }),
     onSuccess: () => refreshLeadData(queryClient),
   });
 }
@@ -51,8 +47,7 @@ export function useCreateLead() {
 export function useUpdateLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: number; changes: Partial<LeadInputRaw> }) =>
-      readLead(await apiRequest("PUT", `/api/leads/${id}`, changes)),
+    mutationFn: ({ id, changes }: { id: number; changes: LeadChanges }) => callApi(leadEndpoints.update, { params: { id }, body: changes }),
     onSuccess: () => refreshLeadData(queryClient),
   });
 }
@@ -60,9 +55,7 @@ export function useUpdateLead() {
 export function useDeleteLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest("DELETE", `/api/leads/${id}`);
-    },
+    mutationFn: (id: number) => callApi(leadEndpoints.remove, { params: { id } }),
     onSuccess: () => refreshLeadData(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import { useExportTarget } from "@/app/shell/export-target";
+import { useExportTarget } from "@/lib/export-target";
 import { LeadCreate } from "./lead-create";
 import { LeadList } from "./lead-list";
 import { leadExportUrl } from "./lead-queries";

@@ -1,20 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Notification } from "@contract/notifications";
-import { apiRequest } from "@/lib/api";
+import type { Notification, notificationEndpoints } from "@contract/notifications";
+import { callApi, type DeclaredRoute } from "@/lib/api-client";
+
+// The bell is on the first page: routes checked against notificationEndpoints by type, so zod stays out of it (api-client.ts).
+const listRoute: DeclaredRoute<typeof notificationEndpoints.list> = { method: "GET", path: "/notifications" };
+const unreadCountRoute: DeclaredRoute<typeof notificationEndpoints.unreadCount> = { method: "GET", path: "/notifications/unread-count" };
+const markReadRoute: DeclaredRoute<typeof notificationEndpoints.markRead> = { method: "POST", path: "/notifications/:id/read" };
+const markAllReadRoute: DeclaredRoute<typeof notificationEndpoints.markAllRead> = { method: "POST", path: "/notifications/read-all" };
 
 /** Both keys share the first segment, so invalidating NOTIFICATIONS_KEY refreshes the list and the count. */
 export const NOTIFICATIONS_KEY = ["/api/notifications"] as const;
 export const UNREAD_COUNT_KEY = ["/api/notifications", "unread-count"] as const;
 
-const UNREAD_POLL_MS = 60_000;
+/** The header bell asks this often, so new notifications show without a reload. */
+const UNREAD_POLL_MS = 30_000;
 
 export function useUnreadCount() {
-  return useQuery<{ unread: number }>({ queryKey: UNREAD_COUNT_KEY, refetchInterval: UNREAD_POLL_MS });
+  return useQuery({ queryKey: UNREAD_COUNT_KEY, queryFn: ({ signal }) => callApi(unreadCountRoute, {}, { signal }), refetchInterval: UNREAD_POLL_MS });
 }
 
 /** Fetched again each time the panel opens, since queries never go stale on their own. */
 export function useNotifications() {
-  return useQuery<Notification[]>({ queryKey: NOTIFICATIONS_KEY, refetchOnMount: "always" });
+  return useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: ({ signal }) => callApi(listRoute, {}, { signal }), refetchOnMount: "always" });
 }
 
 function useMarkRead<TVariables>(request: (variables: TVariables) => Promise<unknown>, isAffected: (n: Notification, v: TVariables) => boolean) {
@@ -41,14 +48,14 @@ function useMarkRead<TVariables>(request: (variables: TVariables) => Promise<unk
 
 export function useMarkNotificationRead() {
   return useMarkRead(
-    (id: number) => apiRequest("POST", `/api/notifications/${id}/read`),
+    (id: number) => callApi(markReadRoute, { params: { id } }),
     (n, id) => n.id === id,
   );
 }
 
 export function useMarkAllNotificationsRead() {
   return useMarkRead(
-    (_: void) => apiRequest("POST", "/api/notifications/read-all"),
+    (_: void) => callApi(markAllReadRoute, {}),
     () => true,
   );
 }

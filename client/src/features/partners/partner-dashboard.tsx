@@ -3,7 +3,8 @@ import { CircleCheck, Clock, Copy, DollarSign, HandCoins, Percent, RefreshCw, Sh
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { AffiliateDashboard } from "@contract/affiliates";
-import { StatCard } from "@/components/stat-card";
+import { RetryAlert } from "@/components/retry-alert";
+import { StatCardGrid } from "@/components/stat-card-grid";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -50,12 +51,11 @@ export function PartnerDashboardView({ session, onSessionEnded }: PartnerDashboa
   }
   if (dashboard.isError) {
     return (
-      <Alert variant="destructive" className="items-center" data-testid="partner-error">
-        <span className="flex-1">{t("partners.dashboard.error", { message: message(apiErrorMessage(dashboard.error, t("common.networkError"))) })}</span>
-        <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
-          {t("common.tryAgain")}
-        </Button>
-      </Alert>
+      <RetryAlert
+        message={t("partners.dashboard.error", { message: message(apiErrorMessage(dashboard.error, t("common.networkError"))) })}
+        onRetry={() => void dashboard.refetch()}
+        data-testid="partner-error"
+      />
     );
   }
   return <PartnerDashboardBody data={dashboard.data} refreshing={dashboard.isFetching} onRefresh={() => void dashboard.refetch()} />;
@@ -83,34 +83,32 @@ function PartnerDashboardBody({ data, refreshing, onRefresh }: { data: Affiliate
 
       <ReferralLinkCard link={data.referralLink} code={affiliate.uniqueCode} />
 
-      <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard title={t("partners.stats.referrals")} value={format.number(data.referrals)} icon={Share2} data-testid="partner-stat-referrals" />
-        <StatCard title={t("partners.stats.conversions")} value={format.number(data.conversions)} icon={CircleCheck} data-testid="partner-stat-conversions" />
-        <StatCard
-          title={t("partners.stats.conversionRate")}
-          value={formatNumber(data.conversionRate, format.language, { style: "percent", maximumFractionDigits: 1 })}
-          icon={Percent}
-          data-testid="partner-stat-conversion-rate"
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          title={t("partners.stats.earned")}
-          value={format.usd(data.earned)}
-          caption={t("partners.stats.earnedCaption")}
-          icon={DollarSign}
-          data-testid="partner-stat-earned"
-        />
-        <StatCard title={t("partners.stats.paid")} value={format.usd(data.paid)} caption={t("partners.stats.paidCaption")} icon={Wallet} data-testid="partner-stat-paid" />
-        <StatCard title={t("partners.stats.due")} value={format.usd(data.due)} caption={t("partners.stats.dueCaption")} icon={HandCoins} data-testid="partner-stat-due" />
-        <StatCard
-          title={t("partners.stats.pending")}
-          value={format.usd(data.pending)}
-          caption={t("partners.stats.pendingCaption")}
-          icon={Clock}
-          data-testid="partner-stat-pending"
-        />
-      </div>
+      <StatCardGrid
+        cards={[
+          { title: t("partners.stats.referrals"), value: format.number(data.referrals), icon: Share2, "data-testid": "partner-stat-referrals" },
+          { title: t("partners.stats.conversions"), value: format.number(data.conversions), icon: CircleCheck, "data-testid": "partner-stat-conversions" },
+          {
+            title: t("partners.stats.conversionRate"),
+            value: formatNumber(data.conversionRate, format.language, { style: "percent", maximumFractionDigits: 1 }),
+            icon: Percent,
+            "data-testid": "partner-stat-conversion-rate",
+          },
+        ]}
+      />
+      <StatCardGrid
+        cards={[
+          { title: t("partners.stats.earned"), value: format.usd(data.earned), caption: t("partners.stats.earnedCaption"), icon: DollarSign, "data-testid": "partner-stat-earned" },
+          { title: t("partners.stats.paid"), value: format.usd(data.paid), caption: t("partners.stats.paidCaption"), icon: Wallet, "data-testid": "partner-stat-paid" },
+          { title: t("partners.stats.due"), value: format.usd(data.due), caption: t("partners.stats.dueCaption"), icon: HandCoins, "data-testid": "partner-stat-due" },
+          {
+            title: t("partners.stats.pending"),
+            value: format.usd(data.pending),
+            caption: t("partners.stats.pendingCaption"),
+            icon: Clock,
+            "data-testid": "partner-stat-pending",
+          },
+        ]}
+      />
 
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <Card className="min-w-0">

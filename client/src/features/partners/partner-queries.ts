@@ -1,26 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AffiliateDashboard } from "@contract/affiliates";
-import { NOT_STAFF_SESSION } from "@/app/query-client";
+import { affiliateEndpoints } from "@contract/affiliates";
+import { NOT_STAFF_SESSION } from "@/lib/query-client";
+import { callApi, type Transport } from "@/lib/api-client";
 import { clearPartnerSession, type PartnerSession } from "./partner-session";
 
 export const PARTNER_DASHBOARD_KEY = ["partner-dashboard"] as const;
 
 /**
- * A call with the partner's token and without cookies: the portal never rides on a staff session that happens to
- * be open in the same browser. Errors read `${status}: ${body}` like every other call (lib/api.ts).
+ * Sends with the partner's token and without cookies: the portal never rides on a staff session that happens to
+ * be open in the same browser. Errors read `${status}: ${body}` like every other call (lib/api.ts). The portal's
+ * calls carry no body.
  */
-async function partnerRequest(method: "GET" | "POST", url: string, token: string, signal?: AbortSignal): Promise<Response> {
-  const res = await fetch(url, { method, credentials: "omit", signal, headers: { Authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return res;
-}
+const withPartnerToken =
+  (token: string): Transport =>
+  async (method, url, _body, signal) => {
+    const res = await fetch(url, { method, credentials: "omit", signal, headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+    return res;
+  };
 
 /** Keyed by the token too: a new sign-in never starts from an answer (e.g. a 401) given to an earlier token. */
 export function usePartnerDashboard(session: PartnerSession) {
   return useQuery({
     queryKey: [...PARTNER_DASHBOARD_KEY, session.affiliate.id, session.token],
-    queryFn: async ({ signal }) =>
-      (await partnerRequest("GET", `/api/affiliates/${session.affiliate.id}/dashboard`, session.token, signal)).json() as Promise<AffiliateDashboard>,
+    queryFn: ({ signal }) =>
+      callApi(affiliateEndpoints.dashboard, { params: { id: session.affiliate.id } }, { signal, send: withPartnerToken(session.token) }),
     refetchOnMount: "always",
     meta: { [NOT_STAFF_SESSION]: true },
   });
@@ -32,7 +36,7 @@ export function usePartnerSignOut() {
   return useMutation({
     mutationFn: async (session: PartnerSession) => {
       try {
-        await partnerRequest("POST", "/api/affiliates/logout", session.token);
+        await callApi(affiliateEndpoints.logout, {}, { send: withPartnerToken(session.token) });
       } catch {
         // Already revoked or expired, or the server is unreachable: the token is dropped here all the same.
       }

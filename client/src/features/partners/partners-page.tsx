@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { PublicLayout } from "@/app/public-layout";
+import { PublicLayout } from "@/components/public-layout";
 import { Button } from "@/components/ui/button";
 import { PartnerAccess } from "./partner-access";
 import { PartnerDashboardView } from "./partner-dashboard";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { Referral } from "@contract/affiliates";
+import { DataTableState } from "@/components/data-table-state";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { LeadStatusBadge } from "@/features/leads/lead-status-badge";
-import { apiErrorMessage } from "@/lib/api";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { RECENT_REFERRALS, useRecentReferrals, type ReferralFilter } from "./referral-queries";
@@ -29,38 +29,34 @@ export function RecentReferralsCard({ filter }: { filter: ReferralFilter }) {
             : t("referrals.recent.description", { count: RECENT_REFERRALS })}
         </CardDescription>
       </CardHeader>
-      <div className={cn("border-t transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-        {/* Fixed columns: names truncate (whole text in the tooltip); a narrow card drops the business first. */}
-        <Table aria-label={t("referrals.recent.title")} className="min-w-[36rem] table-fixed">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
+      <DataTableState
+        query={list}
+        rowCount={rows.length}
+        testId="referrals"
+        loadingText={t("referrals.recent.loading")}
+        errorText={(message) => t("referrals.recent.error", { message })}
+        empty={filter.affiliateId !== undefined || filter.since ? t("referrals.recent.emptyFiltered") : t("referrals.recent.empty")}
+        table={{
+          label: t("referrals.recent.title"),
+          // Fixed columns: names truncate (whole text in the tooltip); a narrow card drops the business first.
+          className: "min-w-[36rem] table-fixed",
+          columns: COLUMNS,
+          head: (
+            <>
               <TableHead>{t("referrals.columns.affiliate")}</TableHead>
               <TableHead>{t("referrals.columns.lead")}</TableHead>
               <TableHead className={BUSINESS_COLUMN}>{t("referrals.columns.business")}</TableHead>
               <TableHead className="w-28">{t("referrals.columns.status")}</TableHead>
               <TableHead className="w-32 text-right">{t("referrals.columns.commission")}</TableHead>
               <TableHead className="w-32">{t("referrals.columns.date")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.isPending ? (
-              <TableMessageRow colSpan={COLUMNS} data-testid="referrals-loading">
-                {t("referrals.recent.loading")}
-              </TableMessageRow>
-            ) : list.isError ? (
-              <TableMessageRow colSpan={COLUMNS} className="text-destructive" role="alert" data-testid="referrals-error">
-                {t("referrals.recent.error", { message: apiErrorMessage(list.error, t("common.networkError")) })}
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS} data-testid="referrals-empty">
-                {filter.affiliateId !== undefined || filter.since ? t("referrals.recent.emptyFiltered") : t("referrals.recent.empty")}
-              </TableMessageRow>
-            ) : (
-              rows.map((referral) => <ReferralRow key={referral.id} referral={referral} />)
-            )}
-          </TableBody>
-        </Table>
-      </div>
+            </>
+          ),
+        }}
+      >
+        {rows.map((referral) => (
+          <ReferralRow key={referral.id} referral={referral} />
+        ))}
+      </DataTableState>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useExportTarget } from "@/app/shell/export-target";
+import { useExportTarget } from "@/lib/export-target";
 import { IssueReportForm } from "@/features/issues/issue-report-form";
 import { GlobalSearchCard } from "@/features/search/global-search-card";
 import { RecentReferralsCard } from "./recent-referrals-card";

@@ -3,3 +3,4 @@ export * from "./leads";
 export * from "./affiliates";
 export * from "./feedback";
 export * from "./issues";
+export * from "./work";

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
 import { loginThrottle } from "../../db/schema";
 
 export interface ThrottlePolicy {
@@ -46,7 +47,7 @@ export async function reserveAttempt(db: Database, key: string, policy: Throttle
   const locked = sql`(login_throttle.locked_until > now())`;
   // Not locked, and either the window is over or the lock it had has run out.
   const startsOver = sql`(login_throttle.window_started_at <= now() - ${windowLength} OR login_throttle.locked_until IS NOT NULL)`;
-  const result = await db.execute(sql`
+  const [row] = await rawRows<{ attempt: number; lock_seconds: number | null }>(db, sql`
     INSERT INTO login_throttle (key, failures, window_started_at, locked_until)
     VALUES (${key}, 1, now(), CASE WHEN 1 >= ${max} THEN ${lockEnd(sql`now()`)} END)
     ON CONFLICT (key) DO UPDATE SET
@@ -62,7 +63,6 @@ export async function reserveAttempt(db: Database, key: string, policy: Throttle
         WHEN login_throttle.failures + 1 >= ${max} THEN ${lockEnd(sql`login_throttle.window_started_at`)}
       END
     RETURNING failures AS attempt, greatest(0, extract(epoch from (locked_until - now())))::float8 AS lock_seconds`);
-  const [row] = (result as unknown as { rows: { attempt: number; lock_seconds: number | null }[] }).rows;
   const attempt = Number(row?.attempt ?? 1);
   const lockSeconds = Number(row?.lock_seconds ?? 0);
   const allowed = attempt <= policy.maxAttempts;

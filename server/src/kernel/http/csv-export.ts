@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
-import type { z } from "zod";
-import { apiErrorSchema } from "@contract/errors";
+import type { EndpointSpec } from "@contract/endpoint";
+import { endpointSchema, type EndpointQuery } from "./endpoint-route";
 import type { ZodApp } from "./zod-app";
 import { CSV_BOM, csvLines, csvRow } from "../../lib/csv";
 
@@ -105,33 +105,32 @@ export async function* keysetBatches<Row extends KeysetRow>(
   }
 }
 
-/** One list screen's export route, declared as data: its path, its filters and how its rows are read. */
-export interface CsvExportRoute<Query extends z.ZodType, Row> {
-  url: string;
-  tags: string[];
-  /** What is exported, e.g. "Every KPI record, most recently updated first"; the format is appended. */
-  summary: string;
-  description?: string;
-  /** The list's own filters: checked before anything is read, a bad one answers 400 JSON. */
-  querystring: Query;
-  csv: (query: z.output<Query>) => CsvExport<Row>;
+/** An endpoint declared `download: "csv"`: a list screen's export. */
+type CsvEndpoint = EndpointSpec & { method: "GET"; download: "csv" };
+
+/**
+ * Registers a declared export endpoint: GET, its filters validated by the declared query schema (a bad one answers
+ * 400 JSON before anything is read), the rows streamed by sendCsv.
+ */
+export function csvExportRoute<E extends CsvEndpoint, Row>(app: ZodApp, endpoint: E, csv: (query: EndpointQuery<E>) => CsvExport<Row>): void {
+  const schema = endpointSchema(endpoint);
+  app.get(
+    endpoint.path,
+    { schema: { ...schema, summary: `${schema.summary}, as a CSV download (UTF-8 with BOM, formula-safe cells)`, produces: ["text/csv"] } },
+    // The type provider cannot resolve a generic schema's output: the value is the schema's parsed output all the same.
+    async (request, reply) => sendCsv(reply, csv(request.query as EndpointQuery<E>)),
+  );
 }
 
-/** Registers an export route: GET, the filters validated by their schema, the rows streamed by sendCsv. */
-export function csvExportRoute<Query extends z.ZodType, Row>(app: ZodApp, route: CsvExportRoute<Query, Row>): void {
-  app.get(
-    route.url,
-    {
-      schema: {
-        tags: route.tags,
-        summary: `${route.summary}, as a CSV download (UTF-8 with BOM, formula-safe cells)`,
-        ...(route.description ? { description: route.description } : {}),
-        querystring: route.querystring,
-        produces: ["text/csv"],
-        response: { 400: apiErrorSchema },
-      },
-    },
-    // The type provider cannot resolve a generic schema's output: the value is the schema's parsed output all the same.
-    async (request, reply) => sendCsv(reply, route.csv(request.query as z.output<Query>)),
-  );
+/**
+ * The export most list screens share: rows read in keyset batches by `read` (the data module's batch reader) and
+ * mapped to cells one by one, under `header`.
+ */
+export function keysetCsv<Row extends KeysetRow>(csv: {
+  name: string;
+  header: readonly string[];
+  read: (after: KeysetPosition | null, limit: number) => Promise<Row[]>;
+  cells: (row: Row) => readonly unknown[];
+}): CsvExport<Row> {
+  return { name: csv.name, header: csv.header, batches: keysetBatches(csv.read), cells: csv.cells };
 }

@@ -1,34 +1,40 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { decodeErrorMessage, errorText, type CodedError, type ErrorCode } from "@contract/error-codes";
 import type { ApiError } from "@contract/errors";
+import { codeForZodIssue, type ZodIssueFacts } from "@contract/zod-error-map";
 import { loggableError } from "./error-log";
 import { badRequest, HttpError } from "./errors";
 
-const STATUS_MESSAGES: Record<number, string> = {
-  400: "The request is not valid",
-  401: "Please sign in to continue",
-  403: "You do not have permission to do that",
-  404: "Not found",
-  405: "Method not allowed",
-  406: "Not acceptable",
-  409: "That conflicts with existing data",
-  413: "The request body is too large",
-  415: "Send the body as JSON (Content-Type: application/json)",
-  429: "Too many requests, please wait and try again",
+/** Fastify's own client errors, by status. */
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: "request.invalid",
+  401: "request.unauthorized",
+  403: "request.forbidden",
+  404: "request.not_found",
+  405: "request.method_not_allowed",
+  406: "request.not_acceptable",
+  409: "request.conflict",
+  413: "request.body_too_large",
+  415: "request.unsupported_media",
+  429: "request.rate_limited",
 };
 
 /** PostgreSQL reports snake_case columns; the API names the same fields in camelCase. */
 const apiFieldName = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-/** Messages for data exceptions (SQLSTATE class 22) the database raises on a value it was given. */
-const DATA_EXCEPTION_MESSAGES: Record<string, string> = {
-  "22P02": "A value has the wrong format",
-  "22007": "A date or time is not valid",
-  "22008": "A date or time is out of range",
-  "22003": "A number is out of range",
-  "22021": "A value holds characters that cannot be stored",
-  "22P05": "A value holds characters that cannot be stored",
-  "2201B": "A search pattern is not valid",
+/** How the database refused a value: codes whose messages need no params. */
+type ValueRefusal = Extract<ErrorCode, `db.${string}`>;
+
+/** Codes for data exceptions (SQLSTATE class 22) the database raises on a value it was given. */
+const DATA_EXCEPTION_CODES: Record<string, ValueRefusal> = {
+  "22P02": "db.wrong_format",
+  "22007": "db.invalid_datetime",
+  "22008": "db.datetime_out_of_range",
+  "22003": "db.number_out_of_range",
+  "22021": "db.unstorable_characters",
+  "22P05": "db.unstorable_characters",
+  "2201B": "db.invalid_pattern",
 };
 
 /**
@@ -42,13 +48,13 @@ function fromDatabaseError(error: unknown): { known: HttpError; logged: boolean 
     if (typeof code !== "string" || !/^(?=.*\d)[0-9A-Z]{5}$/.test(code)) continue;
     const column = (e as { column?: unknown }).column;
     const field = typeof column === "string" && column ? apiFieldName(column) : undefined;
-    const named = (message: string) => (field ? badRequest(field, message.charAt(0).toLowerCase() + message.slice(1)) : new HttpError(400, message));
-    if (code === "23505") return { known: new HttpError(409, "A record with these details already exists"), logged: false };
-    if (code === "23503") return { known: new HttpError(409, "A related record does not exist or is still in use"), logged: false };
-    if (code === "22001") return { known: badRequest(field ?? "value", "the value is too long"), logged: false };
-    if (code === "23514") return { known: named("A value is outside what is allowed"), logged: true };
-    if (code.startsWith("22")) return { known: named(DATA_EXCEPTION_MESSAGES[code] ?? "A value is not valid"), logged: true };
-    if (code.startsWith("54")) return { known: new HttpError(400, "The request is too complex to process"), logged: true };
+    const named = (errorCode: ValueRefusal) => (field ? badRequest(field, errorCode) : new HttpError(400, errorCode));
+    if (code === "23505") return { known: new HttpError(409, "db.duplicate"), logged: false };
+    if (code === "23503") return { known: new HttpError(409, "db.in_use"), logged: false };
+    if (code === "22001") return { known: badRequest(field ?? "value", "db.value_too_long"), logged: false };
+    if (code === "23514") return { known: named("db.not_allowed"), logged: true };
+    if (code.startsWith("22")) return { known: named(DATA_EXCEPTION_CODES[code] ?? "db.invalid_value"), logged: true };
+    if (code.startsWith("54")) return { known: new HttpError(400, "db.too_complex"), logged: true };
   }
   return undefined;
 }
@@ -56,6 +62,36 @@ function fromDatabaseError(error: unknown): { known: HttpError; logged: boolean 
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
   return path || context || "body";
+}
+
+/** An error as the API answers it: its English text and code, and each field's English text and code. */
+function errorBody(error: string, coded: CodedError, fields?: Record<string, CodedError & { text?: string }>): ApiError {
+  const body: ApiError = { error, code: coded.code };
+  if (coded.params) body.params = coded.params;
+  if (fields && Object.keys(fields).length > 0) {
+    body.fields = {};
+    body.fieldCodes = {};
+    for (const [name, { code, params, text }] of Object.entries(fields)) {
+      body.fields[name] = text ?? errorText(code, params);
+      body.fieldCodes[name] = params ? { code, params } : { code };
+    }
+  }
+  return body;
+}
+
+const answerOf = (known: HttpError): ApiError => errorBody(known.message, known, known.fields);
+
+const SERVER_ERROR: ApiError = { error: errorText("server.error"), code: "server.error" };
+
+/**
+ * A validation issue's code: the one its message carries (contract schemas and the zod error map write codes), else
+ * one derived from the issue, keeping a plain-English message (a schema not yet written with codes) as the text.
+ */
+function validationError(issue: { keyword: string; message?: string; params: Record<string, unknown> }): CodedError & { text?: string } {
+  const decoded = decodeErrorMessage(issue.message);
+  if (decoded) return decoded;
+  const derived = codeForZodIssue({ ...(issue.params as ZodIssueFacts), code: issue.keyword });
+  return issue.message ? { ...derived, text: issue.message } : derived;
 }
 
 /** Which route failed, as registered ("GET /api/leads/:id"): the URL itself may hold personal data. */
@@ -67,27 +103,29 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeO
  */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === "FST_ERR_BAD_URL") {
-    const message = "is not a valid URL: a % escape is malformed";
-    return reply.status(400).send({ error: `path: ${message}`, fields: { path: message } } satisfies ApiError);
+    return reply.status(400).send(answerOf(badRequest("path", "request.bad_url")));
   }
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
-    const message = "has a part that is too long";
-    return reply.status(414).send({ error: `path: ${message}`, fields: { path: message } } satisfies ApiError);
+    const coded: CodedError = { code: "request.path_too_long" };
+    return reply.status(414).send(errorBody(`path: ${errorText(coded.code)}`, coded, { path: coded }));
   }
   reply.log.error({ error: loggableError(error) }, "request failed before routing");
-  return reply.status(500).send({ error: "Something went wrong on our side. Please try again." } satisfies ApiError);
+  return reply.status(500).send(SERVER_ERROR);
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
+      const fields: Record<string, CodedError & { text?: string }> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath, error.validationContext);
-        fields[name] ??= issue.message ?? "is not valid";
+        fields[name] ??= validationError(issue);
       }
+      // The first field's error is the answer's own, as a 400 from badRequest() reads: "<field>: <message>".
       const [first] = Object.entries(fields);
-      const body: ApiError = { error: first ? `${first[0]}: ${first[1]}` : STATUS_MESSAGES[400]!, fields };
+      const body = first
+        ? errorBody(`${first[0]}: ${first[1].text ?? errorText(first[1].code, first[1].params)}`, first[1], fields)
+        : errorBody(errorText("request.invalid"), { code: "request.invalid" });
       return reply.status(400).send(body);
     }
     const fromDatabase = error instanceof HttpError ? undefined : fromDatabaseError(error);
@@ -96,21 +134,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     const known = error instanceof HttpError ? error : fromDatabase?.known;
     if (known) {
       if (known.headers) reply.headers(known.headers);
-      const body: ApiError = known.fields ? { error: known.message, fields: known.fields } : { error: known.message };
-      return reply.status(known.statusCode).send(body);
+      return reply.status(known.statusCode).send(answerOf(known));
     }
     if (isResponseSerializationError(error) || !error.statusCode || error.statusCode >= 500) {
       // Not { err: error }: a failed statement's error carries its parameters (see loggableError).
       request.log.error({ error: loggableError(error), route: routeOf(request) }, "request failed");
-      return reply.status(500).send({ error: "Something went wrong on our side. Please try again." } satisfies ApiError);
+      return reply.status(500).send(SERVER_ERROR);
     }
     // Fastify's own client errors (malformed JSON, body too large, unsupported media type...).
     const status = error.statusCode;
-    const message =
-      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-        ? "body: is not valid JSON"
-        : (STATUS_MESSAGES[status] ?? error.message);
-    return reply.status(status).send({ error: message } satisfies ApiError);
+    const invalidJson = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY";
+    const code = invalidJson ? "request.invalid_json" : STATUS_CODES[status];
+    // A status without a code of its own keeps Fastify's message, under the generic code.
+    return reply.status(status).send(code ? errorBody(errorText(code), { code }) : errorBody(error.message, { code: "request.invalid" }));
   });
 
 }

@@ -27,6 +27,8 @@ function expectFieldError(res: TestResponse, field: string, message?: string) {
   expect(body.fields?.[field], res.text).toBe(message ?? body.fields?.[field]);
   expect(body.fields?.[field]).toEqual(expect.any(String));
   expect(body.error).toBe(`${field}: ${body.fields![field]}`);
+  // The same error as a code, the answer's own since it is about that field.
+  expect(body.fieldCodes?.[field]?.code).toBe(body.code);
   // Nothing of a stack trace or a statement reaches the client.
   expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+|Failed query|params:/);
 }
@@ -284,7 +286,7 @@ describe.each(testDrivers)("failed statements in the log on %s", (driver) => {
         password: "a very secret password",
       });
       expect(failed.status).toBe(500);
-      expect(failed.body).toEqual({ error: "Something went wrong on our side. Please try again." });
+      expect(failed.body).toEqual({ error: "Something went wrong on our side. Please try again.", code: "server.error" });
 
       // Whatever the database refuses in a value (class 22 data exceptions, class 54 limits) is the client's 400, not a 500.
       await rt.ctx.db.execute(

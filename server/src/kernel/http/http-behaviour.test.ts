@@ -25,7 +25,7 @@ describe.each(testDrivers)("general HTTP behaviour on %s", (driver) => {
   it("answers unknown API paths with a JSON 404, and other paths with the app", async () => {
     const api = await admin.get("/api/no-such-thing");
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ error: "No API route for GET /api/no-such-thing" });
+    expect(api.body).toEqual({ error: "No API route for GET /api/no-such-thing", code: "request.no_route", params: { method: "GET", path: "/api/no-such-thing" } });
     const page = await rt.client().get("/leads/42?tab=kpi");
     expect(page.status).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
@@ -35,15 +35,15 @@ describe.each(testDrivers)("general HTTP behaviour on %s", (driver) => {
   it("answers malformed JSON with 400, other body types with 415 and oversized bodies with 413", async () => {
     const broken = await rt.client().request("POST", "/api/auth/login", "{not json", { "content-type": "application/json" });
     expect(broken.status).toBe(400);
-    expect(broken.body).toEqual({ error: "body: is not valid JSON" });
+    expect(broken.body).toEqual({ error: "body: is not valid JSON", code: "request.invalid_json" });
     const text = await rt.client().request("POST", "/api/auth/login", "email=a", { "content-type": "text/plain" });
     expect(text.status).toBe(415);
-    expect(text.body).toEqual({ error: "Send the body as JSON (Content-Type: application/json)" });
+    expect(text.body).toEqual({ error: "Send the body as JSON (Content-Type: application/json)", code: "request.unsupported_media" });
     const huge = await rt.client().request("POST", "/api/auth/login", JSON.stringify({ email: "a@b.co", password: "x".repeat(1_100_000) }), {
       "content-type": "application/json",
     });
     expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ error: "The request body is too large" });
+    expect(huge.body).toEqual({ error: "The request body is too large", code: "request.body_too_large" });
   });
 
   it("publishes an OpenAPI 3 document generated from the route schemas, and Swagger UI", async () => {

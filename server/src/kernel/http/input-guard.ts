@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { errorText } from "@contract/error-codes";
 import { badRequest } from "./errors";
 
 /**
@@ -12,19 +13,21 @@ export const MAX_INPUT_DEPTH = 32;
 export interface InputProblem {
   /** The field, named like validation errors name it: dotted path from the top of the body, query or params. */
   path: string;
-  message: string;
+  code: TextProblem | "field.too_deep";
 }
 
-export const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
-export const SURROGATE_MESSAGE = "is not valid Unicode text (it holds an unpaired surrogate)";
-export const DEPTH_MESSAGE = `is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+type TextProblem = "field.nul_character" | "field.lone_surrogate";
+
+export const NUL_MESSAGE = errorText("field.nul_character");
+export const SURROGATE_MESSAGE = errorText("field.lone_surrogate");
+export const DEPTH_MESSAGE = errorText("field.too_deep", { max: MAX_INPUT_DEPTH });
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What PostgreSQL text cannot store: a NUL, or a UTF-16 surrogate half that has no UTF-8 encoding. */
-function textProblem(text: string): string | undefined {
-  if (text.includes("\u0000")) return NUL_MESSAGE;
-  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+function textProblem(text: string): TextProblem | undefined {
+  if (text.includes("\u0000")) return "field.nul_character";
+  if (LONE_SURROGATE.test(text)) return "field.lone_surrogate";
   return undefined;
 }
 
@@ -62,21 +65,21 @@ export function findInputProblem(value: unknown, part: string): InputProblem | u
   const pending: Pending[] = [{ value, key: null, parent: null, depth: 0 }];
   for (let item = pending.pop(); item; item = pending.pop()) {
     if (typeof item.value === "string") {
-      const message = textProblem(item.value);
-      if (message) return { path: pathOf(item).join(".") || part, message };
+      const code = textProblem(item.value);
+      if (code) return { path: pathOf(item).join(".") || part, code };
       continue;
     }
     if (!isContainer(item.value)) continue;
     const depth = item.depth + 1;
     // The field the client sent is what it can act on; the full path down 32 levels would not help it.
-    if (depth > MAX_INPUT_DEPTH) return { path: pathOf(item)[0] ?? part, message: DEPTH_MESSAGE };
+    if (depth > MAX_INPUT_DEPTH) return { path: pathOf(item)[0] ?? part, code: "field.too_deep" };
     const keys = Array.isArray(item.value) ? null : Object.keys(item.value);
     const length = keys ? keys.length : (item.value as unknown[]).length;
     // Pushed in reverse so the first problem in document order is the one reported.
     for (let i = length - 1; i >= 0; i--) {
       const key = keys ? keys[i]! : String(i);
-      const keyMessage = keys ? textProblem(key) : undefined;
-      if (keyMessage) return { path: [...pathOf(item), printableKey(key)].join("."), message: keyMessage };
+      const keyProblem = keys ? textProblem(key) : undefined;
+      if (keyProblem) return { path: [...pathOf(item), printableKey(key)].join("."), code: keyProblem };
       const child = (item.value as Record<string, unknown>)[key];
       // Only strings and containers can hold a problem: numbers, booleans and nulls are not queued.
       if (typeof child === "string" || (typeof child === "object" && child !== null)) pending.push({ value: child, key, parent: item, depth });
@@ -94,6 +97,7 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
     const problem =
       findInputProblem(request.params, "params") ?? findInputProblem(request.query, "querystring") ?? findInputProblem(request.body, "body");
-    if (problem) throw badRequest(problem.path, problem.message);
+    if (!problem) return;
+    throw problem.code === "field.too_deep" ? badRequest(problem.path, problem.code, { max: MAX_INPUT_DEPTH }) : badRequest(problem.path, problem.code);
   });
 }

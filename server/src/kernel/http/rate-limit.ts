@@ -110,6 +110,6 @@ export function registerRateLimits(app: ZodApp, db: Database) {
       return;
     }
     const wait = Math.max(1, Math.ceil(reservation.retryAfterSeconds / 60));
-    throw tooManyRequests(`Too many submissions from this address. Please try again in ${wait} minute${wait === 1 ? "" : "s"}.`, reservation.retryAfterSeconds);
+    throw tooManyRequests("request.too_many", reservation.retryAfterSeconds, { minutes: wait });
   });
 }

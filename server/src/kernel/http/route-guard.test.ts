@@ -35,7 +35,7 @@ describe.each(testDrivers)("route guard on %s", (driver) => {
     for (const route of guarded) {
       const res = await rt.client().request(route.method as "GET", concretePath(route.url), route.method === "GET" || route.method === "DELETE" ? undefined : {});
       expect({ route: `${route.method} ${route.url}`, status: res.status }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
-      expect(res.body).toEqual({ error: "Please sign in to continue" });
+      expect(res.body).toEqual({ error: "Please sign in to continue", code: "request.unauthorized" });
     }
   });
 });

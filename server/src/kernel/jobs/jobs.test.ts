@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, type AppConfig } from "../../config";
-import type { Database } from "../../db/client";
 import { purgeExpiredSessionsJob } from "../../modules/auth/auth.jobs";
 import { sessions } from "../../db/schema";
 import { createRuntime } from "../../runtime";

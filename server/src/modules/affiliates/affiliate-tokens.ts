@@ -24,6 +24,12 @@ export async function affiliateForToken(db: Database, token: string): Promise<Af
   return { id: row.id, name: row.name, uniqueCode: row.uniqueCode, tokenHash };
 }
 
+/** The affiliates area's credential for the kernel's auth hook (app.ts wires it): a bearer token with the partner prefix. */
+export async function affiliateForBearer(db: Database, bearerToken: string | null): Promise<AffiliatePrincipal | null> {
+  if (!bearerToken?.startsWith(AFFILIATE_TOKEN_PREFIX)) return null;
+  return affiliateForToken(db, bearerToken);
+}
+
 export const revokeAffiliateToken = (db: Database, tokenHash: string) => deleteAffiliateToken(db, tokenHash);
 
 /** Every partner sign-in stores a token; once expired it admits no one, so the purge job deletes it. */

@@ -3,8 +3,8 @@ import type { Affiliate, AffiliateStatus, Commission } from "@contract/affiliate
 import { affiliateSorts } from "@contract/affiliates";
 import type { Database } from "../../db/client";
 import type { KeysetPosition } from "../../kernel/http/csv-export";
-import { affiliateCommissions, affiliatePayouts, affiliates, affiliateTokens, leads } from "../../db/schema";
-import { escapeLike } from "../../lib/like-pattern";
+import { affiliateCommissions, affiliatePayouts, affiliateReferrals, affiliates, affiliateTokens, leads } from "../../db/schema";
+import { rawRows } from "../../db/raw-rows";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
 
@@ -36,10 +36,8 @@ export async function findAffiliateById(db: Database, id: number): Promise<Affil
   return row;
 }
 
-export async function findAffiliateByCode(db: Database, normalisedCode: string): Promise<AffiliateRow | undefined> {
-  const [row] = await db.select().from(affiliates).where(sql`upper(${affiliates.uniqueCode}) = ${normalisedCode}`);
-  return row;
-}
+// Transitional: referrals/referral-link.routes.ts still imports the code lookup from here; it lives in the floor
+// (db/queries/affiliate-code.ts, shared with a lead's attribution), and this line goes once that route imports it there.
 
 const sortOrder: Record<(typeof affiliateSorts)[number], SQL[]> = {
   "-createdAt": [desc(affiliates.createdAt), desc(affiliates.id)],
@@ -92,7 +90,7 @@ export async function deleteAffiliateToken(db: Database, tokenHash: string): Pro
 
 /** Money owed and paid, computed and formatted in SQL numerics: earned (not voided), pending, approved-and-unpaid, paid out. */
 export async function affiliateBalance(db: Database, affiliateId: number) {
-  const result = await db.execute<{ earned: string; pending: string; approved: string; paid: string }>(sql`
+  const [row] = await rawRows<{ earned: string; pending: string; approved: string; paid: string }>(db, sql`
     WITH c AS (
       SELECT coalesce(sum(amount) FILTER (WHERE status <> 'voided'), 0) AS earned,
              coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0) AS pending,
@@ -102,7 +100,6 @@ export async function affiliateBalance(db: Database, affiliateId: number) {
     SELECT c.earned::numeric(12, 2)::text AS earned, c.pending::numeric(12, 2)::text AS pending,
            greatest(c.approved_total - p.paid, 0)::numeric(12, 2)::text AS approved, p.paid::numeric(12, 2)::text AS paid
     FROM c, p`);
-  const [row] = (result as unknown as { rows: { earned: string; pending: string; approved: string; paid: string }[] }).rows;
   return row!;
 }
 
@@ -163,8 +160,8 @@ export async function approveCommissions(db: Database, affiliateId: number, ids:
 
 /** Locks the affiliate row so two payouts cannot both spend the same balance. */
 export async function lockAffiliate(db: Database, id: number): Promise<boolean> {
-  const result = await db.execute(sql`SELECT id FROM affiliates WHERE id = ${id} FOR UPDATE`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  const rows = await rawRows<{ id: number }>(db, sql`SELECT id FROM affiliates WHERE id = ${id} FOR UPDATE`);
+  return rows.length > 0;
 }
 
 /**
@@ -188,8 +185,18 @@ export async function insertPayout(db: Database, affiliateId: number, amount: st
   return { id: payout!.id, affiliateId, amount: payout!.amount, paidAt: payout!.paidAt.toISOString(), notes: payout!.notes };
 }
 
+/** How many of the affiliate's referred leads converted. */
+export async function affiliateConversions(db: Database, affiliateId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(affiliateReferrals)
+    .innerJoin(leads, eq(leads.id, affiliateReferrals.leadId))
+    .where(and(eq(affiliateReferrals.affiliateId, affiliateId), eq(leads.status, "converted")));
+  return row?.n ?? 0;
+}
+
 export async function affiliateMonthly(db: Database, affiliateId: number) {
-  const result = await db.execute<{ month: string; referrals: number; conversions: number }>(sql`
+  const rows = await rawRows<{ month: string; referrals: number; conversions: number }>(db, sql`
     SELECT to_char(m.month, 'YYYY-MM') AS month,
       (SELECT count(*) FROM affiliate_referrals r WHERE r.affiliate_id = ${affiliateId}
          AND r.referred_at >= m.month AND r.referred_at < m.month + interval '1 month')::int AS referrals,
@@ -197,27 +204,11 @@ export async function affiliateMonthly(db: Database, affiliateId: number) {
          AND c.created_at >= m.month AND c.created_at < m.month + interval '1 month')::int AS conversions
     FROM generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') AS m(month)
     ORDER BY m.month`);
-  return (result as unknown as { rows: { month: string; referrals: number; conversions: number }[] }).rows.map((r) => ({
+  return rows.map((r) => ({
     month: r.month,
     referrals: Number(r.referrals),
     conversions: Number(r.conversions),
   }));
-}
-
-/**
- * The global search's affiliate group as two scalar subqueries, for the search to read in its one statement: up
- * to `limit` affiliates as a JSON array (closest name, email or code first by trigram similarity, then the
- * oldest), and how many match.
- */
-export function affiliateSearchGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
-  const folded = sql`lw_fold(${affiliates.name} || ' ' || ${affiliates.email} || ' ' || ${affiliates.uniqueCode})`;
-  const where = sql`${folded} LIKE '%' || lw_fold(${escapeLike(q)}) || '%'`;
-  return {
-    items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
-      FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, lw_fold(${q})) AS lw_similarity
-            FROM ${affiliates} WHERE ${where} ORDER BY lw_similarity DESC, ${affiliates.id} LIMIT ${limit}) best)`,
-    total: sql`(SELECT count(*)::int FROM ${affiliates} WHERE ${where})`,
-  };
 }
 
 export const AFFILIATE_EXPORT_HEADER = [

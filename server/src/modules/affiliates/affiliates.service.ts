@@ -15,14 +15,15 @@ import { toCents } from "../../lib/money";
 import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import { reserveSignIn, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
-import { hashPassword, verifyPassword } from "../auth/password";
+import { hashPassword, verifyPassword } from "../../lib/password";
+import { notifyAdmins } from "../../kernel/notify";
 import type { AffiliatePrincipal, Principal } from "../../kernel/principal";
-import { adminEmails } from "../auth/users.data";
-import { notifyMany } from "../notifications/notifications.service";
-import { affiliateConversions, listReferrals } from "../referrals/referrals.data";
+import { inTransaction } from "../../kernel/transaction";
+import { listReferrals } from "../../db/queries/referral-rows";
 import { issueAffiliateToken, revokeAffiliateToken } from "./affiliate-tokens";
 import {
   affiliateBalance,
+  affiliateConversions,
   affiliateMonthly,
   approveCommissions,
   findAffiliateByEmail,
@@ -38,20 +39,22 @@ import {
 } from "./affiliates.data";
 import { readableCode } from "./unique-code";
 
-export const DUPLICATE_AFFILIATE = "An affiliate with this email already exists";
-const WRONG_CREDENTIALS = "Email or password is incorrect";
 const CODE_ATTEMPTS = 5;
 
 export async function signUpAffiliate(db: Database, body: AffiliateSignupBody, meta: RequestMeta): Promise<Affiliate> {
   const passwordHash = await hashPassword(body.password);
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await insertAffiliate(db, { name: body.name, businessName: body.businessName, email: body.email, passwordHash, uniqueCode: readableCode() });
-      await recordAudit(db, { userEmail: row.email, action: "affiliate.signup", details: `Affiliate #${row.id} ${row.name} (${row.uniqueCode})`, meta });
-      await notifyMany(db, await adminEmails(db), { type: "affiliate", message: `New affiliate registered: ${row.name} (${row.businessName})`, link: "/affiliates" });
+      // One transaction per attempt: a unique violation aborts the transaction it happens in.
+      const row = await inTransaction(db, async (tx) => {
+        const inserted = await insertAffiliate(tx, { name: body.name, businessName: body.businessName, email: body.email, passwordHash, uniqueCode: readableCode() });
+        await recordAudit(tx, { userEmail: inserted.email, action: "affiliate.signup", details: `Affiliate #${inserted.id} ${inserted.name} (${inserted.uniqueCode})`, meta });
+        await notifyAdmins(tx, { type: "affiliate", message: `New affiliate registered: ${inserted.name} (${inserted.businessName})`, link: "/affiliates" });
+        return inserted;
+      });
       return toAffiliate(row);
     } catch (error) {
-      if (isUniqueViolation(error, "affiliates_email_lower_idx")) throw conflict(DUPLICATE_AFFILIATE, "email");
+      if (isUniqueViolation(error, "affiliates_email_lower_idx")) throw conflict("affiliate.email_taken", { field: "email" });
       // A code already taken: draw another (rare at 887 million codes).
       if (isUniqueViolation(error, "affiliates_code_upper_idx") && attempt < CODE_ATTEMPTS) continue;
       throw error;
@@ -64,18 +67,17 @@ export async function signInAffiliate(db: Database, body: AffiliateLoginBody, me
   const gate = await reserveSignIn(db, "affiliate", body.email, addressKey(meta.ip));
   if (!gate.allowed) {
     await recordAudit(db, { userEmail: body.email, action: "affiliate.login_locked", details: "Sign-in refused while locked", meta });
-    const wait = Math.ceil(gate.retryAfterSeconds / 60);
-    throw tooManyRequests(`Too many failed sign-ins for this email. Try again in ${wait} minute${wait === 1 ? "" : "s"}.`, gate.retryAfterSeconds);
+    throw tooManyRequests("auth.too_many_sign_ins", gate.retryAfterSeconds, { minutes: Math.ceil(gate.retryAfterSeconds / 60) });
   }
   const affiliate = await findAffiliateByEmail(db, body.email);
   const valid = await verifyPassword(affiliate?.passwordHash ?? null, body.password);
   if (!affiliate || !valid) {
     await recordAudit(db, { userEmail: body.email, action: "affiliate.login_failed", details: affiliate ? "Wrong password" : "Unknown email", meta });
-    throw unauthorized(WRONG_CREDENTIALS);
+    throw unauthorized("auth.wrong_credentials");
   }
   // The right password: not a failure, even when the account turns out to be suspended.
   await signInSucceeded(db, gate);
-  if (affiliate.status === "suspended") throw forbidden("This affiliate account is suspended. Please contact us.");
+  if (affiliate.status === "suspended") throw forbidden("affiliate.suspended");
   const { token, expiresAt } = await issueAffiliateToken(db, affiliate.id);
   await recordAudit(db, { userEmail: affiliate.email, action: "affiliate.login", details: `Affiliate #${affiliate.id} signed in`, meta });
   return { token, expiresAt: expiresAt.toISOString(), affiliate: { id: affiliate.id, name: affiliate.name, uniqueCode: affiliate.uniqueCode } };
@@ -89,7 +91,7 @@ export const affiliatesPage = listAffiliates;
 
 async function existing(db: Database, id: number) {
   const row = await findAffiliateById(db, id);
-  if (!row) throw notFound("Affiliate not found");
+  if (!row) throw notFound("affiliate.not_found");
   return row;
 }
 
@@ -111,28 +113,31 @@ export async function updateAffiliate(
   principal: Principal,
   meta: RequestMeta,
 ): Promise<Affiliate> {
-  const row = await updateAffiliateRow(db, id, patch);
-  if (!row) throw notFound("Affiliate not found");
-  await recordAudit(db, { userEmail: actorLabel(principal), action: "affiliate.update", details: `Affiliate #${id}: ${Object.keys(patch).join(", ")}`, meta });
-  return toAffiliate(row);
+  return inTransaction(db, async (tx) => {
+    const row = await updateAffiliateRow(tx, id, patch);
+    if (!row) throw notFound("affiliate.not_found");
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.update", details: `Affiliate #${id}: ${Object.keys(patch).join(", ")}`, meta });
+    return toAffiliate(row);
+  });
 }
 
 export async function approveAffiliateCommissions(db: Database, id: number, ids: number[] | undefined, principal: Principal, meta: RequestMeta) {
-  await existing(db, id);
-  const approved = await approveCommissions(db, id, ids);
-  await recordAudit(db, { userEmail: actorLabel(principal), action: "affiliate.commissions_approve", details: `Affiliate #${id}: ${approved} approved`, meta });
-  return { approved };
+  return inTransaction(db, async (tx) => {
+    await existing(tx, id);
+    const approved = await approveCommissions(tx, id, ids);
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.commissions_approve", details: `Affiliate #${id}: ${approved} approved`, meta });
+    return { approved };
+  });
 }
 
 /** A payout never exceeds what is approved and unpaid; the row lock makes that hold under concurrent payouts. */
 export async function recordPayout(db: Database, id: number, amount: string, notes: string | null, principal: Principal, meta: RequestMeta) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    if (!(await lockAffiliate(t, id))) throw notFound("Affiliate not found");
-    const { approved } = await affiliateBalance(t, id);
-    if (toCents(amount) > toCents(approved)) throw badRequest("amount", `At most the approved balance of ${approved}`);
-    const payout = await insertPayout(t, id, amount, notes, actorLabel(principal));
-    await recordAudit(t, { userEmail: actorLabel(principal), action: "affiliate.payout", details: `Affiliate #${id}: paid ${amount}`, meta });
+  return inTransaction(db, async (tx) => {
+    if (!(await lockAffiliate(tx, id))) throw notFound("affiliate.not_found");
+    const { approved } = await affiliateBalance(tx, id);
+    if (toCents(amount) > toCents(approved)) throw badRequest("amount", "payout.above_approved_balance", { amount: approved });
+    const payout = await insertPayout(tx, id, amount, notes, actorLabel(principal));
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.payout", details: `Affiliate #${id}: paid ${amount}`, meta });
     return payout;
   });
 }
@@ -145,7 +150,7 @@ export async function affiliateDashboard(
   origin: string,
 ): Promise<AffiliateDashboard> {
   if (!reader.principal && reader.affiliate?.id !== id) {
-    throw reader.affiliate ? forbidden("You can only read your own dashboard") : unauthorized();
+    throw reader.affiliate ? forbidden("affiliate.own_dashboard_only") : unauthorized();
   }
   const row = await existing(db, id);
   const [balance, conversions, recent, monthly] = await Promise.all([

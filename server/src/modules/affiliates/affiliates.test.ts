@@ -44,7 +44,12 @@ describe.each(testDrivers)("affiliate programme on %s", (driver) => {
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     const dup = await suite.rt.client().post("/api/affiliates/signup", { ...partner("a2"), email: "PAT.A@partners.TEST" });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ error: "An affiliate with this email already exists", fields: { email: "An affiliate with this email already exists" } });
+    expect(dup.body).toEqual({
+      error: "An affiliate with this email already exists",
+      code: "affiliate.email_taken",
+      fields: { email: "An affiliate with this email already exists" },
+      fieldCodes: { email: { code: "affiliate.email_taken" } },
+    });
     other = (await suite.rt.client().post<Affiliate>("/api/affiliates/signup", partner("b"))).body;
     const staffList = await suite.admin.get<Affiliate[]>("/api/affiliates");
     expect(staffList.text).not.toMatch(/argon2|passwordHash/);
@@ -62,7 +67,7 @@ describe.each(testDrivers)("affiliate programme on %s", (driver) => {
     const unknown = await suite.rt.client().post("/api/affiliates/login", { email: "nobody@partners.test", password: "nope" });
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
-    expect(wrong.body).toEqual({ error: "Email or password is incorrect" });
+    expect(wrong.body).toEqual({ error: "Email or password is incorrect", code: "auth.wrong_credentials" });
     expect((await suite.rt.client().post("/api/affiliates/login", { email: "pat.a@partners.test" })).body).toMatchObject({ fields: { password: "Password is required" } });
   });
 
@@ -80,7 +85,7 @@ describe.each(testDrivers)("affiliate programme on %s", (driver) => {
     expect(own.body.referralLink).toMatch(new RegExp(`/r/${pat.uniqueCode}$`));
     const foreign = await anonymous.get(`/api/affiliates/${pat.id}/dashboard`, { authorization: `Bearer ${otherToken}` });
     expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({ error: "You can only read your own dashboard" });
+    expect(foreign.body).toEqual({ error: "You can only read your own dashboard", code: "affiliate.own_dashboard_only" });
     expect((await anonymous.get(`/api/affiliates/${pat.id}/dashboard`)).status).toBe(401);
     expect((await suite.admin.get(`/api/affiliates/${pat.id}/dashboard`)).status).toBe(200);
     expect((await anonymous.get("/api/leads", { authorization: `Bearer ${patToken}` })).status).toBe(401);
@@ -148,7 +153,13 @@ describe.each(testDrivers)("affiliate programme on %s", (driver) => {
 
   it("pays out at most the approved balance, marking covered commissions paid", async () => {
     const payout = (amount: unknown) => suite.admin.post(`/api/affiliates/${pat.id}/payouts`, { amount, notes: "Bank transfer" });
-    expect((await payout(100)).body).toEqual({ error: "amount: At most the approved balance of 0.00", fields: { amount: "At most the approved balance of 0.00" } });
+    expect((await payout(100)).body).toEqual({
+      error: "amount: At most the approved balance of 0.00",
+      code: "payout.above_approved_balance",
+      params: { amount: "0.00" },
+      fields: { amount: "At most the approved balance of 0.00" },
+      fieldCodes: { amount: { code: "payout.above_approved_balance", params: { amount: "0.00" } } },
+    });
     expect((await suite.admin.post<{ approved: number }>(`/api/affiliates/${pat.id}/commissions/approve`, {})).body).toEqual({ approved: 1 });
     expect((await payout(0)).body).toMatchObject({ fields: { amount: "Amount must be greater than zero" } });
     expect((await payout(500.01)).status).toBe(400);

@@ -11,5 +11,3 @@ export function readableCode(length = UNIQUE_CODE_LENGTH): string {
   return code;
 }
 
-/** Codes are compared without regard to case, spaces or dashes people add when typing them. */
-export const normaliseCode = (code: string) => code.replace(/[\s-]/g, "").toUpperCase();

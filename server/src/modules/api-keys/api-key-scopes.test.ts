@@ -4,12 +4,12 @@ import type { ApiKey, ApiKeyScope, CreatedApiKey } from "@contract/api-keys";
 import type { Lead } from "@contract/leads";
 import { apiKeys, auditLogs } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
-import { notify } from "../notifications/notifications.service";
+import { notify } from "../../kernel/notify";
 
-const KEY_FREE = { error: "API keys cannot be used for this request; sign in instead" };
-const scopeRefusal = (scope: ApiKeyScope) => ({ error: `This API key's scope (${scope}) does not allow this request` });
+const KEY_FREE = { error: "API keys cannot be used for this request; sign in instead", code: "auth.api_key_not_allowed" };
+const scopeRefusal = (scope: ApiKeyScope) => ({ error: `This API key's scope (${scope}) does not allow this request`, code: "auth.api_key_scope", params: { scope } });
 
 const sampleParams: Record<string, string> = { id: "1", email: "someone%40leadwell.test", code: "PARTNER1" };
 const concretePath = (url: string) => url.replace(/:([A-Za-z_]+)|\*/g, (m, name: string | undefined) => sampleParams[name ?? m] ?? "1");
@@ -54,7 +54,10 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: "scope: Scope must be one of leads:write, read, full",
+      code: "api_key.invalid_scope",
+      params: { options: "leads:write, read, full" },
       fields: { scope: "Scope must be one of leads:write, read, full" },
+      fieldCodes: { scope: { code: "api_key.invalid_scope", params: { options: "leads:write, read, full" } } },
     });
     expect((await suite.admin.post("/api/settings/api-keys", { label: "Blank", scope: "" })).status).toBe(400);
   });
@@ -72,7 +75,7 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
     expect(revoked.body).toEqual(KEY_FREE);
 
     await insertUser(suite.rt.ctx.db, { name: "Nora Notified", email: "nora@leadwell.test", passwordHash: await hashPassword("nora password 1"), role: "staff" });
-    await notify(suite.rt.ctx.db, "nora@leadwell.test", { type: "task", message: "Private to Nora", link: null });
+    await notify(suite.rt.ctx.db, ["nora@leadwell.test"], { type: "task", message: "Private to Nora", link: null });
     const foreign = await suite.rt.client().get(`/api/notifications/${encodeURIComponent("nora@leadwell.test")}`, full.bearer);
     expect(foreign.status).toBe(403);
     expect(foreign.text).not.toContain("Private to Nora");
@@ -158,7 +161,7 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
 
     const res = await suite.rt.client().get("/api/leads", key.bearer);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "The API key is not valid" });
+    expect(res.body).toEqual({ error: "The API key is not valid", code: "auth.api_key_invalid" });
     expect(await suite.rt.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, key.id))).toEqual([]);
     const listed = await suite.admin.get<ApiKey[]>("/api/settings/api-keys");
     expect(listed.body.map((k) => k.id)).not.toContain(key.id);

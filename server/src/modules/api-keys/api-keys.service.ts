@@ -5,8 +5,9 @@ import { notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { randomBase62, sha256Hex } from "../../lib/crypto";
 import { recordAudit } from "../../kernel/audit";
-import { adminEmails } from "../auth/users.data";
-import { notifyMany } from "../notifications/notifications.service";
+import { notifyAdmins } from "../../kernel/notify";
+import type { Principal } from "../../kernel/principal";
+import { inTransaction } from "../../kernel/transaction";
 import { deleteApiKey, findKeyOwner, insertApiKey, listApiKeys, toApiKey, touchApiKey } from "./api-keys.data";
 
 const PREFIX_LENGTH = 8;
@@ -14,17 +15,20 @@ const PREFIX_LENGTH = 8;
 export async function createApiKey(db: Database, actor: CurrentUser, body: CreateApiKeyBody, meta: RequestMeta): Promise<CreatedApiKey> {
   const { label, scope } = body;
   const key = randomBase62(API_KEY_LENGTH);
-  const row = await insertApiKey(db, { label, scope, keyHash: sha256Hex(key), keyPrefix: key.slice(0, PREFIX_LENGTH), createdBy: actor.id });
-  await recordAudit(db, {
-    userEmail: actor.email,
-    action: "api_key.create",
-    details: `API key "${label}" (${row.keyPrefix}…) created with scope ${scope}`,
-    meta,
-  });
-  await notifyMany(db, await adminEmails(db), {
-    type: "security",
-    message: `${actor.name} created the API key "${label}" with scope ${scope}`,
-    link: "/settings",
+  const row = await inTransaction(db, async (tx) => {
+    const inserted = await insertApiKey(tx, { label, scope, keyHash: sha256Hex(key), keyPrefix: key.slice(0, PREFIX_LENGTH), createdBy: actor.id });
+    await recordAudit(tx, {
+      userEmail: actor.email,
+      action: "api_key.create",
+      details: `API key "${label}" (${inserted.keyPrefix}…) created with scope ${scope}`,
+      meta,
+    });
+    await notifyAdmins(tx, {
+      type: "security",
+      message: `${actor.name} created the API key "${label}" with scope ${scope}`,
+      link: "/settings",
+    });
+    return inserted;
   });
   return { ...toApiKey(row), key };
 }
@@ -32,14 +36,26 @@ export async function createApiKey(db: Database, actor: CurrentUser, body: Creat
 export const apiKeysList = (db: Database): Promise<ApiKey[]> => listApiKeys(db);
 
 export async function revokeApiKey(db: Database, actor: CurrentUser, id: number, meta: RequestMeta): Promise<void> {
-  const row = await deleteApiKey(db, id);
-  if (!row) throw notFound("API key not found");
-  await recordAudit(db, { userEmail: actor.email, action: "api_key.delete", details: `API key "${row.label}" (${row.keyPrefix}…, scope ${row.scope}) deleted`, meta });
-  await notifyMany(db, await adminEmails(db), {
-    type: "security",
-    message: `${actor.name} deleted the API key "${row.label}"`,
-    link: "/settings",
+  await inTransaction(db, async (tx) => {
+    const row = await deleteApiKey(tx, id);
+    if (!row) throw notFound("api_key.not_found");
+    await recordAudit(tx, { userEmail: actor.email, action: "api_key.delete", details: `API key "${row.label}" (${row.keyPrefix}…, scope ${row.scope}) deleted`, meta });
+    await notifyAdmins(tx, {
+      type: "security",
+      message: `${actor.name} deleted the API key "${row.label}"`,
+      link: "/settings",
+    });
   });
+}
+
+// Keys are API_KEY_LENGTH letters and digits: anything else (a partner-portal token, lwa_…) is not looked up.
+const API_KEY_SHAPE = new RegExp(`^[0-9A-Za-z]{${API_KEY_LENGTH}}$`);
+
+/** The api-keys area's credential for the kernel's auth hook (app.ts wires it): a bearer token that is an API key. */
+export async function apiKeyPrincipal(db: Database, bearerToken: string): Promise<Principal | null> {
+  if (!API_KEY_SHAPE.test(bearerToken)) return null;
+  const found = await userForApiKey(db, bearerToken);
+  return found ? { kind: "apiKey", user: found.user, apiKeyId: found.apiKeyId, scope: found.scope } : null;
 }
 
 /** The staff member an API key acts for, and its scope; null for an unknown key or one whose creator is gone. */

@@ -4,7 +4,7 @@ import type { ApiKey, CreatedApiKey } from "@contract/api-keys";
 import { apiKeys, auditLogs } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { ADMIN, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
 
 describe.each(testDrivers)("API keys on %s", (driver) => {
@@ -13,7 +13,7 @@ describe.each(testDrivers)("API keys on %s", (driver) => {
   it("refuses a blank label with a 400 naming the field", async () => {
     const res = await suite.admin.post("/api/settings/api-keys", { label: "   " });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "label: Label is required", fields: { label: "Label is required" } });
+    expect(res.body).toEqual({ error: "label: Label is required", code: "api_key.label_required", fields: { label: "Label is required" }, fieldCodes: { label: { code: "api_key.label_required" } } });
   });
 
   it("shows a new key once, stores only its hash, and never lists it again", async () => {
@@ -46,13 +46,13 @@ describe.each(testDrivers)("API keys on %s", (driver) => {
 
     const bad = await anonymous.get("/api/auth/me", { authorization: `Bearer ${"x".repeat(64)}` });
     expect(bad.status).toBe(401);
-    expect(bad.body).toEqual({ error: "The API key is not valid" });
+    expect(bad.body).toEqual({ error: "The API key is not valid", code: "auth.api_key_invalid" });
 
     expect((await suite.admin.delete(`/api/settings/api-keys/${created.body.id}`)).body).toEqual({ ok: true });
     expect((await anonymous.get("/api/auth/me", bearer)).status).toBe(401);
     const again = await suite.admin.delete(`/api/settings/api-keys/${created.body.id}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: "API key not found" });
+    expect(again.body).toEqual({ error: "API key not found", code: "api_key.not_found" });
 
     const actions = (await suite.rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.userEmail, ADMIN.email))).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["api_key.create", "api_key.delete"]));
@@ -64,7 +64,7 @@ describe.each(testDrivers)("API keys on %s", (driver) => {
     await staff.post("/api/auth/login", { email: "sam@leadwell.test", password: "staff password 1" });
     const res = await staff.post("/api/settings/api-keys", { label: "Mine" });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "You do not have permission to do that" });
+    expect(res.body).toEqual({ error: "You do not have permission to do that", code: "request.forbidden" });
     expect((await staff.get("/api/settings/api-keys")).status).toBe(403);
   });
 });

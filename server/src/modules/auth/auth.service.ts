@@ -2,22 +2,20 @@ import { sql } from "drizzle-orm";
 import type { CurrentUser, LoginBody, SetupBody } from "@contract/auth";
 import type { AppContext } from "../../kernel/app-context";
 import type { Database } from "../../db/client";
-import { conflict, HttpError, tooManyRequests, unauthorized } from "../../kernel/http/errors";
+import { conflict, forbidden, tooManyRequests, unauthorized } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { addressKey } from "../../kernel/http/rate-limit";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { recordAudit } from "../../kernel/audit";
-import { notifyMany } from "../notifications/notifications.service";
+import { notifyAdmins } from "../../kernel/notify";
+import { inTransaction } from "../../kernel/transaction";
 import { reserveSignIn, SIGN_IN_EMAIL_POLICY, SIGN_IN_POLICY, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, verifyPassword } from "../../lib/password";
 import { deleteSession, extendSession, findSessionUser, insertSession } from "./session.data";
 import { deleteSetupToken, readSetupToken, setupTokenMatches } from "./setup-token";
-import { adminEmails, anyUserExists, findUserByEmail, insertUser, markSignedIn, toCurrentUser } from "./users.data";
+import { anyUserExists, findUserByEmail, insertUser, markSignedIn, toCurrentUser } from "./users.data";
 
 const SESSION_EXTEND_AFTER_MS = 5 * 60_000;
-
-const lockMessage = (seconds: number) =>
-  `Too many failed sign-ins for this email. Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}.`;
 
 export interface SignedIn {
   user: CurrentUser;
@@ -25,10 +23,11 @@ export interface SignedIn {
   sessionToken: string;
 }
 
-async function startSession(ctx: AppContext, userId: number, meta: RequestMeta): Promise<string> {
+/** Stores a session for the user, with the caller's database or transaction; answers the raw token for the cookie. */
+async function startSession(db: Database, ttlMs: number, userId: number, meta: RequestMeta): Promise<string> {
   const sessionToken = randomToken(32);
-  await insertSession(ctx.db, { tokenHash: sha256Hex(sessionToken), userId, ttlMs: ctx.config.sessionTtlMs, meta });
-  await markSignedIn(ctx.db, userId);
+  await insertSession(db, { tokenHash: sha256Hex(sessionToken), userId, ttlMs, meta });
+  await markSignedIn(db, userId);
   return sessionToken;
 }
 
@@ -36,14 +35,11 @@ export async function needsSetup(db: Database): Promise<boolean> {
   return !(await anyUserExists(db));
 }
 
-const SETUP_DONE = "Setup is already complete. Sign in instead.";
-const WRONG_SETUP_TOKEN = "The set-up token is not correct. Copy it from the server log.";
-
 /** Refuses set-up once a user exists (409) or when the token printed at start is not the one given (403). */
 async function checkSetupAllowed(db: Database, setupToken: string): Promise<void> {
-  if (await anyUserExists(db)) throw conflict(SETUP_DONE);
+  if (await anyUserExists(db)) throw conflict("auth.setup_done");
   if (!setupTokenMatches(await readSetupToken(db), setupToken)) {
-    throw new HttpError(403, WRONG_SETUP_TOKEN, { setupToken: WRONG_SETUP_TOKEN });
+    throw forbidden("auth.wrong_setup_token", { field: "setupToken" });
   }
 }
 
@@ -52,18 +48,16 @@ export async function setupFirstAdmin(ctx: AppContext, body: SetupBody, meta: Re
   // Checked before the costly password hash too, so guessing tokens costs the server next to nothing.
   await checkSetupAllowed(ctx.db, body.setupToken);
   const passwordHash = await hashPassword(body.password);
-  const row = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     // Two set-up requests racing each other: the lock makes the second see the first's user.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
-    const txDb = tx as unknown as Database;
-    await checkSetupAllowed(txDb, body.setupToken);
-    const user = await insertUser(txDb, { name: body.name, email: body.email, passwordHash, role: "admin" });
-    await deleteSetupToken(txDb);
-    return user;
+    await checkSetupAllowed(tx, body.setupToken);
+    const row = await insertUser(tx, { name: body.name, email: body.email, passwordHash, role: "admin" });
+    await deleteSetupToken(tx);
+    await recordAudit(tx, { userEmail: row.email, action: "auth.setup", details: "First administrator created", meta });
+    const sessionToken = await startSession(tx, ctx.config.sessionTtlMs, row.id, meta);
+    return { user: toCurrentUser({ ...row, lastLoginAt: new Date() }), sessionToken };
   });
-  await recordAudit(ctx.db, { userEmail: row.email, action: "auth.setup", details: "First administrator created", meta });
-  const sessionToken = await startSession(ctx, row.id, meta);
-  return { user: toCurrentUser({ ...row, lastLoginAt: new Date() }), sessionToken };
 }
 
 /** Creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when the database has no user yet. */
@@ -71,8 +65,10 @@ export async function ensureInitialAdmin(ctx: Pick<AppContext, "db" | "config">)
   const admin = ctx.config.admin;
   if (!admin || (await anyUserExists(ctx.db))) return false;
   const passwordHash = await hashPassword(admin.password);
-  await insertUser(ctx.db, { name: admin.name, email: admin.email, passwordHash, role: "admin" });
-  await recordAudit(ctx.db, { userEmail: admin.email, action: "auth.setup", details: "First administrator created from environment" });
+  await inTransaction(ctx.db, async (tx) => {
+    await insertUser(tx, { name: admin.name, email: admin.email, passwordHash, role: "admin" });
+    await recordAudit(tx, { userEmail: admin.email, action: "auth.setup", details: "First administrator created from environment" });
+  });
   return true;
 }
 
@@ -84,30 +80,36 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
   const gate = await reserveSignIn(ctx.db, "staff", body.email, addressKey(meta.ip));
   if (!gate.allowed) {
     await recordAudit(ctx.db, { userEmail: body.email, action: "auth.login_locked", details: "Sign-in refused while locked", meta });
-    throw tooManyRequests(lockMessage(gate.retryAfterSeconds), gate.retryAfterSeconds);
+    throw tooManyRequests("auth.too_many_sign_ins", gate.retryAfterSeconds, { minutes: Math.ceil(gate.retryAfterSeconds / 60) });
   }
   const user = await findUserByEmail(ctx.db, body.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !valid) {
-    await recordAudit(ctx.db, {
-      userEmail: body.email,
-      action: "auth.login_failed",
-      details: user ? "Wrong password" : "Unknown email",
-      meta,
+    const locksIfFailed = gate.locksIfFailed;
+    await inTransaction(ctx.db, async (tx) => {
+      await recordAudit(tx, {
+        userEmail: body.email,
+        action: "auth.login_failed",
+        details: user ? "Wrong password" : "Unknown email",
+        meta,
+      });
+      // Only the attempt that reached a limit alerts, so a lockout notifies once however many requests follow.
+      if (locksIfFailed) {
+        const message =
+          locksIfFailed === "address"
+            ? `Sign-in for ${body.email} from ${meta.ip} was locked for 15 minutes after ${SIGN_IN_POLICY.maxAttempts} failed attempts`
+            : `Sign-in for ${body.email} was locked for 15 minutes from every address after ${SIGN_IN_EMAIL_POLICY.maxAttempts} failed attempts`;
+        await notifyAdmins(tx, { type: "security", message, link: null });
+      }
     });
-    // Only the attempt that reached a limit alerts, so a lockout notifies once however many requests follow.
-    if (gate.locksIfFailed) {
-      const message =
-        gate.locksIfFailed === "address"
-          ? `Sign-in for ${body.email} from ${meta.ip} was locked for 15 minutes after ${SIGN_IN_POLICY.maxAttempts} failed attempts`
-          : `Sign-in for ${body.email} was locked for 15 minutes from every address after ${SIGN_IN_EMAIL_POLICY.maxAttempts} failed attempts`;
-      await notifyMany(ctx.db, await adminEmails(ctx.db), { type: "security", message, link: null });
-    }
-    throw unauthorized("Email or password is incorrect");
+    throw unauthorized("auth.wrong_credentials");
   }
   await signInSucceeded(ctx.db, gate);
-  const sessionToken = await startSession(ctx, user.id, meta);
-  await recordAudit(ctx.db, { userEmail: user.email, action: "auth.login", details: "Signed in", meta });
+  const sessionToken = await inTransaction(ctx.db, async (tx) => {
+    const token = await startSession(tx, ctx.config.sessionTtlMs, user.id, meta);
+    await recordAudit(tx, { userEmail: user.email, action: "auth.login", details: "Signed in", meta });
+    return token;
+  });
   return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };
 }
 
@@ -115,10 +117,12 @@ export async function signOut(ctx: AppContext, sessionToken: string | null, meta
   if (!sessionToken) return;
   const tokenHash = sha256Hex(sessionToken);
   const session = await findSessionUser(ctx.db, tokenHash);
-  const removed = await deleteSession(ctx.db, tokenHash);
-  if (removed && session) {
-    await recordAudit(ctx.db, { userEmail: session.user.email, action: "auth.logout", details: "Signed out", meta });
-  }
+  await inTransaction(ctx.db, async (tx) => {
+    const removed = await deleteSession(tx, tokenHash);
+    if (removed && session) {
+      await recordAudit(tx, { userEmail: session.user.email, action: "auth.logout", details: "Signed out", meta });
+    }
+  });
 }
 
 /** The user behind a session token, extending the session while it is in use. */

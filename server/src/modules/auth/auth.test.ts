@@ -20,7 +20,12 @@ describe.each(testDrivers)("staff sign-in on %s", (driver) => {
 
     const missing = await attacker.post("/api/auth/setup", ADMIN);
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: "setupToken: This field is required", fields: { setupToken: "This field is required" } });
+    expect(missing.body).toEqual({
+      error: "setupToken: This field is required",
+      code: "field.required",
+      fields: { setupToken: "This field is required" },
+      fieldCodes: { setupToken: { code: "field.required" } },
+    });
     const blank = await attacker.post("/api/auth/setup", { ...ADMIN, setupToken: "   " });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ fields: { setupToken: "This field is required" } });
@@ -30,7 +35,9 @@ describe.each(testDrivers)("staff sign-in on %s", (driver) => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         error: "The set-up token is not correct. Copy it from the server log.",
+        code: "auth.wrong_setup_token",
         fields: { setupToken: "The set-up token is not correct. Copy it from the server log." },
+        fieldCodes: { setupToken: { code: "auth.wrong_setup_token" } },
       });
       expect(res.headers["set-cookie"]).toBeUndefined();
     }
@@ -63,7 +70,7 @@ describe.each(testDrivers)("staff sign-in on %s", (driver) => {
     expect((await rt.client().get("/api/auth/setup")).body).toEqual({ needsSetup: false });
     const again = await rt.client().post("/api/auth/setup", { ...ADMIN, email: "eve@leadwell.test", setupToken });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: "Setup is already complete. Sign in instead." });
+    expect(again.body).toEqual({ error: "Setup is already complete. Sign in instead.", code: "auth.setup_done" });
     expect(await rt.ctx.db.select().from(users)).toHaveLength(1);
     expect(await auditActions(rt, ADMIN.email)).toContain("auth.setup");
   });
@@ -72,10 +79,10 @@ describe.each(testDrivers)("staff sign-in on %s", (driver) => {
     const client = rt.client();
     const wrong = await client.post("/api/auth/login", { email: ADMIN.email, password: "not the password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: "Email or password is incorrect" });
+    expect(wrong.body).toEqual({ error: "Email or password is incorrect", code: "auth.wrong_credentials" });
     const unknown = await client.post("/api/auth/login", { email: "nobody@leadwell.test", password: "whatever123456" });
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ error: "Email or password is incorrect" });
+    expect(unknown.body).toEqual({ error: "Email or password is incorrect", code: "auth.wrong_credentials" });
     expect((await client.get("/api/auth/me")).status).toBe(401);
 
     const ok = await client.post("/api/auth/login", { email: "ADA@leadwell.test", password: ADMIN.password });
@@ -107,7 +114,11 @@ describe.each(testDrivers)("staff sign-in on %s", (driver) => {
     }
     const locked = await client.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
     expect(locked.status).toBe(429);
-    expect((locked.body as { error: string }).error).toMatch(/Too many failed sign-ins for this email\. Try again in 15 minutes\./);
+    expect(locked.body).toEqual({
+      error: "Too many failed sign-ins for this email. Try again in 15 minutes.",
+      code: "auth.too_many_sign_ins",
+      params: { minutes: 15 },
+    });
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
     // Other emails are not affected.
     expect((await client.post("/api/auth/login", { email: "other@leadwell.test", password: "whatever123456" })).status).toBe(401);
@@ -165,6 +176,6 @@ describe.each(testDrivers)("session expiry and headless administrator on %s", (d
     await new Promise((r) => setTimeout(r, 1_300));
     const expired = await client.get("/api/auth/me");
     expect(expired.status).toBe(401);
-    expect(expired.body).toEqual({ error: "Please sign in to continue" });
+    expect(expired.body).toEqual({ error: "Please sign in to continue", code: "request.unauthorized" });
   });
 });

@@ -40,14 +40,3 @@ export async function insertUser(
 export async function markSignedIn(db: Database, userId: number): Promise<void> {
   await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
 }
-
-export async function adminEmails(db: Database): Promise<string[]> {
-  const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
-  return rows.map((r) => r.email);
-}
-
-/** Everyone who signs in to the staff screens, administrators included. */
-export async function staffEmails(db: Database): Promise<string[]> {
-  const rows = await db.select({ email: users.email }).from(users);
-  return rows.map((r) => r.email);
-}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { DASHBOARD_WEEKS, type DashboardStats } from "@contract/dashboard";
 import { leadStatuses } from "@contract/leads";
 import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
 import { affiliates, kpiTotals, leadCounts, leadDailyCounts } from "../../db/schema";
 
 // Every status in the contract's order, so the chart shows zeros too.
@@ -13,7 +14,7 @@ const statusList = sql.raw(`(VALUES ${leadStatuses.map((s, i) => `('${s}', ${i})
  * included) and active affiliates.
  */
 export async function dashboardSnapshot(db: Database): Promise<DashboardStats> {
-  const result = await db.execute(sql`
+  const [row] = await rawRows<{ ytd: string; mrr: string; total_leads: number; active_affiliates: number; by_status: string; per_week: string }>(db, sql`
     SELECT
       coalesce(${kpiTotals.ytdSum}::text, '0.00') AS ytd,
       coalesce(${kpiTotals.mrrSum}::text, '0.00') AS mrr,
@@ -37,7 +38,6 @@ export async function dashboardSnapshot(db: Database): Promise<DashboardStats> {
       )::text AS per_week
     -- The single totals row, or none yet: the figures then read as zero.
     FROM (SELECT 1) AS always_one LEFT JOIN ${kpiTotals} ON ${kpiTotals.id} = 1`);
-  const [row] = (result as unknown as { rows: { ytd: string; mrr: string; total_leads: number; active_affiliates: number; by_status: string; per_week: string }[] }).rows;
   return {
     ytd: row!.ytd,
     mrr: row!.mrr,

@@ -8,7 +8,12 @@ describe.each(testDrivers)("feedback on %s", (driver) => {
   it("requires a description after trimming, and a real http(s) screenshot URL when one is given", async () => {
     const blank = await suite.admin.post("/api/feedback", { description: "   " });
     expect(blank.status).toBe(400);
-    expect(blank.body).toEqual({ error: "description: Please provide feedback description", fields: { description: "Please provide feedback description" } });
+    expect(blank.body).toEqual({
+      error: "description: Please provide feedback description",
+      code: "feedback.description_required",
+      fields: { description: "Please provide feedback description" },
+      fieldCodes: { description: { code: "feedback.description_required" } },
+    });
     const badUrl = await suite.admin.post("/api/feedback", { description: "Looks good", screenshotUrl: "javascript:alert(1)" });
     expect(badUrl.body).toMatchObject({ fields: { screenshotUrl: "Please enter a valid URL" } });
     const badType = await suite.admin.post("/api/feedback", { description: "Hi", type: "Rant" });

@@ -1,22 +1,24 @@
+import type { ErrorCode } from "@contract/error-codes";
 import type { Issue } from "@contract/issues";
 
 export type ReviewAction = "approve" | "reject" | "retry";
 
 export const TRANSITION_REFUSALS = {
-  noProposalToApprove: "This issue has no proposal to approve yet",
-  noProposalToReject: "This issue has no proposal to reject yet",
-  alreadyApproved: "This issue is already approved",
-  approvedCannotBeRejected: "An approved fix cannot be rejected",
-  alreadyRejected: "This issue is already rejected",
-  proposalInProgress: "A proposal is already being prepared",
-} as const;
+  noProposalToApprove: "issue.no_proposal",
+  noProposalToReject: "issue.no_proposal_to_reject",
+  alreadyApproved: "issue.already_approved",
+  approvedCannotBeRejected: "issue.approved_cannot_be_rejected",
+  alreadyRejected: "issue.already_rejected",
+  proposalInProgress: "issue.proposal_in_progress",
+} as const satisfies Record<string, ErrorCode>;
+export type TransitionRefusal = (typeof TRANSITION_REFUSALS)[keyof typeof TRANSITION_REFUSALS];
 
 /**
- * Why a staff action may not happen to an issue in its current state (answered as 409), or null when it may.
+ * Why a staff action may not happen to an issue in its current state (the code of a 409), or null when it may.
  * Approval needs a proposal and is final; rejection needs a proposal that is neither approved nor already rejected;
  * a fresh proposal may be asked for unless one is being prepared or the fix is approved.
  */
-export function transitionRefusal(action: ReviewAction, issue: Pick<Issue, "status" | "aiRepairLog">): string | null {
+export function transitionRefusal(action: ReviewAction, issue: Pick<Issue, "status" | "aiRepairLog">): TransitionRefusal | null {
   const { status } = issue;
   switch (action) {
     case "approve":

@@ -114,24 +114,6 @@ export async function readIssueExportBatch(db: Database, filter: IssueFilter, af
     .limit(limit);
 }
 
-/**
- * The global search's issue group as two scalar subqueries, for the search to read in its one statement: up to
- * `limit` issues as a JSON array of search results (the closest descriptions first by trigram similarity, then
- * the newest), and how many match.
- */
-export function issueSearchGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
-  const where = descriptionContains(q);
-  const createdAt = sql`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  return {
-    items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'description', description, 'status', status, 'createdAt', ${createdAt},
-                 'screenshotUrl', screenshot_url, 'aiRepairLog', ai_repair_log) ORDER BY lw_similarity DESC, id DESC), '[]')::text
-      FROM (SELECT ${technicalIssues.id}, ${technicalIssues.description}, ${technicalIssues.status}, ${technicalIssues.createdAt},
-                   ${technicalIssues.screenshotUrl}, ${technicalIssues.aiRepairLog}, similarity(${technicalIssues.searchText}, lw_fold(${q})) AS lw_similarity
-            FROM ${technicalIssues} WHERE ${where} ORDER BY lw_similarity DESC, ${technicalIssues.id} DESC LIMIT ${limit}) best)`,
-    total: sql`(SELECT count(*)::int FROM ${technicalIssues} WHERE ${where})`,
-  };
-}
-
 async function updateIssue(db: Database, id: number, changes: PgUpdateSetSource<typeof technicalIssues>, onlyWhenOpen = false): Promise<Issue | undefined> {
   const [row] = await db
     .update(technicalIssues)

@@ -23,7 +23,7 @@ describe.each(testDrivers)("technical issues CSV export on %s", (driver) => {
   it("answers 401 JSON when signed out", async () => {
     const res = await suite.rt.client().get("/api/issues/export.csv");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: expect.any(String) });
+    expect(res.body).toEqual({ error: expect.any(String), code: "request.unauthorized" });
   });
 
   it("sends the header row only when no issue matches", async () => {

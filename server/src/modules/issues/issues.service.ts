@@ -8,11 +8,11 @@ import type { JobSendOptions } from "../../kernel/jobs/queue";
 import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import type { Principal } from "../../kernel/principal";
+import { inTransaction } from "../../kernel/transaction";
 import { proposeRepairJob } from "./issues.jobs";
 import { transitionRefusal, type ReviewAction } from "./issue-transitions";
 import { findIssue, insertIssue, listIssues, lockIssue, recordApproval, recordRejection, reopenIssue } from "./issues.data";
 
-export const ISSUE_NOT_FOUND = "Issue not found";
 
 type IssueDeps = Pick<AppContext, "db" | "jobs" | "config">;
 
@@ -37,16 +37,15 @@ const enqueueProposal = (deps: IssueDeps, issueId: number, tx: Database) =>
  * never exists without the job that will write its proposal. The request does not wait for the proposal.
  */
 export async function reportIssue(deps: IssueDeps, body: z.output<typeof issueBodySchema>, actor: IssueActor): Promise<Issue> {
-  return deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const issue = await insertIssue(t, body);
-    await recordAudit(t, {
+  return inTransaction(deps.db, async (tx) => {
+    const issue = await insertIssue(tx, body);
+    await recordAudit(tx, {
       userEmail: actorLabel(actor.principal),
       action: "issue.reported",
       details: `Issue #${issue.id} reported for ${issue.email}${issue.leadId ? ` (lead #${issue.leadId})` : ""}`,
       meta: actor.meta,
     });
-    await enqueueProposal(deps, issue.id, t);
+    await enqueueProposal(deps, issue.id, tx);
     return issue;
   });
 }
@@ -57,7 +56,7 @@ export async function issuesPage(db: Database, query: z.output<typeof issueListQ
 
 export async function getIssue(db: Database, id: number): Promise<Issue> {
   const issue = await findIssue(db, id);
-  if (!issue) throw notFound(ISSUE_NOT_FOUND);
+  if (!issue) throw notFound("issue.not_found");
   return issue;
 }
 
@@ -73,14 +72,13 @@ async function decide(
   change: (tx: Database) => Promise<Issue | undefined>,
   audit: { action: string; details: string },
 ): Promise<Issue> {
-  return deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const current = await lockIssue(t, id);
-    if (!current) throw notFound(ISSUE_NOT_FOUND);
+  return inTransaction(deps.db, async (tx) => {
+    const current = await lockIssue(tx, id);
+    if (!current) throw notFound("issue.not_found");
     const refusal = transitionRefusal(action, current);
     if (refusal) throw conflict(refusal);
-    const changed = await change(t);
-    await recordAudit(t, { userEmail: actorLabel(actor.principal), action: audit.action, details: audit.details, meta: actor.meta });
+    const changed = await change(tx);
+    await recordAudit(tx, { userEmail: actorLabel(actor.principal), action: audit.action, details: audit.details, meta: actor.meta });
     return changed!;
   });
 }

@@ -7,7 +7,7 @@ import type { Notification } from "@contract/notifications";
 import { seedDemoIssues } from "../../../../scripts/seed-demo-issues";
 import { auditLogs, technicalIssues } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
 import { anIssue, submitIssue, untilSettled } from "./issue-test-helpers";
 
@@ -34,9 +34,21 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       error: "email: Invalid email address",
+      code: "issue.invalid_email",
       fields: { email: "Invalid email address", description: "Description must be at least 10 characters", screenshotUrl: "Invalid URL" },
+      fieldCodes: {
+        email: { code: "issue.invalid_email" },
+        description: { code: "issue.description_too_short", params: { min: 10 } },
+        screenshotUrl: { code: "issue.invalid_url" },
+      },
     });
-    expect((await suite.admin.get("/api/issues?limit=0")).body).toEqual({ error: "limit: limit must be between 1 and 200", fields: { limit: "limit must be between 1 and 200" } });
+    expect((await suite.admin.get("/api/issues?limit=0")).body).toEqual({
+      error: "limit: limit must be between 1 and 200",
+      code: "list.limit_range",
+      params: { min: 1, max: 200 },
+      fields: { limit: "limit must be between 1 and 200" },
+      fieldCodes: { limit: { code: "list.limit_range", params: { min: 1, max: 200 } } },
+    });
     expect((await suite.admin.get("/api/issues?status=done")).body).toMatchObject({ fields: { status: expect.any(String) } });
     expect((await suite.admin.get("/api/issues/abc")).status).toBe(400);
     const list = await suite.admin.get<Issue[]>("/api/issues");
@@ -78,10 +90,10 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
   });
 
   it("answers 404 for an issue that does not exist, on every route", async () => {
-    expect((await suite.admin.get("/api/issues/999999")).body).toEqual({ error: "Issue not found" });
+    expect((await suite.admin.get("/api/issues/999999")).body).toEqual({ error: "Issue not found", code: "issue.not_found" });
     for (const action of ["approve", "reject", "retry"]) {
       const res = await suite.admin.post(`/api/issues/999999/${action}`, {});
-      expect({ action, status: res.status, body: res.body }).toEqual({ action, status: 404, body: { error: "Issue not found" } });
+      expect({ action, status: res.status, body: res.body }).toEqual({ action, status: 404, body: { error: "Issue not found", code: "issue.not_found" } });
     }
   });
 
@@ -110,11 +122,11 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
     expect(approved.body.reviewedAt).toBe(approved.body.approvalTimestamp);
     expect(approved.body.aiRepairLog).toEqual(first!.aiRepairLog);
 
-    expect((await suite.admin.post(`/api/issues/${first!.id}/approve`, {})).body).toEqual({ error: "This issue is already approved" });
+    expect((await suite.admin.post(`/api/issues/${first!.id}/approve`, {})).body).toEqual({ error: "This issue is already approved", code: "issue.already_approved" });
     const reject = await suite.admin.post(`/api/issues/${first!.id}/reject`, { notes: "changed my mind" });
-    expect([reject.status, reject.body]).toEqual([409, { error: "An approved fix cannot be rejected" }]);
+    expect([reject.status, reject.body]).toEqual([409, { error: "An approved fix cannot be rejected", code: "issue.approved_cannot_be_rejected" }]);
     const retry = await suite.admin.post(`/api/issues/${first!.id}/retry`);
-    expect([retry.status, retry.body]).toEqual([409, { error: "This issue is already approved" }]);
+    expect([retry.status, retry.body]).toEqual([409, { error: "This issue is already approved", code: "issue.already_approved" }]);
     expect(await auditOf(first!.id)).toEqual([
       { action: "issue.reported", userEmail: ADMIN.email },
       { action: "issue.approved", userEmail: ADMIN.email },
@@ -141,11 +153,11 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
 
   it("refuses to approve or reject without a proposal, and to retry while one is being prepared", async () => {
     const open = await storedIssue("open");
-    expect((await suite.admin.post(`/api/issues/${open}/approve`, { manualNotes: "ok" })).body).toEqual({ error: "This issue has no proposal to approve yet" });
+    expect((await suite.admin.post(`/api/issues/${open}/approve`, { manualNotes: "ok" })).body).toEqual({ error: "This issue has no proposal to approve yet", code: "issue.no_proposal" });
     const reject = await suite.admin.post(`/api/issues/${open}/reject`, {});
-    expect([reject.status, reject.body]).toEqual([409, { error: "This issue has no proposal to reject yet" }]);
+    expect([reject.status, reject.body]).toEqual([409, { error: "This issue has no proposal to reject yet", code: "issue.no_proposal_to_reject" }]);
     const retry = await suite.admin.post(`/api/issues/${open}/retry`);
-    expect([retry.status, retry.body]).toEqual([409, { error: "A proposal is already being prepared" }]);
+    expect([retry.status, retry.body]).toEqual([409, { error: "A proposal is already being prepared", code: "issue.proposal_in_progress" }]);
     const failed = await storedIssue("failed");
     expect((await suite.admin.post(`/api/issues/${failed}/approve`, {})).status).toBe(409);
     const [unchanged] = await suite.rt.ctx.db.select().from(technicalIssues).where(eq(technicalIssues.id, open));
@@ -158,7 +170,7 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
     const rejected = await suite.admin.post<Issue>(`/api/issues/${issue.id}/reject`, { notes: "Not helpful: the legend lives in kpi-chart.tsx" });
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({ status: "rejected", manualNotes: "Not helpful: the legend lives in kpi-chart.tsx", reviewedBy: ADMIN.email, approvalTimestamp: null });
-    expect((await suite.admin.post(`/api/issues/${issue.id}/reject`, {})).body).toEqual({ error: "This issue is already rejected" });
+    expect((await suite.admin.post(`/api/issues/${issue.id}/reject`, {})).body).toEqual({ error: "This issue is already rejected", code: "issue.already_rejected" });
 
     const retried = await suite.admin.post<Issue>(`/api/issues/${issue.id}/retry`);
     expect(retried.status).toBe(200);

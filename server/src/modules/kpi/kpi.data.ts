@@ -23,6 +23,15 @@ const toRecord = (row: RecordRow): KpiRecord => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The lead a KPI sync names by email (compared without regard to case, like the unique index on leads). */
+export async function findLeadIdByEmail(db: Database, email: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = ${email.toLowerCase()}`);
+  return row?.id;
+}
+
 /** Creates the lead's KPI record or replaces its figures; a lead has at most one. */
 export async function upsertKpi(
   db: Database,

@@ -27,7 +27,12 @@ describe.each(testDrivers)("KPI metrics on %s", (driver) => {
   it("answers 404 naming the email when no lead has it", async () => {
     const res = await suite.admin.post("/api/kpi", { email: "nobody@example.com", ytdRevenue: 1, mrr: 1, topProducts: [] });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: "No lead with this email", fields: { email: "No lead with this email" } });
+    expect(res.body).toEqual({
+      error: "No lead with this email",
+      code: "kpi.no_lead_with_email",
+      fields: { email: "No lead with this email" },
+      fieldCodes: { email: { code: "kpi.no_lead_with_email" } },
+    });
   });
 
   it("creates, then updates, the lead's one KPI record, with exact money and totals", async () => {

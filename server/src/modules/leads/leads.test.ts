@@ -29,11 +29,18 @@ describe.each(testDrivers)("leads API on %s", (driver) => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: "businessOwnerName: First name is required",
+      code: "lead.first_name_required",
       fields: {
         businessOwnerName: "First name is required",
         businessOwnerLastName: "Last name is required",
         businessName: "Business name is required",
         email: "Valid email is required",
+      },
+      fieldCodes: {
+        businessOwnerName: { code: "lead.first_name_required" },
+        businessOwnerLastName: { code: "lead.last_name_required" },
+        businessName: { code: "lead.business_name_required" },
+        email: { code: "field.email_required" },
       },
     });
     const badEmail = await suite.admin.post("/api/leads", aLead(0, { email: "not-an-email" }));
@@ -94,22 +101,37 @@ describe.each(testDrivers)("leads API on %s", (driver) => {
   it("refuses a duplicate email in any letter case with a 409 on the email field", async () => {
     const res = await suite.admin.post("/api/leads", aLead("dup", { email: "OWNER1@Example.COM" }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "A lead with this email already exists", fields: { email: "A lead with this email already exists" } });
+    expect(res.body).toEqual({
+      error: "A lead with this email already exists",
+      code: "lead.email_taken",
+      fields: { email: "A lead with this email already exists" },
+      fieldCodes: { email: { code: "lead.email_taken" } },
+    });
   });
 
   it("answers 400 naming the field when a value is longer than its column allows", async () => {
-    const cases: [string, unknown, string][] = [
-      ["businessName", "x".repeat(151), "Maximum 150 characters allowed"],
-      ["businessOwnerName", "x".repeat(101), "Maximum 100 characters allowed"],
-      ["phoneNumber", "1".repeat(31), "Maximum 30 characters allowed"],
-      ["industry", "x".repeat(51), "Maximum 50 characters allowed"],
-      ["quizVersion", "x".repeat(21), "Maximum 20 characters allowed"],
-      ["status", "won", "Status must be one of: new, contacted, qualified, converted, lost"],
-      ["phoneNumber", "call me maybe", "Please enter a valid phone number"],
+    const tooLong = (max: number) => ({ code: "field.too_long", params: { max } });
+    const cases: [string, unknown, string, { code: string; params?: Record<string, string | number> }][] = [
+      ["businessName", "x".repeat(151), "Maximum 150 characters allowed", tooLong(150)],
+      ["businessOwnerName", "x".repeat(101), "Maximum 100 characters allowed", tooLong(100)],
+      ["phoneNumber", "1".repeat(31), "Maximum 30 characters allowed", tooLong(30)],
+      ["industry", "x".repeat(51), "Maximum 50 characters allowed", tooLong(50)],
+      ["quizVersion", "x".repeat(21), "Maximum 20 characters allowed", tooLong(20)],
+      [
+        "status",
+        "won",
+        "Status must be one of: new, contacted, qualified, converted, lost",
+        { code: "lead.invalid_status", params: { options: "new, contacted, qualified, converted, lost" } },
+      ],
+      ["phoneNumber", "call me maybe", "Please enter a valid phone number", { code: "field.invalid_phone" }],
     ];
-    for (const [field, value, message] of cases) {
+    for (const [field, value, message, coded] of cases) {
       const res = await suite.admin.post("/api/leads", aLead("long", { [field]: value }));
-      expect({ field, status: res.status, body: res.body }).toEqual({ field, status: 400, body: { error: `${field}: ${message}`, fields: { [field]: message } } });
+      expect({ field, status: res.status, body: res.body }).toEqual({
+        field,
+        status: 400,
+        body: { error: `${field}: ${message}`, ...coded, fields: { [field]: message }, fieldCodes: { [field]: coded } },
+      });
     }
     expect((await suite.admin.get<Lead[]>("/api/leads?q=Business long")).body).toEqual([]);
   });
@@ -120,7 +142,12 @@ describe.each(testDrivers)("leads API on %s", (driver) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "contacted", phoneNumber: "555 0102", tags: ["vip"], priority: "high", businessName: "Business 2" });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(lead.updatedAt));
-    expect((await suite.admin.put(`/api/leads/${lead.id}`, {})).body).toEqual({ error: "body: Send at least one field to change", fields: { body: "Send at least one field to change" } });
+    expect((await suite.admin.put(`/api/leads/${lead.id}`, {})).body).toEqual({
+      error: "body: Send at least one field to change",
+      code: "request.empty_update",
+      fields: { body: "Send at least one field to change" },
+      fieldCodes: { body: { code: "request.empty_update" } },
+    });
     expect((await suite.admin.put(`/api/leads/${lead.id}`, { email: "owner1@EXAMPLE.com" })).status).toBe(409);
     expect((await suite.admin.put("/api/leads/999999", { status: "lost" })).status).toBe(404);
     const audit = await suite.rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "lead.update"));

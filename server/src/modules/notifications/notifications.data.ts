@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Notification } from "@contract/notifications";
 import type { Database } from "../../db/client";
 import { notifications } from "../../db/schema";
@@ -6,17 +6,6 @@ import { notifications } from "../../db/schema";
 type Row = typeof notifications.$inferSelect;
 
 const toNotification = (row: Row): Notification => ({ ...row, createdAt: row.createdAt.toISOString() });
-
-export interface NewNotification {
-  type: string;
-  message: string;
-  link: string | null;
-}
-
-export async function insertNotifications(db: Database, emails: string[], item: NewNotification): Promise<void> {
-  if (emails.length === 0) return;
-  await db.insert(notifications).values(emails.map((userEmail) => ({ userEmail: userEmail.toLowerCase(), ...item })));
-}
 
 export async function listForEmail(db: Database, email: string, limit: number): Promise<Notification[]> {
   const rows = await db
@@ -26,14 +15,6 @@ export async function listForEmail(db: Database, email: string, limit: number): 
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
   return rows.map(toNotification);
-}
-
-export async function countUnread(db: Database, email: string): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userEmail, email.toLowerCase()), eq(notifications.isRead, false)));
-  return row?.unread ?? 0;
 }
 
 export async function markRead(db: Database, email: string, id: number): Promise<Notification | undefined> {

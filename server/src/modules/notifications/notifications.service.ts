@@ -1,23 +1,16 @@
 import type { Notification } from "@contract/notifications";
 import type { Database } from "../../db/client";
 import { forbidden, notFound } from "../../kernel/http/errors";
+import { countUnread } from "../../kernel/notify";
 import { hasPermission, type Principal } from "../../kernel/principal";
-import { countUnread, insertNotifications, listForEmail, markAllRead, markRead, type NewNotification } from "./notifications.data";
+import { listForEmail, markAllRead, markRead } from "./notifications.data";
 
+/** Areas write notifications with kernel/notify.ts, inside their own transactions; this area reads them and marks them read. */
 export const NOTIFICATION_LIST_LIMIT = 20;
-
-/** The one way other areas tell a staff member something: it shows under the header bell. */
-export async function notify(db: Database, userEmail: string, item: NewNotification): Promise<void> {
-  await insertNotifications(db, [userEmail], item);
-}
-
-export async function notifyMany(db: Database, userEmails: string[], item: NewNotification): Promise<void> {
-  await insertNotifications(db, userEmails, item);
-}
 
 export async function notificationsFor(db: Database, principal: Principal, email: string): Promise<Notification[]> {
   if (email !== principal.user.email.toLowerCase() && !hasPermission(principal, "notifications.readAnyone")) {
-    throw forbidden("You can only read your own notifications");
+    throw forbidden("notification.own_only");
   }
   return listForEmail(db, email, NOTIFICATION_LIST_LIMIT);
 }
@@ -29,7 +22,7 @@ export const myUnreadCount = (db: Database, principal: Principal) => countUnread
 
 export async function readOne(db: Database, principal: Principal, id: number): Promise<Notification> {
   const updated = await markRead(db, principal.user.email, id);
-  if (!updated) throw notFound("Notification not found");
+  if (!updated) throw notFound("notification.not_found");
   return updated;
 }
 

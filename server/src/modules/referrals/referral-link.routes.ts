@@ -3,8 +3,7 @@ import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from "@contract/affiliates";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
 import { requestMeta } from "../../kernel/http/request-meta";
-import { findAffiliateByCode } from "../affiliates/affiliates.data";
-import { normaliseCode } from "../affiliates/unique-code";
+import { findAffiliateByCode } from "../../db/queries/affiliate-code";
 import { recordClick } from "./referrals.data";
 
 /**
@@ -18,7 +17,7 @@ export function referralLinkRoutes(app: ZodApp, ctx: AppContext) {
     "/r/:code",
     { config: { rateLimit: PUBLIC_LIMITS.referralClick }, schema: { hide: true, params: z.object({ code: z.string().trim().min(1).max(50) }) } },
     async (request, reply) => {
-      const affiliate = await findAffiliateByCode(ctx.db, normaliseCode(request.params.code));
+      const affiliate = await findAffiliateByCode(ctx.db, request.params.code);
       if (affiliate?.status === "active") {
         const meta = requestMeta(request);
         if (!request.overRateLimit) await recordClick(ctx.db, { affiliateId: affiliate.id, ipAddress: meta.ip, userAgent: meta.userAgent });

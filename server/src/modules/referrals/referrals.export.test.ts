@@ -26,7 +26,7 @@ describe.each(testDrivers)("referrals CSV export on %s", (driver) => {
   it("answers 401 JSON when signed out", async () => {
     const res = await suite.rt.client().get("/api/referrals/export.csv");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: expect.any(String) });
+    expect(res.body).toEqual({ error: expect.any(String), code: "request.unauthorized" });
   });
 
   it("sends the header row only when there are no referrals", async () => {

@@ -1,8 +1,7 @@
 import type { ReportFilter } from "@contract/reports";
 import type { Database } from "../../db/client";
-import type { LeadQueryFilter } from "../leads/leads.data";
-import { countMatching, selectLeadPage } from "../leads/leads.data";
-import { leadsCsv } from "../leads/leads.service";
+import { countMatching, LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPage, type LeadQueryFilter } from "../../db/queries/lead-list";
+import type { CsvExport } from "../../kernel/http/csv-export";
 
 /** The report's Business Type is the lead's industry; its dates bound the creation day (UTC), both inclusive. */
 export const reportLeadFilter = (filter: ReportFilter): LeadQueryFilter => ({
@@ -20,4 +19,9 @@ export async function runReport(db: Database, filter: ReportFilter, limit: numbe
   return { leadsJson: page.json, total: count.total };
 }
 
-export const reportCsv = (db: Database, filter: ReportFilter) => leadsCsv(db, reportLeadFilter(filter), "-createdAt", "lead-report");
+/** Exactly the report's leads, newest first, as the leads export writes them. */
+export const reportCsv = (db: Database, filter: ReportFilter): CsvExport<never> => ({
+  name: "lead-report",
+  header: LEAD_EXPORT_HEADERS,
+  batches: leadExportBatches(db, reportLeadFilter(filter), "-createdAt"),
+});

@@ -33,7 +33,10 @@ describe.each(testDrivers)("lead reports on %s", (driver) => {
   it("answers 400 naming the field for invalid or reversed dates", async () => {
     expect((await suite.admin.get("/api/reports?startDate=2026-02-30")).body).toEqual({
       error: "startDate: startDate is not a real date",
+      code: "field.not_real_date",
+      params: { field: "startDate" },
       fields: { startDate: "startDate is not a real date" },
+      fieldCodes: { startDate: { code: "field.not_real_date", params: { field: "startDate" } } },
     });
     expect((await suite.admin.get("/api/reports?endDate=yesterday")).body).toMatchObject({ fields: { endDate: "endDate must be a date (YYYY-MM-DD)" } });
     expect((await suite.admin.get("/api/reports?startDate=2026-03-10&endDate=2026-03-01")).body).toMatchObject({

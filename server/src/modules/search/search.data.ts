@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_GROUP_LIMIT, type SearchResult } from "@contract/search";
 import type { Database } from "../../db/client";
-import { affiliateSearchGroupSql } from "../affiliates/affiliates.data";
-import { issueSearchGroupSql } from "../issues/issues.data";
-import { allWordsOccur, sampledCountCte, SEARCH_COUNT_CAP, searchCondition, searchUsesTrigrams, searchWords } from "../leads/leads.data";
+import { allWordsOccur, sampledCountCte, SEARCH_COUNT_CAP, searchCondition, searchUsesTrigrams, searchWords } from "../../db/queries/lead-search";
+import { affiliates, technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 import { rawRows } from "../../db/raw-rows";
 
@@ -21,6 +20,39 @@ export interface SearchGroups {
 // Trigram similarity costs tens of microseconds a row under load: it orders only this many candidates, picked by
 // tier and then by the shortest search text (for a term found in it, similarity falls as the text grows).
 const SIMILARITY_CANDIDATES = 20;
+
+/**
+ * The affiliate group as two scalar subqueries, read in the search's one statement: up to `limit` affiliates as a
+ * JSON array (closest name, email or code first by trigram similarity, then the oldest), and how many match.
+ */
+function affiliateGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
+  const folded = sql`lw_fold(${affiliates.name} || ' ' || ${affiliates.email} || ' ' || ${affiliates.uniqueCode})`;
+  const where = sql`${folded} LIKE '%' || lw_fold(${escapeLike(q)}) || '%'`;
+  return {
+    items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
+      FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, lw_fold(${q})) AS lw_similarity
+            FROM ${affiliates} WHERE ${where} ORDER BY lw_similarity DESC, ${affiliates.id} LIMIT ${limit}) best)`,
+    total: sql`(SELECT count(*)::int FROM ${affiliates} WHERE ${where})`,
+  };
+}
+
+/**
+ * The issue group as two scalar subqueries, read in the search's one statement: up to `limit` issues as a JSON
+ * array of search results (the closest descriptions first by trigram similarity, then the newest), and how many match.
+ */
+function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
+  // The Technical Issues list's search filter: the folded description (search_text) holds the term.
+  const where = sql`${technicalIssues.searchText} LIKE '%' || lw_fold(${escapeLike(q)}) || '%'`;
+  const createdAt = sql`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return {
+    items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'description', description, 'status', status, 'createdAt', ${createdAt},
+                 'screenshotUrl', screenshot_url, 'aiRepairLog', ai_repair_log) ORDER BY lw_similarity DESC, id DESC), '[]')::text
+      FROM (SELECT ${technicalIssues.id}, ${technicalIssues.description}, ${technicalIssues.status}, ${technicalIssues.createdAt},
+                   ${technicalIssues.screenshotUrl}, ${technicalIssues.aiRepairLog}, similarity(${technicalIssues.searchText}, lw_fold(${q})) AS lw_similarity
+            FROM ${technicalIssues} WHERE ${where} ORDER BY lw_similarity DESC, ${technicalIssues.id} DESC LIMIT ${limit}) best)`,
+    total: sql`(SELECT count(*)::int FROM ${technicalIssues} WHERE ${where})`,
+  };
+}
 
 interface SearchRow {
   leads_matched: number;
@@ -50,8 +82,8 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
   // email holds no space: what precedes " email" is the names, already folded.
   const names = sql`left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0))`;
   const prefixFull = sql`(SELECT count(*) FROM prefix) >= ${SEARCH_GROUP_LIMIT}`;
-  const affiliateGroup = affiliateSearchGroupSql(q, SEARCH_GROUP_LIMIT);
-  const issueGroup = issueSearchGroupSql(q, SEARCH_GROUP_LIMIT);
+  const affiliateGroup = affiliateGroupSql(q, SEARCH_GROUP_LIMIT);
+  const issueGroup = issueGroupSql(q, SEARCH_GROUP_LIMIT);
   // The folded phrase is written out in each clause rather than read from a CTE: only an expression of the
   // parameter is a constant at plan time, which the index needs to use the LIKE prefix. Conditions made only of
   // CTE results are one-time filters: a scan they rule out never starts.

@@ -1,6 +1,6 @@
 import type { SearchResult } from "@contract/search";
 import type { Database } from "../../db/client";
-import { SEARCH_COUNT_CAP } from "../leads/leads.data";
+import { SEARCH_COUNT_CAP } from "../../db/queries/lead-search";
 import { searchGroups } from "./search.data";
 
 /** Leads, affiliates and technical issues (by description), each group ranked and capped, with its total: one statement. */

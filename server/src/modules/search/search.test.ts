@@ -87,7 +87,7 @@ describe.each(testDrivers)("global search on %s", (driver) => {
   it("answers 400 for an empty term", async () => {
     const res = await suite.admin.get("/api/search?q=%20%20");
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "q: Enter a search term", fields: { q: "Enter a search term" } });
+    expect(res.body).toEqual({ error: "q: Enter a search term", code: "search.term_required", fields: { q: "Enter a search term" }, fieldCodes: { q: { code: "search.term_required" } } });
     expect((await suite.admin.get("/api/search")).status).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { englishErrorMessage } from "@contract/error-codes";
 import { modelProposalSchema } from "@contract/issues";
 
 export type ModelProposal = z.output<typeof modelProposalSchema>;
@@ -34,7 +35,7 @@ export function parseModelAnswer(content: string): ModelAnswer {
   if (value === undefined) return { ok: false, reason: "The model's answer was not valid JSON" };
   const parsed = modelProposalSchema.safeParse(value);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "answer"}: ${i.message}`).join("; ");
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "answer"}: ${englishErrorMessage(i.message)}`).join("; ");
     return { ok: false, reason: `The model's answer did not have the expected {summary, codeDiff} shape (${problems})` };
   }
   const codeDiff = parsed.data.codeDiff.trim() === "" ? "" : parsed.data.codeDiff;

@@ -1,8 +1,8 @@
 import type { Database } from "../../../db/client";
 import { loggableError } from "../../../kernel/http/error-log";
 import { isLastAttempt, type JobContext, type JobRun } from "../../../kernel/jobs/job-context";
-import { staffEmails } from "../../auth/users.data";
-import { notifyMany } from "../../notifications/notifications.service";
+import { notifyStaff } from "../../../kernel/notify";
+import { inTransaction } from "../../../kernel/transaction";
 import { findIssue, storeRepairFailure, storeRepairProposal } from "../issues.data";
 import { RepairAttemptError } from "./repair-attempt-error";
 import { buildRepairProposal } from "./repair-proposal";
@@ -14,10 +14,9 @@ const UNEXPECTED = "An unexpected error stopped the proposal (the server log has
 
 /** Stores the outcome and tells staff in one transaction, so a notification is never sent for an outcome not stored. */
 async function settle(db: Database, store: (tx: Database) => Promise<boolean>, message: string, issueId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    if (!(await store(t))) return false;
-    await notifyMany(t, await staffEmails(t), { type: "issue", message, link: issueReviewLink(issueId) });
+  return inTransaction(db, async (tx) => {
+    if (!(await store(tx))) return false;
+    await notifyStaff(tx, { type: "issue", message, link: issueReviewLink(issueId) });
     return true;
   });
 }

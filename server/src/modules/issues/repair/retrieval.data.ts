@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { rawRows } from "../../../db/raw-rows";
 import { anyWordQuery } from "./any-word-query";
 
 export const RELATED_ISSUE_LIMIT = 5;
@@ -46,7 +47,7 @@ interface RelatedRow {
 export async function relatedApprovedIssues(db: Database, description: string, excludeId: number, limit = RELATED_ISSUE_LIMIT): Promise<RelatedIssue[]> {
   const words = anyWordQuery(description);
   if (words === "") return [];
-  const result = await db.execute(sql`
+  const rows = await rawRows<RelatedRow>(db, sql`
     WITH q AS (
       SELECT to_tsquery('english', ${words}) AS query,
              tsvector_to_array(to_tsvector('english', replace(${words}, ' | ', ' '))) AS lexemes
@@ -69,7 +70,7 @@ export async function relatedApprovedIssues(db: Database, description: string, e
     WHERE overlap >= ${MIN_RELEVANCE}
     ORDER BY overlap DESC, rank DESC, id DESC
     LIMIT ${limit}`);
-  return (result as unknown as { rows: RelatedRow[] }).rows.map((r) => ({
+  return rows.map((r) => ({
     id: r.id,
     description: r.description,
     summary: r.summary,

@@ -1,5 +1,0 @@
-import { AreaPlaceholder } from "@/app/area-placeholder";
-
-export default function FinalStewardshipPage() {
-  return <AreaPlaceholder />;
-}

@@ -1,0 +1,140 @@
+import { AlertTriangle, CalendarDays, Building2, Repeat, Trash2, UserRound } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { taskStatuses, type Task, type TaskStatus } from "@contract/tasks";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { apiErrorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import type { LeadChoice } from "./lead-picker";
+import { formatDueDate, taskRecurrenceLabel, taskStatusLabel, todayUtc } from "./task-labels";
+import { TaskPriorityBadge } from "./task-priority-badge";
+import { useUpdateTask } from "./task-queries";
+
+type TaskCardProps = {
+  task: Task;
+  onDelete: (task: Task) => void;
+  /** Narrows the list to this lead's tasks. */
+  onShowLead: (lead: LeadChoice) => void;
+};
+
+/** One task: title, priority, delete, description, status, due date; an overdue one carries a red edge and says so. */
+export function TaskCard({ task, onDelete, onShowLead }: TaskCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "en";
+  const updateTask = useUpdateTask();
+  const completed = task.status === "completed";
+  const dueToday = !completed && task.dueDate === todayUtc();
+
+  const changeStatus = (status: TaskStatus) => {
+    if (status === task.status) return;
+    updateTask.mutate(
+      { id: task.id, changes: { status } },
+      {
+        onSuccess: () => toast({ title: t("common.success"), description: t("tasks.update.success") }),
+        onError: (error) =>
+          toast({ variant: "destructive", title: t("tasks.update.failed"), description: apiErrorMessage(error, t("common.networkError")) }),
+      },
+    );
+  };
+
+  const statusId = `task-${task.id}-status`;
+  const leadName = task.leadName ?? t("tasks.forLead.unknown", { id: task.leadId });
+
+  return (
+    <li
+      className={cn(
+        "flex flex-col gap-2 rounded-lg border bg-card p-3 shadow-xs",
+        task.overdue && "border-l-4 border-l-destructive bg-destructive/4",
+      )}
+      data-testid="task-card"
+      data-task-id={task.id}
+      data-overdue={task.overdue}
+    >
+      <div className="flex items-start gap-2">
+        <h3 className={cn("min-w-0 flex-1 break-words font-medium leading-snug", completed && "text-muted-foreground line-through")} data-testid="task-title">
+          {task.title}
+        </h3>
+        <TaskPriorityBadge priority={task.priority} />
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="-mr-1 -mt-1 text-destructive-strong hover:text-destructive-strong"
+          aria-label={t("tasks.card.delete", { title: task.title })}
+          title={t("tasks.card.deleteShort")}
+          onClick={() => onDelete(task)}
+          data-testid="task-delete"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+
+      {task.description ? <p className="line-clamp-4 whitespace-pre-wrap break-words text-muted-foreground">{task.description}</p> : null}
+
+      <ul className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <li className={cn("inline-flex items-center gap-1", task.overdue && "font-semibold text-destructive-strong")} data-testid="task-due">
+          {task.overdue ? <AlertTriangle aria-hidden="true" className="size-3.5" /> : <CalendarDays aria-hidden="true" className="size-3.5" />}
+          {task.dueDate ? (
+            <>
+              {task.overdue ? <span>{t("tasks.card.overdue")} ·</span> : dueToday ? <span className="font-medium text-foreground">{t("tasks.card.dueToday")} ·</span> : null}
+              <time dateTime={task.dueDate}>{t("tasks.card.due", { date: formatDueDate(task.dueDate, language) })}</time>
+            </>
+          ) : (
+            t("tasks.card.noDueDate")
+          )}
+        </li>
+        {task.recurring && task.recurrence ? (
+          <li className="inline-flex items-center gap-1" data-testid="task-recurrence">
+            <Repeat aria-hidden="true" className="size-3.5" />
+            {t("tasks.card.repeats", { period: taskRecurrenceLabel(t, task.recurrence) })}
+          </li>
+        ) : null}
+        {task.leadId !== null ? (
+          <li className="inline-flex min-w-0 items-center gap-1">
+            <Building2 aria-hidden="true" className="size-3.5 shrink-0" />
+            <button
+              type="button"
+              className="truncate underline-offset-2 hover:text-foreground hover:underline focus-visible:underline focus-visible:outline-none"
+              title={t("tasks.card.leadTasks", { name: leadName })}
+              onClick={() => task.leadId !== null && onShowLead({ id: task.leadId, name: leadName })}
+              data-testid="task-lead"
+            >
+              {t("tasks.card.lead", { name: leadName })}
+            </button>
+          </li>
+        ) : null}
+        <li className="inline-flex items-center gap-1" data-testid="task-assignee">
+          <UserRound aria-hidden="true" className="size-3.5" />
+          {task.assignee ? t("tasks.card.assignee", { name: task.assignee.name }) : t("tasks.card.noAssignee")}
+        </li>
+        {task.issueId !== null ? (
+          <li>
+            <Badge variant="outline">{t("tasks.card.issue", { id: task.issueId })}</Badge>
+          </li>
+        ) : null}
+      </ul>
+
+      <div className="flex items-center gap-2">
+        <label htmlFor={statusId} className="sr-only">
+          {t("tasks.card.statusLabel", { title: task.title })}
+        </label>
+        <Select value={task.status} onValueChange={(value) => {
+            const status = taskStatuses.find((s) => s === value);
+            if (status) changeStatus(status);
+          }} disabled={updateTask.isPending}>
+          <SelectTrigger id={statusId} className="h-8 w-40" data-testid="task-status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {taskStatuses.map((status) => (
+              <SelectItem key={status} value={status}>
+                {taskStatusLabel(t, status)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </li>
+  );
+}

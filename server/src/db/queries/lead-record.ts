@@ -1,0 +1,44 @@
+import { eq, getTableColumns } from "drizzle-orm";
+import { DEFAULT_PIPELINE_STAGE, type Lead } from "@contract/leads";
+import type { Database } from "../client";
+import { kpiMetrics, leads } from "../schema";
+
+/**
+ * One lead as the API answers it, read by the leads area and by areas that answer a lead after changing it (the
+ * pipeline's move): the row, its KPI summary and the second names some screens read.
+ */
+export const { searchText: _searchText, ...leadColumns } = getTableColumns(leads);
+const selectedColumns = {
+  ...leadColumns,
+  kpiYtd: kpiMetrics.ytdRevenue,
+  kpiMrr: kpiMetrics.mrr,
+  kpiUpdatedAt: kpiMetrics.updatedAt,
+};
+
+export type LeadRow = { [K in keyof typeof leadColumns]: (typeof leads.$inferSelect)[K] } & {
+  kpiYtd: string | null;
+  kpiMrr: string | null;
+  kpiUpdatedAt: Date | null;
+};
+
+/** Answers the names some screens read too: businessOwnerEmail, businessType, pipelineStage and the nested kpi. */
+export function toLead(row: LeadRow): Lead {
+  const { kpiYtd, kpiMrr, kpiUpdatedAt, ...lead } = row;
+  return {
+    ...lead,
+    status: lead.status as Lead["status"],
+    priority: lead.priority as Lead["priority"],
+    createdAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
+    businessOwnerEmail: lead.email,
+    businessType: lead.industry,
+    pipelineStage: lead.pipelineStage ?? DEFAULT_PIPELINE_STAGE,
+    kpi: kpiYtd !== null && kpiMrr !== null && kpiUpdatedAt ? { ytdRevenue: kpiYtd, mrr: kpiMrr, updatedAt: kpiUpdatedAt.toISOString() } : null,
+  };
+}
+
+export async function findLeadById(db: Database, id: number): Promise<Lead | undefined> {
+  const [row] = await db.select(selectedColumns).from(leads).leftJoin(kpiMetrics, eq(kpiMetrics.leadId, leads.id)).where(eq(leads.id, id));
+  return row && toLead(row);
+}
+

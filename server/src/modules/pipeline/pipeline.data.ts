@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_PIPELINE_STAGE, IMPLICIT_STAGE_POSITION, STAGE_RECENT_LEADS, type PipelineLead, type PipelineStage } from "@contract/pipeline";
+import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
+
+/*
+ * A lead's stage is its stage's name (leads.pipeline_stage); no stage counts as DEFAULT_PIPELINE_STAGE, and names
+ * match in any letter case. The SQL function lw_stage_key (migration 0009) is that rule: the counters, the per-stage
+ * index and these queries all go through it.
+ */
+
+/** The key of a stage's name in pipeline_stage_counts and leads_stage_created_idx. */
+const keyOf = (name: string) => sql`lw_stage_key(${name}::text)`;
+
+/** Lead names on a stage card, newest first, through leads_stage_created_idx. */
+const recentLeadsOf = (stageKey: ReturnType<typeof sql>) => sql`(
+  SELECT coalesce(json_agg(json_build_object('id', r.id, 'businessName', r.business_name, 'businessOwnerName', r.business_owner_name,
+           'businessOwnerLastName', r.business_owner_last_name) ORDER BY r.created_at DESC, r.id DESC), '[]'::json)
+  FROM (
+    SELECT id, business_name, business_owner_name, business_owner_last_name, created_at FROM leads
+    WHERE lw_stage_key(pipeline_stage) = ${stageKey}
+    ORDER BY created_at DESC, id DESC LIMIT ${STAGE_RECENT_LEADS}
+  ) r)`;
+
+/**
+ * Every stage by position with its exact lead count (from the counters) and newest leads. The implicit default stage
+ * comes first unless a stored stage has its name.
+ */
+export async function selectStages(db: Database): Promise<PipelineStage[]> {
+  return rawRows<PipelineStage>(
+    db,
+    sql`WITH stages AS (
+          SELECT id, name::text AS name, position, false AS implicit FROM pipeline_stages
+          UNION ALL
+          SELECT NULL, ${DEFAULT_PIPELINE_STAGE}::text, ${IMPLICIT_STAGE_POSITION}::int, true
+          WHERE NOT EXISTS (SELECT 1 FROM pipeline_stages WHERE lower(name) = lower(${DEFAULT_PIPELINE_STAGE}))
+        )
+        SELECT s.id, s.name, s.position, s.implicit, coalesce(c.n, 0) AS "leadCount", ${recentLeadsOf(sql`lower(s.name)`)} AS "recentLeads"
+        FROM stages s LEFT JOIN pipeline_stage_counts c ON c.stage_key = lower(s.name)
+        ORDER BY s.position, s.id NULLS FIRST`,
+  );
+}
+
+export interface StoredStage {
+  id: number;
+  name: string;
+  position: number;
+}
+
+export async function insertStage(db: Database, values: { name: string; position: number }): Promise<StoredStage> {
+  const [row] = await rawRows<StoredStage>(
+    db,
+    sql`INSERT INTO pipeline_stages (name, position) VALUES (${values.name}, ${values.position}) RETURNING id, name, position`,
+  );
+  return row!;
+}
+
+/**
+ * The stored stage with this name in any letter case, locked against deletion until the transaction ends (a key
+ * share lock: moves into one stage do not wait for each other, a delete waits for them all).
+ */
+export async function findStageForUse(db: Database, name: string): Promise<StoredStage | undefined> {
+  const [row] = await rawRows<StoredStage>(db, sql`SELECT id, name, position FROM pipeline_stages WHERE lower(name) = lower(${name}) FOR KEY SHARE`);
+  return row;
+}
+
+/** A stored stage, locked for deleting: moves into it wait, and those already under way finish first. */
+export async function lockStageForDelete(db: Database, id: number): Promise<StoredStage | undefined> {
+  const [row] = await rawRows<StoredStage>(db, sql`SELECT id, name, position FROM pipeline_stages WHERE id = ${id} FOR UPDATE`);
+  return row;
+}
+
+/** The exact number of leads in a stage, from the counters. */
+export async function stageLeadCount(db: Database, name: string): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`SELECT coalesce((SELECT n FROM pipeline_stage_counts WHERE stage_key = ${keyOf(name)}), 0) AS n`);
+  return row?.n ?? 0;
+}
+
+export async function deleteStageRow(db: Database, id: number): Promise<void> {
+  await db.execute(sql`DELETE FROM pipeline_stages WHERE id = ${id}`);
+}
+
+/** Every stored stage's id, locked for changing positions (moves into the stages do not wait for it). */
+export async function lockStageIds(db: Database): Promise<number[]> {
+  const rows = await rawRows<{ id: number }>(db, sql`SELECT id FROM pipeline_stages ORDER BY id FOR NO KEY UPDATE`);
+  return rows.map((r) => r.id);
+}
+
+/** Positions 1, 2, 3… in the order of `ids`, in one statement. */
+export async function setStagePositions(db: Database, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`UPDATE pipeline_stages s SET position = o.position
+    FROM unnest(${`{${ids.join(",")}}`}::int[]) WITH ORDINALITY AS o(id, position) WHERE s.id = o.id`);
+}
+
+export interface MovedLead {
+  id: number;
+  businessName: string;
+  assignedTo: string | null;
+  /** Whether the stage changed (moving a lead to the stage it is in changes nothing). */
+  moved: boolean;
+}
+
+/** Puts a lead in a stage (null: none, i.e. the default stage). Undefined when no lead has this id. */
+export async function setLeadStage(db: Database, leadId: number, stage: string | null): Promise<MovedLead | undefined> {
+  const [row] = await rawRows<MovedLead>(
+    db,
+    sql`WITH current AS (SELECT id, pipeline_stage FROM leads WHERE id = ${leadId} FOR UPDATE)
+        UPDATE leads l SET pipeline_stage = ${stage}, updated_at = now()
+        FROM current c WHERE l.id = c.id
+        RETURNING l.id, l.business_name AS "businessName", l.assigned_to AS "assignedTo",
+          lw_stage_key(c.pipeline_stage) <> lw_stage_key(${stage}::text) AS moved`,
+  );
+  return row;
+}
+
+/**
+ * The staff email a lead's assignedTo names: a staff member's email, or the name of exactly one staff member
+ * (the field is free text). Null when it names nobody who signs in.
+ */
+export async function staffEmailFor(db: Database, assignedTo: string): Promise<string | null> {
+  const [row] = await rawRows<{ email: string }>(
+    db,
+    sql`SELECT email FROM users WHERE lower(email) = lower(${assignedTo})
+        UNION ALL
+        (SELECT min(email) FROM users WHERE lower(name) = lower(${assignedTo}) HAVING count(*) = 1)
+        LIMIT 1`,
+  );
+  return row?.email ?? null;
+}
+
+export interface StageLeadPosition {
+  key: string;
+  id: number;
+}
+
+/** One page of a stage's leads, newest first, after `after`; one row more than `limit` says another page follows. */
+export async function selectStageLeads(db: Database, stageName: string, limit: number, after: StageLeadPosition | null): Promise<(PipelineLead & { sortKey: string })[]> {
+  const key = keyOf(stageName);
+  const resume = after ? sql`AND (created_at, id) < (${after.key}::timestamptz, ${after.id})` : sql``;
+  return rawRows(
+    db,
+    sql`SELECT id, business_name AS "businessName", business_owner_name AS "businessOwnerName",
+          business_owner_last_name AS "businessOwnerLastName", email, status,
+          coalesce(pipeline_stage, ${DEFAULT_PIPELINE_STAGE}::text) AS "pipelineStage", assigned_to AS "assignedTo",
+          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", created_at::text AS "sortKey"
+        FROM leads
+        WHERE lw_stage_key(pipeline_stage) = ${key} ${resume}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${limit + 1}`,
+  );
+}
+
+export interface PipelineTotals {
+  totalLeads: number;
+  activeTasks: number;
+  pipelineStages: number;
+}
+
+/** The cards' totals: leads from the lead counters, tasks still to do, stored stages. */
+export async function selectTotals(db: Database): Promise<PipelineTotals> {
+  const [row] = await rawRows<PipelineTotals>(
+    db,
+    sql`SELECT (SELECT coalesce(sum(n), 0)::int FROM lead_counts) AS "totalLeads",
+          (SELECT count(*)::int FROM tasks WHERE status <> 'completed') AS "activeTasks",
+          (SELECT count(*)::int FROM pipeline_stages) AS "pipelineStages"`,
+  );
+  return row!;
+}

@@ -1,0 +1,146 @@
+import {
+  DEFAULT_PIPELINE_STAGE,
+  type PipelineLead,
+  type PipelineLeadsQuery,
+  type PipelineOverview,
+  type PipelineStage,
+  type PipelineStageCreate,
+  type PipelineStageOrder,
+} from "@contract/pipeline";
+import type { Lead } from "@contract/leads";
+import type { Database } from "../../db/client";
+import { actorLabel } from "../../kernel/actor";
+import { recordAudit } from "../../kernel/audit";
+import type { ListPage } from "../../kernel/http/endpoint-route";
+import { badRequest, conflict, notFound } from "../../kernel/http/errors";
+import type { RequestMeta } from "../../kernel/http/request-meta";
+import type { Principal } from "../../kernel/principal";
+import { inTransaction } from "../../kernel/transaction";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
+import { findLeadById } from "../../db/queries/lead-record";
+import { countUnread, notify } from "../../kernel/notify";
+import {
+  deleteStageRow,
+  findStageForUse,
+  insertStage,
+  lockStageForDelete,
+  lockStageIds,
+  selectStageLeads,
+  selectStages,
+  selectTotals,
+  setLeadStage,
+  setStagePositions,
+  staffEmailFor,
+  stageLeadCount,
+} from "./pipeline.data";
+
+export interface PipelineActor {
+  principal: Principal;
+  meta: RequestMeta;
+}
+
+const CURSOR_SORT = "pipeline.stage-leads";
+const isDefaultStage = (name: string) => name.toLowerCase() === DEFAULT_PIPELINE_STAGE.toLowerCase();
+
+export const listStages = (db: Database): Promise<PipelineStage[]> => selectStages(db);
+
+export async function createStage(db: Database, input: PipelineStageCreate, { principal, meta }: PipelineActor): Promise<PipelineStage> {
+  const created = await inTransaction(db, async (tx) => {
+    const stage = await insertStage(tx, input);
+    await recordAudit(tx, {
+      userEmail: actorLabel(principal),
+      action: "pipeline.stage_create",
+      details: `Stage #${stage.id} ${stage.name} at position ${stage.position}`,
+      meta,
+    });
+    return stage;
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error, "pipeline_stages_name_lower_idx")) throw conflict("pipeline.stage_name_taken", { field: "name" });
+    throw error;
+  });
+  // Leads may hold the name already (set before the stage existed): the answer counts them like the list does.
+  const stage = (await selectStages(db)).find((s) => s.id === created.id);
+  return stage ?? { ...created, implicit: false, leadCount: 0, recentLeads: [] };
+}
+
+export async function reorderStages(db: Database, order: PipelineStageOrder, { principal, meta }: PipelineActor): Promise<PipelineStage[]> {
+  await inTransaction(db, async (tx) => {
+    const stored = await lockStageIds(tx);
+    const sent = new Set(order.stageIds);
+    if (sent.size !== order.stageIds.length || sent.size !== stored.length || stored.some((id) => !sent.has(id))) {
+      throw badRequest("stageIds", "pipeline.order_incomplete");
+    }
+    await setStagePositions(tx, order.stageIds);
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_reorder", details: `Stages in order: ${order.stageIds.join(", ")}`, meta });
+  });
+  return selectStages(db);
+}
+
+export async function deleteStage(db: Database, id: number, { principal, meta }: PipelineActor): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    // Locked first, counted after: a move into the stage either finished before the count (and is counted) or waits
+    // until the stage is gone (and is refused as an unknown stage).
+    const stage = await lockStageForDelete(tx, id);
+    if (!stage) throw notFound("pipeline.stage_not_found");
+    if ((await stageLeadCount(tx, stage.name)) > 0) throw conflict("pipeline.stage_has_leads");
+    await deleteStageRow(tx, id);
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_delete", details: `Stage #${id} ${stage.name}`, meta });
+  });
+}
+
+/**
+ * The value a lead's pipeline_stage takes for a stage name sent in any letter case: the stored stage's own name, or
+ * null for the default stage when no stored stage has its name. Undefined when no stage has the name. Inside a
+ * transaction the stored stage stays locked against deletion until it ends.
+ */
+async function resolveStage(db: Database, name: string): Promise<{ stored: string | null; label: string } | undefined> {
+  const stage = await findStageForUse(db, name);
+  if (stage) return { stored: stage.name, label: stage.name };
+  if (isDefaultStage(name)) return { stored: null, label: DEFAULT_PIPELINE_STAGE };
+  return undefined;
+}
+
+export async function moveLead(db: Database, leadId: number, stageName: string, { principal, meta }: PipelineActor): Promise<Lead> {
+  await inTransaction(db, async (tx) => {
+    const stage = await resolveStage(tx, stageName);
+    if (!stage) throw badRequest("stage", "pipeline.stage_unknown");
+    const lead = await setLeadStage(tx, leadId, stage.stored);
+    if (!lead) throw notFound("lead.not_found");
+    if (!lead.moved) return;
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "lead.pipeline_move", details: `Lead #${leadId} to ${stage.label}`, meta });
+    const assignee = lead.assignedTo ? await staffEmailFor(tx, lead.assignedTo) : null;
+    if (assignee && assignee.toLowerCase() !== principal.user.email.toLowerCase()) {
+      await notify(tx, [assignee], {
+        type: "pipeline",
+        message: `${principal.user.name} moved ${lead.businessName} to ${stage.label}`,
+        link: "/productivity",
+      });
+    }
+  });
+  const moved = await findLeadById(db, leadId);
+  if (!moved) throw notFound("lead.not_found");
+  return moved;
+}
+
+/**
+ * One page of a board column: a stage's leads, newest first, with the stage's exact count. A name no stage has is a
+ * filter that matches nothing (or only leads given that name through the leads API), not an error.
+ */
+export async function stageLeads(db: Database, query: PipelineLeadsQuery): Promise<ListPage<PipelineLead>> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && cursor?.sort !== CURSOR_SORT) throw badRequest("cursor", "list.cursor_mismatch");
+  const [rows, total] = await Promise.all([selectStageLeads(db, query.stage, query.limit, cursor), stageLeadCount(db, query.stage)]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ sortKey: _sortKey, ...lead }) => lead),
+    total,
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ sort: CURSOR_SORT, key: last.sortKey, id: last.id }) : null,
+  };
+}
+
+export async function pipelineOverview(db: Database, principal: Principal): Promise<PipelineOverview> {
+  const [totals, unreadNotifications] = await Promise.all([selectTotals(db), countUnread(db, principal.user.email)]);
+  return { ...totals, unreadNotifications };
+}

@@ -1,0 +1,258 @@
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import type { Task, TaskAssignee, TaskDueFilter, TaskPriority, TaskRecurrence, TaskStatus } from "@contract/tasks";
+import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
+import { leads, notifications, taskReminders, tasks, users } from "../../db/schema";
+
+/** Today in UTC, as the database sees it: due dates, "overdue" and reminders all count days this way. */
+const todaySql = sql`(now() AT TIME ZONE 'UTC')::date`;
+/** The list's order (tasks_due_order_idx): soonest due first, no due date last, then oldest first. */
+const dueOrder = sql`coalesce(${tasks.dueDate}, 'infinity'::date)`;
+
+const taskColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  description: tasks.description,
+  dueDate: tasks.dueDate,
+  priority: tasks.priority,
+  status: tasks.status,
+  recurrence: tasks.recurrence,
+  leadId: tasks.leadId,
+  leadName: leads.businessName,
+  issueId: tasks.issueId,
+  assigneeId: users.id,
+  assigneeName: users.name,
+  assigneeEmail: users.email,
+  overdue: sql<boolean>`coalesce(${tasks.dueDate} < ${todaySql} AND ${tasks.status} <> 'completed', false)`,
+  recurredFromId: tasks.recurredFromId,
+  completedAt: tasks.completedAt,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+  sortKey: sql<string>`${dueOrder}::text`,
+};
+
+const selectTasks = (db: Database) =>
+  db.select(taskColumns).from(tasks).leftJoin(leads, eq(leads.id, tasks.leadId)).leftJoin(users, eq(users.id, tasks.assigneeId));
+
+type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
+
+function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    dueDate: row.dueDate,
+    priority: row.priority as TaskPriority,
+    status: row.status as TaskStatus,
+    recurring: row.recurrence !== null,
+    recurrence: row.recurrence as TaskRecurrence | null,
+    leadId: row.leadId,
+    leadName: row.leadName,
+    issueId: row.issueId,
+    assignee: row.assigneeId !== null && row.assigneeName !== null && row.assigneeEmail !== null ? { id: row.assigneeId, name: row.assigneeName, email: row.assigneeEmail } : null,
+    overdue: row.overdue,
+    recurredFromId: row.recurredFromId,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+
+export interface TaskFilter {
+  leadId?: number;
+  status?: TaskStatus;
+  assigneeId?: number;
+  due?: TaskDueFilter;
+}
+
+function filterConditions(filter: TaskFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.leadId !== undefined) conditions.push(eq(tasks.leadId, filter.leadId));
+  if (filter.status) conditions.push(eq(tasks.status, filter.status));
+  if (filter.assigneeId !== undefined) conditions.push(eq(tasks.assigneeId, filter.assigneeId));
+  if (filter.due === "overdue") conditions.push(sql`${tasks.dueDate} < ${todaySql} AND ${tasks.status} <> 'completed'`);
+  if (filter.due === "today") conditions.push(sql`${tasks.dueDate} = ${todaySql}`);
+  if (filter.due === "upcoming") conditions.push(sql`${tasks.dueDate} > ${todaySql}`);
+  if (filter.due === "none") conditions.push(sql`${tasks.dueDate} IS NULL`);
+  return conditions;
+}
+
+/** Where the previous page ended: its last row's due-order value (a date, or 'infinity') and id. */
+export interface TaskPosition {
+  key: string;
+  id: number;
+}
+
+export interface TaskPageRows {
+  tasks: Task[];
+  total: number;
+  /** The last row's position when another page follows. */
+  next: TaskPosition | null;
+}
+
+export async function selectTaskPage(db: Database, filter: TaskFilter, limit: number, after: TaskPosition | null): Promise<TaskPageRows> {
+  const conditions = filterConditions(filter);
+  const [counted] = await db.select({ total: count() }).from(tasks).where(and(...conditions));
+  if (after) conditions.push(sql`(${dueOrder}, ${tasks.id}) > (${after.key}::date, ${after.id})`);
+  // One row past the page says whether another follows.
+  const rows = await selectTasks(db)
+    .where(and(...conditions))
+    .orderBy(asc(dueOrder), asc(tasks.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    tasks: page.map(toTask),
+    total: counted?.total ?? 0,
+    next: rows.length > limit && last ? { key: last.sortKey, id: last.id } : null,
+  };
+}
+
+export async function findTask(db: Database, id: number): Promise<Task | undefined> {
+  const [row] = await selectTasks(db).where(eq(tasks.id, id));
+  return row && toTask(row);
+}
+
+/** A task's stored fields, locked until the transaction ends, with today's date (UTC) as the database sees it. */
+export interface LockedTask {
+  id: number;
+  title: string;
+  description: string | null;
+  dueDate: string | null;
+  priority: string;
+  status: string;
+  recurrence: string | null;
+  leadId: number | null;
+  issueId: number | null;
+  assigneeId: number | null;
+  today: string;
+}
+
+/**
+ * Reads a task and locks it for the rest of the transaction: two requests changing one task (two people completing
+ * it at the same moment) take turns, and the second sees what the first did.
+ */
+export async function lockTask(db: Database, id: number): Promise<LockedTask | undefined> {
+  const [row] = await rawRows<LockedTask>(
+    db,
+    sql`SELECT id, title, description, due_date::text AS "dueDate", priority, status, recurrence, lead_id AS "leadId",
+          issue_id AS "issueId", assignee_id AS "assigneeId", ${todaySql}::text AS today
+        FROM tasks WHERE id = ${id} FOR UPDATE`,
+  );
+  return row;
+}
+
+export interface TaskValues {
+  title: string;
+  description: string | null;
+  dueDate: string | null;
+  priority: TaskPriority;
+  status: TaskStatus;
+  recurrence: TaskRecurrence | null;
+  leadId: number | null;
+  issueId: number | null;
+  assigneeId: number | null;
+}
+
+export async function insertTask(db: Database, values: TaskValues): Promise<number> {
+  const [row] = await db
+    .insert(tasks)
+    .values({ ...values, completedAt: values.status === "completed" ? sql`now()` : null })
+    .returning({ id: tasks.id });
+  return row!.id;
+}
+
+export type TaskChanges = Partial<TaskValues> & { completed?: boolean };
+
+export async function updateTaskRow(db: Database, id: number, changes: TaskChanges): Promise<void> {
+  const { completed, ...values } = changes;
+  await db
+    .update(tasks)
+    .set({ ...values, ...(completed === undefined ? {} : { completedAt: completed ? sql`now()` : null }), updatedAt: sql`now()` })
+    .where(eq(tasks.id, id));
+}
+
+/**
+ * Creates the occurrence that follows `fromId`, unless one already exists (tasks_recurred_from_idx): however many
+ * completions race, one successor. Answers its id, or null when it existed already.
+ */
+export async function insertNextOccurrence(db: Database, fromId: number, values: TaskValues): Promise<number | null> {
+  const rows = await db
+    .insert(tasks)
+    .values({ ...values, recurredFromId: fromId })
+    .onConflictDoNothing({ target: tasks.recurredFromId })
+    .returning({ id: tasks.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function deleteTaskRow(db: Database, id: number): Promise<{ title: string } | undefined> {
+  const [row] = await db.delete(tasks).where(eq(tasks.id, id)).returning({ title: tasks.title });
+  return row;
+}
+
+export async function countActiveTasks(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tasks).where(sql`${tasks.status} <> 'completed'`);
+  return row?.n ?? 0;
+}
+
+export async function listAssignees(db: Database): Promise<TaskAssignee[]> {
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.name), asc(users.id));
+}
+
+export async function findAssignee(db: Database, id: number): Promise<TaskAssignee | undefined> {
+  const [row] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Which foreign key a failed write broke, as the field that named the missing row. */
+export function missingReference(error: unknown): "leadId" | "issueId" | "assigneeId" | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code !== "23503") continue;
+    if (constraint === "tasks_lead_id_leads_id_fk") return "leadId";
+    if (constraint === "tasks_issue_id_technical_issues_id_fk") return "issueId";
+    if (constraint === "tasks_assignee_id_users_id_fk") return "assigneeId";
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Tells each assignee about their tasks due today or overdue, at most once per task and UTC day: the reminder row
+ * and the notification are written by one statement, and a task already reminded today (by this instance before a
+ * restart, or by another instance at the same moment) conflicts on task_reminders' key and is skipped. Answers how
+ * many reminders were sent.
+ */
+export async function sendDueReminders(db: Database): Promise<number> {
+  const sent = await rawRows<{ id: number }>(
+    db,
+    sql`WITH due AS (
+          SELECT t.id, t.title, t.due_date, lower(u.email) AS email
+          FROM ${tasks} t JOIN ${users} u ON u.id = t.assignee_id
+          WHERE t.status <> 'completed' AND t.due_date <= ${todaySql}
+        ), marked AS (
+          INSERT INTO ${taskReminders} (task_id, day)
+          SELECT id, ${todaySql} FROM due
+          ON CONFLICT (task_id, day) DO NOTHING
+          RETURNING task_id
+        )
+        INSERT INTO ${notifications} (user_email, type, message, link)
+        SELECT due.email, 'task_reminder',
+          CASE WHEN due.due_date = ${todaySql} THEN 'Task due today: ' || due.title
+               ELSE 'Task overdue since ' || to_char(due.due_date, 'YYYY-MM-DD') || ': ' || due.title END,
+          '/tasks?id=' || due.id
+        FROM due JOIN marked ON marked.task_id = due.id
+        RETURNING id`,
+  );
+  return sent.length;
+}
+
+/** Reminder records older than a week: no reminder can conflict with them any more. */
+export async function purgeOldReminders(db: Database): Promise<number> {
+  const rows = await db
+    .delete(taskReminders)
+    .where(sql`${taskReminders.day} < ${todaySql} - 7`)
+    .returning({ taskId: taskReminders.taskId });
+  return rows.length;
+}

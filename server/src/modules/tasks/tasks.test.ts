@@ -1,0 +1,214 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ApiError } from "@contract/errors";
+import type { Lead } from "@contract/leads";
+import type { Notification } from "@contract/notifications";
+import type { Task, TaskAssignee } from "@contract/tasks";
+import { technicalIssues } from "../../db/schema";
+import { ADMIN, suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { hashPassword } from "../../lib/password";
+import { insertUser } from "../auth/users.data";
+
+const SAM = { name: "Sam Staff", email: "sam@leadwell.test", password: "staff password 1" };
+
+const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function signIn(rt: TestRuntime, who: { email: string; password: string }): Promise<TestClient> {
+  const client = rt.client();
+  const res = await client.post("/api/auth/login", { email: who.email, password: who.password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return client;
+}
+
+/** The field a 400 names, with its message and code. */
+function expectFieldError(res: { status: number; body: unknown }, field: string, code: string) {
+  expect(res.status).toBe(400);
+  const body = res.body as ApiError;
+  expect(body.fields?.[field]).toEqual(expect.any(String));
+  expect(body.fieldCodes?.[field]?.code).toBe(code);
+}
+
+describe.each(testDrivers)("tasks on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+  let lead: Lead;
+  let sam: TestClient;
+  let samId: number;
+
+  const create = (body: Record<string, unknown>) => suite.admin.post<Task>("/api/tasks", body);
+
+  it("creates a task with the spec's defaults, assigned to its creator", async () => {
+    const res = await create({ title: "  Call the bakery  " });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      title: "Call the bakery",
+      description: null,
+      dueDate: null,
+      priority: "medium",
+      status: "open",
+      recurring: false,
+      recurrence: null,
+      leadId: null,
+      issueId: null,
+      assignee: { name: ADMIN.name, email: ADMIN.email },
+      overdue: false,
+      completedAt: null,
+    });
+    expect((await suite.admin.get<Task>(`/api/tasks/${res.body.id}`)).body).toEqual(res.body);
+  });
+
+  it("refuses a missing, blank or over-long title, and other bad fields, naming them", async () => {
+    expectFieldError(await create({}), "title", "field.required");
+    expectFieldError(await create({ title: "   " }), "title", "field.required");
+    expectFieldError(await create({ title: "x".repeat(201) }), "title", "field.too_long");
+    expect((await create({ title: "x".repeat(200) })).status).toBe(201);
+    expectFieldError(await create({ title: "T", priority: "urgent" }), "priority", "field.invalid_option");
+    expectFieldError(await create({ title: "T", status: "done" }), "status", "field.invalid_option");
+    expectFieldError(await create({ title: "T", dueDate: "2025-02-30" }), "dueDate", "field.not_real_date");
+    expectFieldError(await create({ title: "T", recurrence: "yearly" }), "recurrence", "field.invalid_option");
+    expectFieldError(await create({ title: "T", recurring: true }), "recurrence", "task.recurrence_required");
+    expectFieldError(await create({ title: "T", recurring: false, recurrence: "daily" }), "recurrence", "task.recurrence_without_recurring");
+  });
+
+  it("refuses links to a lead, issue or staff member that does not exist, naming the field", async () => {
+    expectFieldError(await create({ title: "T", leadId: 999_999 }), "leadId", "task.lead_unknown");
+    expectFieldError(await create({ title: "T", issueId: 999_999 }), "issueId", "task.issue_unknown");
+    expectFieldError(await create({ title: "T", assigneeId: 999_999 }), "assigneeId", "task.assignee_unknown");
+    const [task] = (await suite.admin.get<Task[]>("/api/tasks?limit=1")).body;
+    expectFieldError(await suite.admin.put(`/api/tasks/${task!.id}`, { leadId: 999_999 }), "leadId", "task.lead_unknown");
+    expectFieldError(await suite.admin.put(`/api/tasks/${task!.id}`, { assigneeId: 999_999 }), "assigneeId", "task.assignee_unknown");
+  });
+
+  it("changes only the fields sent, and answers 404 for an unknown task", async () => {
+    const created = (await create({ title: "Partial", description: "Keep me", priority: "high" })).body;
+    const updated = await suite.admin.put<Task>(`/api/tasks/${created.id}`, { status: "in_progress" });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ title: "Partial", description: "Keep me", priority: "high", status: "in_progress" });
+    const cleared = await suite.admin.put<Task>(`/api/tasks/${created.id}`, { description: null, dueDate: utcDay(3) });
+    expect(cleared.body).toMatchObject({ description: null, dueDate: utcDay(3), status: "in_progress" });
+    const completed = await suite.admin.put<Task>(`/api/tasks/${created.id}`, { status: "completed" });
+    expect(completed.body.completedAt).toEqual(expect.any(String));
+    const reopened = await suite.admin.put<Task>(`/api/tasks/${created.id}`, { status: "open" });
+    expect(reopened.body.completedAt).toBeNull();
+
+    expect((await suite.admin.put(`/api/tasks/${created.id}`, {})).body).toMatchObject({ code: "request.empty_update" });
+    const missing = await suite.admin.put("/api/tasks/999999", { status: "open" });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: "task.not_found", error: "Task not found" });
+    expect((await suite.admin.get("/api/tasks/999999")).status).toBe(404);
+  });
+
+  it("deletes a task once", async () => {
+    const created = (await create({ title: "Short-lived" })).body;
+    expect((await suite.admin.delete(`/api/tasks/${created.id}`)).body).toEqual({ ok: true });
+    expect((await suite.admin.delete(`/api/tasks/${created.id}`)).status).toBe(404);
+    expect((await suite.admin.get(`/api/tasks/${created.id}`)).status).toBe(404);
+  });
+
+  it("links a lead and an issue; deleting the issue clears issueId, deleting the lead clears leadId, the task stays", async () => {
+    lead = (
+      await suite.admin.post<Lead>("/api/leads", { businessOwnerName: "Ana", businessOwnerLastName: "Núñez", businessName: "Núñez Bakery", email: "ana@nunez.test" })
+    ).body;
+    const issue = await suite.admin.post<{ id: number }>("/api/issues", { email: "ana@nunez.test", description: "The invoice page shows a blank screen" });
+    expect(issue.status).toBe(201);
+    const linked = await create({ title: "Fix Ana's invoices", leadId: lead.id, issueId: issue.body.id });
+    expect(linked.body).toMatchObject({ leadId: lead.id, leadName: "Núñez Bakery", issueId: issue.body.id });
+
+    // No API deletes issues; the database does, and the link goes with the row.
+    await suite.rt.ctx.db.delete(technicalIssues).where(eq(technicalIssues.id, issue.body.id));
+    expect((await suite.admin.get<Task>(`/api/tasks/${linked.body.id}`)).body).toMatchObject({ issueId: null, leadId: lead.id });
+
+    const otherLead = (
+      await suite.admin.post<Lead>("/api/leads", { businessOwnerName: "Bo", businessOwnerLastName: "Lee", businessName: "Lee Cafe", email: "bo@lee.test" })
+    ).body;
+    const aboutOther = (await create({ title: "Visit Bo", leadId: otherLead.id })).body;
+    expect((await suite.admin.delete(`/api/leads/${otherLead.id}`)).status).toBe(200);
+    expect((await suite.admin.get<Task>(`/api/tasks/${aboutOther.id}`)).body).toMatchObject({ leadId: null, leadName: null, title: "Visit Bo" });
+  });
+
+  it("lists soonest due first, filters by lead, status, assignee and due window, and pages with a cursor", async () => {
+    await insertUser(suite.rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "staff" });
+    sam = await signIn(suite.rt, SAM);
+    const assignees = (await suite.admin.get<TaskAssignee[]>("/api/tasks/assignees")).body;
+    expect(assignees.map((a) => a.name)).toEqual([ADMIN.name, SAM.name]);
+    samId = assignees.find((a) => a.email === SAM.email)!.id;
+
+    const overdue = (await create({ title: "L overdue", leadId: lead.id, dueDate: utcDay(-2) })).body;
+    const today = (await create({ title: "L today", leadId: lead.id, dueDate: utcDay(0), assigneeId: samId })).body;
+    const later = (await create({ title: "L later", leadId: lead.id, dueDate: utcDay(5), status: "in_progress" })).body;
+    const undated = (await create({ title: "L undated", leadId: lead.id })).body;
+    const doneLate = (await create({ title: "L done late", leadId: lead.id, dueDate: utcDay(-3), status: "completed" })).body;
+    expect(overdue.overdue).toBe(true);
+    expect(doneLate.overdue).toBe(false);
+
+    const titles = async (query: string, client = suite.admin) => (await client.get<Task[]>(`/api/tasks?leadId=${lead.id}&${query}`)).body.map((t) => t.title);
+    // The earlier "Fix Ana's invoices" task has no due date: it comes last with the other undated one, oldest first.
+    expect(await titles("")).toEqual(["L done late", "L overdue", "L today", "L later", "Fix Ana's invoices", "L undated"]);
+    expect(await titles("status=in_progress")).toEqual(["L later"]);
+    expect(await titles("due=overdue")).toEqual(["L overdue"]);
+    expect(await titles("due=today")).toEqual(["L today"]);
+    expect(await titles("due=upcoming")).toEqual(["L later"]);
+    expect(await titles("due=none")).toEqual(["Fix Ana's invoices", "L undated"]);
+    expect(await titles(`assignee=${samId}`)).toEqual(["L today"]);
+    expect(await titles("assignee=me", sam)).toEqual(["L today"]);
+    expect(await titles("assignee=")).toHaveLength(6);
+
+    const first = await suite.admin.get<Task[]>(`/api/tasks?leadId=${lead.id}&limit=4`);
+    expect(first.headers["x-total-count"]).toBe("6");
+    expect(first.body.map((t) => t.id)).toEqual([doneLate.id, overdue.id, today.id, later.id]);
+    const cursor = first.headers["x-next-cursor"] as string;
+    const second = await suite.admin.get<Task[]>(`/api/tasks?leadId=${lead.id}&limit=4&cursor=${cursor}`);
+    expect(second.body.map((t) => t.title)).toEqual(["Fix Ana's invoices", "L undated"]);
+    expect(second.body.at(-1)?.id).toBe(undated.id);
+    expect(second.headers["x-next-cursor"]).toBeUndefined();
+
+    expectFieldError(await suite.admin.get("/api/tasks?cursor=nonsense"), "cursor", "list.cursor_mismatch");
+    expectFieldError(await suite.admin.get("/api/tasks?due=yesterday"), "due", "field.invalid_option");
+    expect((await suite.admin.get("/api/tasks?assignee=someone")).status).toBe(400);
+  });
+
+  it("notifies a staff member given a task by someone else, and nobody for their own", async () => {
+    const before = (await suite.admin.get<Notification[]>("/api/notifications")).body.length;
+    const forSam = (await create({ title: "Send Sam the contract", assigneeId: samId })).body;
+    const handed = (await create({ title: "Prepare the demo" })).body;
+    await suite.admin.put(`/api/tasks/${handed.id}`, { assigneeId: samId });
+    // Sam handing it back to the administrator tells the administrator.
+    await sam.put(`/api/tasks/${handed.id}`, { assigneeId: (await suite.admin.get<{ id: number }>("/api/auth/me")).body.id });
+
+    const samsInbox = (await sam.get<Notification[]>("/api/notifications")).body.filter((n) => n.type === "task");
+    // Newest first; "L today" was created for Sam in the previous test.
+    expect(samsInbox.map((n) => n.message)).toEqual([
+      `${ADMIN.name} assigned you a task: Prepare the demo`,
+      `${ADMIN.name} assigned you a task: Send Sam the contract`,
+      `${ADMIN.name} assigned you a task: L today`,
+    ]);
+    expect(samsInbox[1]?.link).toBe(`/tasks?id=${forSam.id}`);
+    const adminInbox = (await suite.admin.get<Notification[]>("/api/notifications")).body;
+    expect(adminInbox).toHaveLength(before + 1);
+    expect(adminInbox[0]?.message).toBe(`${SAM.name} assigned you a task: Prepare the demo`);
+  });
+
+  it("creates the next occurrence of a recurring task when it is completed, once", async () => {
+    const weekly = (await create({ title: "Weekly report", recurrence: "weekly", dueDate: utcDay(0) })).body;
+    expect(weekly).toMatchObject({ recurring: true, recurrence: "weekly" });
+    await suite.admin.put(`/api/tasks/${weekly.id}`, { status: "completed" });
+    await suite.admin.put(`/api/tasks/${weekly.id}`, { status: "open" });
+    await suite.admin.put(`/api/tasks/${weekly.id}`, { status: "completed" });
+    await suite.admin.put(`/api/tasks/${weekly.id}`, { status: "completed" });
+    const all = (await suite.admin.get<Task[]>("/api/tasks?limit=200")).body;
+    const next = all.filter((t) => t.recurredFromId === weekly.id);
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatchObject({ title: "Weekly report", status: "open", recurrence: "weekly", dueDate: utcDay(7), assignee: { email: ADMIN.email } });
+
+    // Late by ten days, a daily task comes back tomorrow, not ten times overdue.
+    const daily = (await create({ title: "Check the inbox", recurring: true, recurrence: "daily", dueDate: utcDay(-10) })).body;
+    await suite.admin.put(`/api/tasks/${daily.id}`, { status: "completed" });
+    const dailyNext = (await suite.admin.get<Task[]>("/api/tasks?limit=200")).body.filter((t) => t.recurredFromId === daily.id);
+    expect(dailyNext.map((t) => t.dueDate)).toEqual([utcDay(1)]);
+
+    // A task that stops recurring is completed without a successor.
+    const stopped = (await create({ title: "Monthly review", recurrence: "monthly" })).body;
+    expect((await suite.admin.put<Task>(`/api/tasks/${stopped.id}`, { recurring: false, status: "completed" })).body).toMatchObject({ recurring: false, recurrence: null });
+    expect((await suite.admin.get<Task[]>("/api/tasks?limit=200")).body.filter((t) => t.recurredFromId === stopped.id)).toHaveLength(0);
+    expectFieldError(await suite.admin.put(`/api/tasks/${stopped.id}`, { recurring: true }), "recurrence", "task.recurrence_required");
+  });
+});
