@@ -3,7 +3,7 @@
 // would get (text, rowMode, type parsers) and its parameters. Replaying them through a pg Pool then costs only
 // the database and the driver — no HTTP, no validation, no mapping, no JSON.
 import { drizzle } from "drizzle-orm/node-postgres";
-import type pg from "pg";
+import pg from "pg";
 import type { Database } from "../server/src/db/client";
 import * as schema from "../server/src/db/schema";
 
@@ -32,7 +32,9 @@ export async function captureStatements(run: (db: Database) => Promise<unknown>)
       );
     },
   };
-  const db = drizzle({ client: recorder as unknown as pg.Pool, schema }) as unknown as Database;
+  // A pool that never connects: its query is the recorder's.
+  const client = Object.assign(new pg.Pool({ max: 1 }), { query: recorder.query });
+  const db: Database = drizzle({ client, schema });
   // Code that expects a row (a SELECT without FROM always has one) may fail on the recorder's empty answer after
   // sending its statements; those statements are all the capture needs.
   await run(db).catch((error: unknown) => {

@@ -125,10 +125,9 @@ export const leadFieldsSchema = z.object({ ...requiredFields, ...(optionalised(o
 
 /** Every writable lead field, as the Add Lead form, the quiz funnel and the API send them; unsent fields take their defaults. */
 export const leadInputSchema = leadFieldsSchema.transform((sent) => {
-    const present = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
-    return { ...leadDefaults, ...present } as unknown as { [K in keyof typeof requiredFields]: z.output<(typeof requiredFields)[K]> } & {
-      [K in keyof typeof optionalFields]: z.output<(typeof optionalFields)[K]>;
-    };
+    // zod leaves an unsent optional field out of its output (JSON cannot send undefined), so each sent field
+    // replaces its default and the others keep theirs.
+    return { ...leadDefaults, ...sent };
   });
 export type LeadInput = z.output<typeof leadInputSchema>;
 export type LeadInputRaw = z.input<typeof leadInputSchema>;

@@ -39,13 +39,11 @@ const descriptionSchema = z
   .max(TASK_DESCRIPTION_MAX)
   .nullable()
   .transform((v) => v || null);
-/** A calendar day (YYYY-MM-DD); blank or null means no due date. */
-const dueDateSchema = z
-  .string({ error: errorMessage("field.invalid_date", { field: "dueDate" }) })
-  .trim()
-  .nullable()
-  .transform((v) => v || null)
-  .pipe(isoDate("dueDate").nullable());
+/**
+ * A calendar day (YYYY-MM-DD); blank or null means no due date. Written as a union rather than a pipe so the API
+ * document shows the day's pattern (a pipe documents only its input, a bare string).
+ */
+const dueDateSchema = z.union([isoDate("dueDate"), z.literal(""), z.null()]).transform((v) => v || null);
 
 // No defaults on the field schemas: in a partial update a default would reset fields nobody sent.
 const taskFields = {
@@ -61,11 +59,14 @@ const taskFields = {
   assigneeId: rowIdSchema.nullable().describe("The staff member (user id) who does the task; on creation, the creator when unsent"),
 };
 
+/** A rule about recurring and recurrence together: either field may be the one to change, so both are named. */
+const onBothRecurrenceFields = (ctx: z.RefinementCtx, message: string) => {
+  for (const path of [["recurring"], ["recurrence"]]) ctx.addIssue({ code: "custom", path, message });
+};
+
 /** `recurring: false` with a recurrence is a contradiction, whichever way it is read. */
 const recurrenceConsistent = (task: { recurring?: boolean; recurrence?: TaskRecurrence | null }, ctx: z.RefinementCtx) => {
-  if (task.recurring === false && task.recurrence) {
-    ctx.addIssue({ code: "custom", path: ["recurrence"], message: errorMessage("task.recurrence_without_recurring") });
-  }
+  if (task.recurring === false && task.recurrence) onBothRecurrenceFields(ctx, errorMessage("task.recurrence_without_recurring"));
 };
 
 /**
@@ -87,9 +88,7 @@ export const taskCreateSchema = z
   })
   .superRefine((task, ctx) => {
     recurrenceConsistent(task, ctx);
-    if (task.recurring === true && !task.recurrence) {
-      ctx.addIssue({ code: "custom", path: ["recurrence"], message: errorMessage("task.recurrence_required") });
-    }
+    if (task.recurring === true && !task.recurrence) onBothRecurrenceFields(ctx, errorMessage("task.recurrence_required"));
   });
 export type TaskCreate = z.output<typeof taskCreateSchema>;
 export type TaskCreateInput = z.input<typeof taskCreateSchema>;

@@ -3,6 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { industryOptions, yearsInBusinessOptions } from "@contract/leads";
 import type { Database } from "../server/src/db/client";
+import { rawRows } from "../server/src/db/raw-rows";
 import { isEntryPoint, openAppDatabase, reportFailure, SeedError } from "./seed-demo";
 
 const FIRST_NAMES = [
@@ -197,12 +198,7 @@ export function kpiChunkSql(firstId: number, lastId: number, sharePercent: numbe
     SELECT count(*)::int AS n FROM ins`;
 }
 
-type Row = Record<string, unknown>;
-async function rows<R extends Row>(db: Database, query: SQL): Promise<R[]> {
-  // node-postgres and PGlite both answer { rows }.
-  const result = (await db.execute(query)) as unknown as { rows: R[] };
-  return result.rows;
-}
+const rows = <R extends object>(db: Database, query: SQL): Promise<R[]> => rawRows<R>(db, query);
 
 /**
  * Empties the leads and every table that references them (kpi_metrics, affiliate_referrals, affiliate_commissions),
@@ -216,7 +212,7 @@ export async function resetLeads(db: Database): Promise<void> {
       INSERT INTO kpi_totals (id, ytd_sum, mrr_sum, leads_with_kpi) VALUES (1, 0, 0, 0)
       ON CONFLICT (id) DO UPDATE SET ytd_sum = 0, mrr_sum = 0, leads_with_kpi = 0`);
     // Affiliates stay, but their referrals and commissions went with the leads.
-    const [affiliates] = await rows<{ present: boolean }>(tx as unknown as Database, sql`SELECT to_regclass('affiliates') IS NOT NULL AS present`);
+    const [affiliates] = await rows<{ present: boolean }>(tx, sql`SELECT to_regclass('affiliates') IS NOT NULL AS present`);
     if (affiliates?.present) {
       await tx.execute(sql`
         UPDATE affiliates a SET

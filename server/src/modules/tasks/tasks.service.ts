@@ -3,7 +3,8 @@ import type { Task, TaskAssignee, TaskCreate, TaskListQuery, TaskRecurrence, Tas
 import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
-import { badRequest, notFound } from "../../kernel/http/errors";
+import { errorText } from "@contract/error-codes";
+import { badRequest, HttpError, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
@@ -105,7 +106,13 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
     const current = await lockTask(tx, id);
     if (!current) throw notFound("task.not_found");
     const recurrence = recurrenceAfter(current, patch);
-    if (patch.recurring === true && !recurrence) throw badRequest("recurrence", "task.recurrence_required");
+    if (patch.recurring === true && !recurrence) {
+      // The pair is at fault, not one field: recurring asks for a recurrence the task does not have.
+      throw new HttpError(400, "task.recurrence_required", {
+        fields: { recurring: { code: "task.recurrence_required" }, recurrence: { code: "task.recurrence_required" } },
+        message: `recurrence: ${errorText("task.recurrence_required")}`,
+      });
+    }
 
     const { recurring: _recurring, recurrence: _recurrence, ...fields } = patch;
     const changes: TaskChanges = { ...fields, recurrence };

@@ -88,7 +88,9 @@ function numberArb(schema: JsonSchema, name: string): fc.Arbitrary<number> {
 
 /** Money fields are `number | non-empty string` in the document; the string carries a decimal. */
 function isMoney(schema: JsonSchema): boolean {
-  return Boolean(schema.anyOf) && accepts(schema, "number") && accepts(schema, "string");
+  // An id-or-keyword union ("me" or a user id) has an integer branch: not money.
+  const integerBranch = schema.anyOf?.some((branch) => branch.type === "integer") ?? false;
+  return Boolean(schema.anyOf) && !integerBranch && accepts(schema, "number") && accepts(schema, "string");
 }
 
 /**
