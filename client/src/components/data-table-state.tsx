@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "@/components/list-pagination";
 import { RetryAlert } from "@/components/retry-alert";
@@ -21,6 +21,31 @@ export type ListQuery = {
 
 /** Previous / Next under the list. Next is also held while the shown rows are the previous page's. */
 export type ListPaging = Omit<ComponentProps<typeof ListPagination>, "rowCount">;
+
+/**
+ * Paging by cursor (keyset): the cursors of the pages after the first, newest last. Next pushes the page's
+ * x-next-cursor, Previous pops, so no page is read at a deep offset. Remount the list (a `key`) to start over.
+ */
+export function useCursorPaging() {
+  const [cursors, setCursors] = useState<string[]>([]);
+  return {
+    /** The cursor to read the current page with (none on the first). */
+    cursor: cursors.at(-1),
+    paging: (page: { total: number; totalExact: boolean; nextCursor: string | null }, pageSize: number) =>
+      ({
+        pageIndex: cursors.length,
+        pageSize,
+        total: page.total,
+        totalExact: page.totalExact,
+        hasNext: Boolean(page.nextCursor),
+        onPrevious: () => setCursors((stack) => stack.slice(0, -1)),
+        onNext: () => {
+          const next = page.nextCursor;
+          if (next) setCursors((stack) => [...stack, next]);
+        },
+      }) satisfies Partial<ListPaging>,
+  };
+}
 
 /** Paging by offset over a counted total; `pageIndex` is 0-based. */
 export function offsetPaging(pageIndex: number, pageSize: number, total: number, onPageChange: (pageIndex: number) => void) {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LEAD_PAGE_DEFAULT, type Lead, type LeadFilter } from "@contract/leads";
-import { DataTableState } from "@/components/data-table-state";
+import { DataTableState, useCursorPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
@@ -57,9 +57,8 @@ type LeadTableProps = { filter: LeadFilter; onEdit: (lead: Lead) => void; onDele
 
 function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
   const { t } = useTranslation();
-  // Cursors of the pages after the first, newest last: Next pushes x-next-cursor, Previous pops (no deep offsets).
-  const [cursors, setCursors] = useState<string[]>([]);
-  const leads = useLeadList({ ...filter, cursor: cursors.at(-1), limit: LEAD_PAGE_DEFAULT });
+  const { cursor, paging } = useCursorPaging();
+  const leads = useLeadList({ ...filter, cursor, limit: LEAD_PAGE_DEFAULT });
   const page = leads.data;
   const rows = page?.rows ?? [];
 
@@ -90,16 +89,7 @@ function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
         page && {
           label: t("leads.list.pagination"),
           testId: "leads-pagination-summary",
-          pageIndex: cursors.length,
-          pageSize: LEAD_PAGE_DEFAULT,
-          total: page.total,
-          totalExact: page.totalExact,
-          hasNext: Boolean(page.nextCursor),
-          onPrevious: () => setCursors((stack) => stack.slice(0, -1)),
-          onNext: () => {
-            const next = page.nextCursor;
-            if (next) setCursors((stack) => [...stack, next]);
-          },
+          ...paging(page, LEAD_PAGE_DEFAULT),
         }
       }
     >

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ListTodo, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TASK_PAGE_DEFAULT, type Task, type TaskListQueryInput } from "@contract/tasks";
-import { DataTableState } from "@/components/data-table-state";
+import { DataTableState, useCursorPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { LeadChoice } from "./lead-picker";
@@ -32,10 +32,9 @@ function listQuery(filters: TaskFilters, cursor: string | undefined): TaskListQu
 /** The task cards, a page at a time; the parent keys it by the filters, so a new filter starts at the first page. */
 export function TaskList({ filters, filtered, onClearFilters, onShowLead }: TaskListProps) {
   const { t } = useTranslation();
-  // Cursors of the pages after the first, newest last: Next pushes x-next-cursor, Previous pops.
-  const [cursors, setCursors] = useState<string[]>([]);
+  const { cursor, paging } = useCursorPaging();
   const [deleting, setDeleting] = useState<Task | null>(null);
-  const tasks = useTaskList(listQuery(filters, cursors.at(-1)));
+  const tasks = useTaskList(listQuery(filters, cursor));
   const page = tasks.data;
   const rows = page?.rows ?? [];
 
@@ -68,16 +67,7 @@ export function TaskList({ filters, filtered, onClearFilters, onShowLead }: Task
             ? {
                 label: t("tasks.list.pagination"),
                 testId: "tasks-pagination-summary",
-                pageIndex: cursors.length,
-                pageSize: TASK_PAGE_DEFAULT,
-                total: page.total,
-                totalExact: page.totalExact,
-                hasNext: Boolean(page.nextCursor),
-                onPrevious: () => setCursors((stack) => stack.slice(0, -1)),
-                onNext: () => {
-                  const next = page.nextCursor;
-                  if (next) setCursors((stack) => [...stack, next]);
-                },
+                ...paging(page, TASK_PAGE_DEFAULT),
               }
             : undefined
         }
