@@ -27,7 +27,6 @@ describe("the route table", () => {
         "/integrations",
         "/perpetual-innovation",
         "/perpetual-stewardship",
-        "/settings",
       ].sort(),
     );
   });

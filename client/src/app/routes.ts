@@ -211,7 +211,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.settings.title",
     subtitleKey: "pages.settings.subtitle",
     icon: Settings,
-    placeholderKey: "pages.settings.empty",
+    load: () => import("@/features/settings/settings-page"),
   },
   {
     path: "/feedback",

@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
+import { brandTags } from "@/features/settings/brand-storage";
 import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, leadFormSchema, type LeadFormInput, type LeadFormOutput } from "./lead-form";
 import { LeadInputs } from "./lead-inputs";
 import { useCreateLead } from "./lead-queries";
@@ -22,7 +23,8 @@ export function LeadCreate() {
   });
 
   const onSubmit = form.handleSubmit((values) =>
-    createLead.mutate(values, {
+    // Tagged with the brand chosen on Settings in this browser (read now: it may have changed since the page opened).
+    createLead.mutate({ ...values, tags: brandTags() }, {
       onSuccess: () => {
         form.reset(EMPTY_LEAD_FORM);
         toast({ title: t("leads.create.successTitle"), description: t("leads.create.success") });

@@ -20,6 +20,7 @@ import { useFormatters } from "@/lib/use-formatters";
 import { useValidationMessage } from "@/lib/validation-message";
 import { PARTNER_DASHBOARD_KEY, usePartnerDashboard } from "./partner-queries";
 import { clearPartnerSession, type PartnerSession } from "./partner-session";
+import { copyText } from "@/lib/copy-text";
 
 const PartnerMonthlyChart = lazy(() => import("./partner-monthly-chart"));
 
@@ -171,28 +172,6 @@ function PartnerDashboardBody({ data, refreshing, onRefresh }: { data: Affiliate
   );
 }
 
-/** Writes the text to the clipboard; falls back to a hidden selection where the Clipboard API is unavailable. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    try {
-      return document.execCommand("copy");
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-    }
-  }
-}
 
 function ReferralLinkCard({ link, code }: { link: string; code: string }) {
   const { t } = useTranslation();

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { ShieldAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { can } from "@contract/access-policy";
+import type { CreatedApiKey } from "@contract/api-keys";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useCurrentUser } from "@/features/auth/auth-queries";
+import { ApiKeyCreateForm } from "./api-key-create-form";
+import { ApiKeyList } from "./api-key-list";
+import { NewApiKey } from "./new-api-key";
+
+/** The API Keys manager (spec §2 Settings): administrators create keys with a scope, see each once, and delete them. */
+export function ApiKeysCard() {
+  const { t } = useTranslation();
+  const role = useCurrentUser().data?.role;
+  const mayManage = role !== undefined && can(role, "apiKeys.manage");
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  return (
+    <Card className="min-w-0" data-testid="settings-api-keys">
+      <CardHeader>
+        <CardTitle>{t("settings.apiKeys.title")}</CardTitle>
+        <CardDescription>{t("settings.apiKeys.description")}</CardDescription>
+      </CardHeader>
+      {mayManage ? (
+        <>
+          <CardContent className="grid gap-4">
+            <ApiKeyCreateForm onCreated={setCreated} />
+            {created ? <NewApiKey created={created} onDone={() => setCreated(null)} /> : null}
+          </CardContent>
+          <ApiKeyList />
+        </>
+      ) : (
+        <CardContent>
+          {/* The server refuses key management to everyone else; say so rather than show a failing list. */}
+          <Alert data-testid="api-keys-admin-only">
+            <ShieldAlert aria-hidden="true" />
+            {t("settings.apiKeys.adminOnly")}
+          </Alert>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
