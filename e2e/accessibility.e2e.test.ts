@@ -144,7 +144,10 @@ function measureTables(page: Page): Promise<{ tables: TableFit[]; pageOverflow: 
       };
     });
     const main = document.querySelector("main") ?? document.documentElement;
-    return { tables, pageOverflow: main.scrollWidth - main.clientWidth };
+    // The document too: an absolutely placed element (a screen-reader label) escapes a scroll box that is not
+    // positioned, and widens the page though the main area does not scroll.
+    const root = document.documentElement;
+    return { tables, pageOverflow: Math.max(main.scrollWidth - main.clientWidth, root.scrollWidth - root.clientWidth) };
   });
 }
 

@@ -87,7 +87,7 @@ export function PipelineBoard() {
           />
         ) : (
           // Focusable so the keyboard can scroll it sideways even when no column holds a card.
-          <div role="region" aria-label={t("productivity.board.title")} tabIndex={0} className="-mx-1 overflow-x-auto px-1 pb-2 outline-none focus-visible:ring-2 focus-visible:ring-ring/40">
+          <div role="region" aria-label={t("productivity.board.title")} tabIndex={0} className="relative -mx-1 overflow-x-auto px-1 pb-2 outline-none focus-visible:ring-2 focus-visible:ring-ring/40">
             <div className="flex gap-3">
               {list.map((stage, index) => (
                 <BoardColumn
