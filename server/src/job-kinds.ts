@@ -1,3 +1,4 @@
+import { dispatchEventsJob } from "./kernel/events.jobs";
 import { purgeExpiredThrottlesJob } from "./kernel/http/throttle.jobs";
 import type { JobKind } from "./kernel/jobs/job-kind";
 import { affiliateJobs } from "./modules/affiliates/affiliates.jobs";
@@ -6,4 +7,4 @@ import { issueJobs } from "./modules/issues/issues.jobs";
 import { taskJobs } from "./modules/tasks/tasks.jobs";
 
 /** Every background job the app runs: the floor's and each area's own. A new area adds its list here. */
-export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, ...authJobs, ...affiliateJobs, ...issueJobs, ...taskJobs];
+export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, dispatchEventsJob, ...authJobs, ...affiliateJobs, ...issueJobs, ...taskJobs];

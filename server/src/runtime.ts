@@ -4,7 +4,9 @@ import { buildApp, type BuildOptions, type BuiltApp } from "./app";
 import type { AppConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
+import { startEventDispatcher, type EventDispatcher, type EventSubscriber } from "./kernel/events";
 import { startJobQueue, type JobQueueOptions } from "./kernel/jobs/queue";
+import { eventSubscribers } from "./event-subscribers";
 import { jobKinds } from "./job-kinds";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { resolveSessionSecret } from "./modules/auth/session-secret";
@@ -22,8 +24,10 @@ export interface Runtime extends BuiltApp {
 }
 
 export interface RuntimeOptions extends JobQueueOptions, BuildOptions {
-  /** Run job handlers in this process (default true). */
+  /** Run job handlers and dispatch domain events in this process (default true). */
   workers?: boolean;
+  /** Who receives domain events (default: every area's, from event-subscribers.ts); tests add a recorder. */
+  eventSubscribers?: readonly EventSubscriber[];
 }
 
 /** Everything one app instance needs, in start-up order: database, migrations, secrets, jobs, HTTP app. */
@@ -45,7 +49,12 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     const jobs = await startJobQueue(database, jobKinds, options);
     const ctx: AppContext = { config, database, db: database.db, jobs, sessionSecret };
     const built = await buildApp(ctx, { logStream: options.logStream });
-    if (options.workers !== false) await jobs.startWorkers({ db: database.db, config });
+    const subscribers = options.eventSubscribers ?? eventSubscribers;
+    let dispatcher: EventDispatcher | undefined;
+    if (options.workers !== false) {
+      await jobs.startWorkers({ db: database.db, config, eventSubscribers: subscribers });
+      dispatcher = startEventDispatcher({ db: database.db, config }, subscribers, (options.pollingIntervalSeconds ?? 1) * 1000);
+    }
     let closing: Promise<void> | undefined;
     return {
       ...built,
@@ -54,6 +63,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       close() {
         closing ??= (async () => {
           await built.app.close();
+          await dispatcher?.stop();
           await jobs.stop(config.shutdownTimeoutMs);
           await database.close();
           releaseDataDir();

@@ -4,3 +4,4 @@ export * from "./affiliates";
 export * from "./feedback";
 export * from "./issues";
 export * from "./work";
+export * from "./events";

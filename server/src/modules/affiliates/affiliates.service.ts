@@ -16,6 +16,7 @@ import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import { reserveSignIn, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../../lib/password";
+import { emitEvent } from "../../kernel/events";
 import { notifyAdmins } from "../../kernel/notify";
 import type { AffiliatePrincipal, Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
@@ -48,6 +49,7 @@ export async function signUpAffiliate(db: Database, body: AffiliateSignupBody, m
       // One transaction per attempt: a unique violation aborts the transaction it happens in.
       const row = await inTransaction(db, async (tx) => {
         const inserted = await insertAffiliate(tx, { name: body.name, businessName: body.businessName, email: body.email, passwordHash, uniqueCode: readableCode() });
+        await emitEvent(tx, "affiliate.registered", { affiliateId: inserted.id, name: inserted.name, businessName: inserted.businessName });
         await recordAudit(tx, { userEmail: inserted.email, action: "affiliate.signup", details: `Affiliate #${inserted.id} ${inserted.name} (${inserted.uniqueCode})`, meta });
         await notifyAdmins(tx, { type: "affiliate", message: `New affiliate registered: ${inserted.name} (${inserted.businessName})`, link: "/affiliates" });
         return inserted;

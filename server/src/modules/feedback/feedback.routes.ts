@@ -3,7 +3,8 @@ import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { csvExportRoute, keysetCsv } from "../../kernel/http/csv-export";
 import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { signedIn } from "../../kernel/http/auth-hook";
-import { FEEDBACK_EXPORT_HEADER, feedbackExportCells, insertFeedback, listFeedback, readFeedbackExportBatch } from "./feedback.data";
+import { createFeedback } from "./feedback.service";
+import { FEEDBACK_EXPORT_HEADER, feedbackExportCells, listFeedback, readFeedbackExportBatch } from "./feedback.data";
 
 export function feedbackRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, feedbackEndpoints.list, async (request) => listFeedback(ctx.db, request.query.limit));
@@ -19,6 +20,6 @@ export function feedbackRoutes(app: ZodApp, ctx: AppContext) {
 
   endpointRoute(app, feedbackEndpoints.create, async (request) => {
     const { type, description, screenshotUrl } = request.body;
-    return insertFeedback(ctx.db, { userEmail: signedIn(request).user.email, type, description, screenshotUrl });
+    return createFeedback(ctx.db, { userEmail: signedIn(request).user.email, type, description, screenshotUrl });
   });
 }

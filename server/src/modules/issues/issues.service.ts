@@ -8,6 +8,7 @@ import type { JobSendOptions } from "../../kernel/jobs/queue";
 import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import type { Principal } from "../../kernel/principal";
+import { emitEvent } from "../../kernel/events";
 import { inTransaction } from "../../kernel/transaction";
 import { proposeRepairJob } from "./issues.jobs";
 import { transitionRefusal, type ReviewAction } from "./issue-transitions";
@@ -39,6 +40,7 @@ const enqueueProposal = (deps: IssueDeps, issueId: number, tx: Database) =>
 export async function reportIssue(deps: IssueDeps, body: z.output<typeof issueBodySchema>, actor: IssueActor): Promise<Issue> {
   return inTransaction(deps.db, async (tx) => {
     const issue = await insertIssue(tx, body);
+    await emitEvent(tx, "issue.created", { issueId: issue.id, leadId: issue.leadId });
     await recordAudit(tx, {
       userEmail: actorLabel(actor.principal),
       action: "issue.reported",
@@ -89,7 +91,11 @@ export const approveIssue = (deps: IssueDeps, id: number, body: z.output<typeof 
     id,
     "approve",
     actor,
-    (tx) => recordApproval(tx, id, { manualNotes: body.manualNotes, reviewedBy: actor.principal.user.email }),
+    async (tx) => {
+      const approved = await recordApproval(tx, id, { manualNotes: body.manualNotes, reviewedBy: actor.principal.user.email });
+      await emitEvent(tx, "issue.approved", { issueId: id, reviewedBy: actor.principal.user.email });
+      return approved;
+    },
     { action: "issue.approved", details: `Issue #${id} fix approved${body.manualNotes ? `: ${body.manualNotes}` : ""}` },
   );
 

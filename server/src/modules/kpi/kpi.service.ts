@@ -6,6 +6,7 @@ import type { RequestMeta } from "../../kernel/http/request-meta";
 import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import type { Principal } from "../../kernel/principal";
+import { emitEvent } from "../../kernel/events";
 import { inTransaction } from "../../kernel/transaction";
 import { deleteKpiRow, findKpi, findLeadIdByEmail, upsertKpi } from "./kpi.data";
 
@@ -20,6 +21,7 @@ export async function syncKpi(
     const leadId = await findLeadIdByEmail(tx, body.email);
     if (leadId === undefined) throw notFound("kpi.no_lead_with_email", { field: "email" });
     const kpiId = await upsertKpi(tx, leadId, { ytdRevenue: body.ytdRevenue, mrr: body.mrr, topProducts: body.topProducts });
+    await emitEvent(tx, "kpi.synced", { kpiId, leadId, ytdRevenue: body.ytdRevenue, mrr: body.mrr });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "kpi.sync",

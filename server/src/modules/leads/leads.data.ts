@@ -11,13 +11,23 @@ export async function insertLead(db: Database, input: LeadInput): Promise<Lead> 
   return toLead({ ...row!, kpiYtd: null, kpiMrr: null, kpiUpdatedAt: null });
 }
 
-export async function updateLeadRow(db: Database, id: number, patch: LeadUpdate): Promise<boolean> {
-  const changed = await db
+/** The fields a lead's events carry, read locked so the change that follows is compared with what it replaced. */
+export async function lockLeadState(db: Database, id: number) {
+  const [row] = await db
+    .select({ businessName: leads.businessName, pipelineStage: leads.pipelineStage, assignedTo: leads.assignedTo })
+    .from(leads)
+    .where(eq(leads.id, id))
+    .for("update");
+  return row;
+}
+
+export async function updateLeadRow(db: Database, id: number, patch: LeadUpdate) {
+  const [changed] = await db
     .update(leads)
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(leads.id, id))
-    .returning({ id: leads.id });
-  return changed.length > 0;
+    .returning({ businessName: leads.businessName, status: leads.status, pipelineStage: leads.pipelineStage, assignedTo: leads.assignedTo });
+  return changed;
 }
 
 export async function deleteLeadRow(db: Database, id: number): Promise<{ businessName: string; email: string } | undefined> {
@@ -25,7 +35,8 @@ export async function deleteLeadRow(db: Database, id: number): Promise<{ busines
   return row;
 }
 
-/** Credits the lead to the affiliate; a lead is referred once, so a second credit for it is ignored. */
-export async function insertReferral(db: Database, values: { affiliateId: number; leadId: number; source: "code" | "link" }): Promise<void> {
-  await db.insert(affiliateReferrals).values(values).onConflictDoNothing();
+/** Credits the lead to the affiliate; a lead is referred once, so a second credit for it is ignored (undefined). */
+export async function insertReferral(db: Database, values: { affiliateId: number; leadId: number; source: "code" | "link" }): Promise<number | undefined> {
+  const [row] = await db.insert(affiliateReferrals).values(values).onConflictDoNothing().returning({ id: affiliateReferrals.id });
+  return row?.id;
 }

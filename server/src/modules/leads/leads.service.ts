@@ -1,4 +1,4 @@
-import type { CreatedLead, Lead, LeadAttribution, LeadInput, LeadListQuery, LeadSort, LeadUpdate } from "@contract/leads";
+import { DEFAULT_PIPELINE_STAGE, leadStatusSchema, type CreatedLead, type Lead, type LeadAttribution, type LeadInput, type LeadListQuery, type LeadSort, type LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { findAffiliateByCode } from "../../db/queries/affiliate-code";
 import { LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
@@ -9,10 +9,11 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
+import { emitEvent } from "../../kernel/events";
 import { notifyAdmins } from "../../kernel/notify";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
-import { deleteLeadRow, findLeadById, insertLead, insertReferral, updateLeadRow } from "./leads.data";
+import { deleteLeadRow, findLeadById, insertLead, insertReferral, lockLeadState, updateLeadRow } from "./leads.data";
 
 
 export interface LeadPage {
@@ -53,7 +54,8 @@ async function attributeLead(tx: Database, leadId: number, code: string, source:
   const affiliate = await findAffiliateByCode(tx, code);
   if (!affiliate) return { affiliateCode: code, attributed: false, reason: "Unknown affiliate code" };
   if (affiliate.status !== "active") return { affiliateCode: code, attributed: false, reason: `The affiliate account is ${affiliate.status}` };
-  await insertReferral(tx, { affiliateId: affiliate.id, leadId, source });
+  const referralId = await insertReferral(tx, { affiliateId: affiliate.id, leadId, source });
+  if (referralId !== undefined) await emitEvent(tx, "referral.created", { referralId, affiliateId: affiliate.id, leadId, source });
   return { affiliateCode: affiliate.uniqueCode, attributed: true, reason: null };
 }
 
@@ -62,6 +64,15 @@ export async function createLead(db: Database, input: LeadInput, origin: LeadOri
   const actor = origin.principal ? actorLabel(origin.principal) : "public form";
   return inTransaction(db, async (tx) => {
     const created = await insertLead(tx, input);
+    await emitEvent(tx, "lead.created", {
+      leadId: created.id,
+      businessName: created.businessName,
+      email: created.email,
+      status: created.status,
+      pipelineStage: input.pipelineStage ?? null,
+      assignedTo: created.assignedTo,
+      enteredByStaff: origin.principal?.kind === "session",
+    });
     const attribution = input.affiliateCode ? await attributeLead(tx, created.id, input.affiliateCode, origin.referralSource ?? "code") : null;
     await recordAudit(tx, {
       userEmail: actor,
@@ -82,11 +93,27 @@ export async function createLead(db: Database, input: LeadInput, origin: LeadOri
 
 export async function updateLead(db: Database, id: number, patch: LeadUpdate, principal: Principal, meta: RequestMeta): Promise<Lead> {
   await inTransaction(db, async (tx) => {
-    if (!(await updateLeadRow(tx, id, patch))) throw notFound("lead.not_found");
+    const before = await lockLeadState(tx, id);
+    const after = before && (await updateLeadRow(tx, id, patch));
+    if (!before || !after) throw notFound("lead.not_found");
+    const changedFields = Object.keys(patch);
+    await emitEvent(tx, "lead.updated", { leadId: id, businessName: after.businessName, status: leadStatusSchema.parse(after.status), changedFields });
+    // Stage names match in any letter case and no stage is the default one (lw_stage_key in the database).
+    const stageKey = (stage: string | null) => (stage ?? DEFAULT_PIPELINE_STAGE).toLowerCase();
+    if (stageKey(before.pipelineStage) !== stageKey(after.pipelineStage)) {
+      await emitEvent(tx, "lead.stage_changed", {
+        leadId: id,
+        businessName: after.businessName,
+        fromStage: before.pipelineStage,
+        toStage: after.pipelineStage,
+        assignedTo: after.assignedTo,
+        movedBy: { id: principal.user.id, name: principal.user.name, email: principal.user.email },
+      });
+    }
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "lead.update",
-      details: `Lead #${id}: ${Object.keys(patch).join(", ")}`,
+      details: `Lead #${id}: ${changedFields.join(", ")}`,
       meta,
     });
   }).catch((error: unknown) => {
@@ -100,6 +127,7 @@ export async function deleteLead(db: Database, id: number, principal: Principal,
   await inTransaction(db, async (tx) => {
     const removed = await deleteLeadRow(tx, id);
     if (!removed) throw notFound("lead.not_found");
+    await emitEvent(tx, "lead.deleted", { leadId: id, businessName: removed.businessName });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "lead.delete",

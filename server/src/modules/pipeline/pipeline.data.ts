@@ -97,6 +97,8 @@ export interface MovedLead {
   id: number;
   businessName: string;
   assignedTo: string | null;
+  /** The stored stage it was in (null: the default stage). */
+  fromStage: string | null;
   /** Whether the stage changed (moving a lead to the stage it is in changes nothing). */
   moved: boolean;
 }
@@ -108,25 +110,10 @@ export async function setLeadStage(db: Database, leadId: number, stage: string |
     sql`WITH current AS (SELECT id, pipeline_stage FROM leads WHERE id = ${leadId} FOR UPDATE)
         UPDATE leads l SET pipeline_stage = ${stage}, updated_at = now()
         FROM current c WHERE l.id = c.id
-        RETURNING l.id, l.business_name AS "businessName", l.assigned_to AS "assignedTo",
+        RETURNING l.id, l.business_name AS "businessName", l.assigned_to AS "assignedTo", c.pipeline_stage AS "fromStage",
           lw_stage_key(c.pipeline_stage) <> lw_stage_key(${stage}::text) AS moved`,
   );
   return row;
-}
-
-/**
- * The staff email a lead's assignedTo names: a staff member's email, or the name of exactly one staff member
- * (the field is free text). Null when it names nobody who signs in.
- */
-export async function staffEmailFor(db: Database, assignedTo: string): Promise<string | null> {
-  const [row] = await rawRows<{ email: string }>(
-    db,
-    sql`SELECT email FROM users WHERE lower(email) = lower(${assignedTo})
-        UNION ALL
-        (SELECT min(email) FROM users WHERE lower(name) = lower(${assignedTo}) HAVING count(*) = 1)
-        LIMIT 1`,
-  );
-  return row?.email ?? null;
 }
 
 export interface StageLeadPosition {

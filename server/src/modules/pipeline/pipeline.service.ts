@@ -19,7 +19,8 @@ import { inTransaction } from "../../kernel/transaction";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { findLeadById } from "../../db/queries/lead-record";
-import { countUnread, notify } from "../../kernel/notify";
+import { countUnread } from "../../kernel/notify";
+import { emitEvent } from "../../kernel/events";
 import {
   deleteStageRow,
   findStageForUse,
@@ -31,7 +32,6 @@ import {
   selectTotals,
   setLeadStage,
   setStagePositions,
-  staffEmailFor,
   stageLeadCount,
 } from "./pipeline.data";
 
@@ -109,14 +109,15 @@ export async function moveLead(db: Database, leadId: number, stageName: string, 
     if (!lead) throw notFound("lead.not_found");
     if (!lead.moved) return;
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "lead.pipeline_move", details: `Lead #${leadId} to ${stage.label}`, meta });
-    const assignee = lead.assignedTo ? await staffEmailFor(tx, lead.assignedTo) : null;
-    if (assignee && assignee.toLowerCase() !== principal.user.email.toLowerCase()) {
-      await notify(tx, [assignee], {
-        type: "pipeline",
-        message: `${principal.user.name} moved ${lead.businessName} to ${stage.label}`,
-        link: "/productivity",
-      });
-    }
+    // The assignee hears of it from the notifications subscriber, once this commits.
+    await emitEvent(tx, "lead.stage_changed", {
+      leadId,
+      businessName: lead.businessName,
+      fromStage: lead.fromStage,
+      toStage: stage.stored,
+      assignedTo: lead.assignedTo,
+      movedBy: { id: principal.user.id, name: principal.user.name, email: principal.user.email },
+    });
   });
   const moved = await findLeadById(db, leadId);
   if (!moved) throw notFound("lead.not_found");

@@ -159,7 +159,13 @@ describe.each(testDrivers)("the productivity pipeline on %s", (driver) => {
     await move(birch!.id, "Qualified");
     await move(birch!.id, "New", sam); // Sam moving Sam's own lead tells nobody
 
-    const inbox = (await sam.get<Notification[]>("/api/notifications")).body.filter((n) => n.type === "pipeline");
+    // Written by the notifications subscriber once the moves' events are dispatched: within a poll or two.
+    const samsPipelineNotes = async () => (await sam.get<Notification[]>("/api/notifications")).body.filter((n) => n.type === "pipeline");
+    let inbox = await samsPipelineNotes();
+    for (let poll = 0; poll < 40 && inbox.length < 2; poll++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      inbox = await samsPipelineNotes();
+    }
     expect(inbox.map((n) => n.message)).toEqual([`${ADMIN.name} moved Birch Ltd to Qualified`, `${ADMIN.name} moved Alder Ltd to Contacted`]);
     expect(inbox[0]?.link).toBe("/productivity");
     expect((await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.type === "pipeline")).toEqual([]);

@@ -10,6 +10,7 @@ import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { notify } from "../../kernel/notify";
+import { emitEvent } from "../../kernel/events";
 import { nextDueDate } from "./recurrence";
 import {
   deleteTaskRow,
@@ -86,6 +87,12 @@ export async function createTask(db: Database, input: TaskCreate, { principal, m
   };
   const id = await inTransaction(db, async (tx) => {
     const created = await insertTask(tx, values);
+    await emitEvent(tx, "task.created", {
+      taskId: created,
+      title: values.title,
+      assigneeId: values.assigneeId,
+      createdBy: { id: principal.user.id, name: principal.user.name, email: principal.user.email },
+    });
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.create", details: `Task #${created} ${values.title}`, meta });
     await notifyAssignee(tx, principal, values.assigneeId, created, values.title);
     return created;
@@ -135,6 +142,7 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
     if (completes && recurrence) {
       next = await insertNextOccurrence(tx, id, { ...after, status: "open", dueDate: nextDueDate(after.dueDate, recurrence, current.today) });
     }
+    if (completes) await emitEvent(tx, "task.completed", { taskId: id, title: after.title, assigneeId: after.assigneeId, nextOccurrenceId: next });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "task.update",

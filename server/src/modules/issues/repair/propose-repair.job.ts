@@ -1,6 +1,7 @@
 import type { Database } from "../../../db/client";
 import { loggableError } from "../../../kernel/http/error-log";
 import { isLastAttempt, type JobContext, type JobRun } from "../../../kernel/jobs/job-context";
+import { emitEvent } from "../../../kernel/events";
 import { notifyStaff } from "../../../kernel/notify";
 import { inTransaction } from "../../../kernel/transaction";
 import { findIssue, storeRepairFailure, storeRepairProposal } from "../issues.data";
@@ -35,7 +36,12 @@ export async function proposeRepair({ db, config }: JobContext, issueId: number,
       log.source.kind === "model"
         ? `Issue #${issueId}: an AI fix proposal is ready for review`
         : `Issue #${issueId}: a proposal is ready for review (no AI model is configured, so it lists related approved fixes only)`;
-    const stored = await settle(db, (tx) => storeRepairProposal(tx, issueId, log), ready, issueId);
+    const store = async (tx: Database) => {
+      if (!(await storeRepairProposal(tx, issueId, log))) return false;
+      await emitEvent(tx, "issue.proposal_ready", { issueId, source: log.source.kind });
+      return true;
+    };
+    const stored = await settle(db, store, ready, issueId);
     return stored ? { outcome: "proposed", source: log.source.kind } : { outcome: "skipped", status: "decided meanwhile" };
   } catch (error) {
     if (!isLastAttempt(run)) throw error;

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/*
+ * Every domain event the server emits, with the payload a subscriber receives. Payloads are small: ids and the few
+ * fields a subscriber needs to act without reading the row again (never a password, token or key). A later area adds
+ * its events here the same way; the outbox stores the name and the payload, so a name, once shipped, keeps its meaning.
+ */
+
+const id = z.number().int().positive();
+/** A decimal amount as the database renders it, e.g. "500.00". */
+const amount = z.string().regex(/^-?\d+(\.\d+)?$/);
+const leadStatus = z.enum(["new", "contacted", "qualified", "converted", "lost"]);
+/** The staff member who acted, when one did (an API key acts for its creator). */
+const actor = z.object({ id, name: z.string(), email: z.string() }).nullable();
+
+export const domainEvents = {
+  "lead.created": z.object({
+    leadId: id,
+    businessName: z.string(),
+    email: z.string(),
+    status: leadStatus,
+    pipelineStage: z.string().nullable(),
+    assignedTo: z.string().nullable(),
+    /** False for leads from a website, a quiz or the public form: nobody on staff has seen them yet. */
+    enteredByStaff: z.boolean(),
+  }),
+  "lead.updated": z.object({ leadId: id, businessName: z.string(), status: leadStatus, changedFields: z.array(z.string()) }),
+  "lead.deleted": z.object({ leadId: id, businessName: z.string() }),
+  "lead.stage_changed": z.object({
+    leadId: id,
+    businessName: z.string(),
+    /** Stored stage names; null is the default stage. */
+    fromStage: z.string().nullable(),
+    toStage: z.string().nullable(),
+    assignedTo: z.string().nullable(),
+    movedBy: actor,
+  }),
+  /** Emitted by the database (lw_lead_conversion) whenever a lead's status becomes converted. */
+  "lead.converted": z.object({ leadId: id, businessName: z.string(), affiliateId: id.nullable() }),
+  "kpi.synced": z.object({ kpiId: id, leadId: id, ytdRevenue: amount, mrr: amount }),
+  "affiliate.registered": z.object({ affiliateId: id, name: z.string(), businessName: z.string() }),
+  "referral.created": z.object({ referralId: id, affiliateId: id, leadId: id, source: z.enum(["code", "link"]) }),
+  /** Emitted by the database when a referred lead converts (or a converted lead is referred): a commission is owed. */
+  "commission.created": z.object({ commissionId: id, affiliateId: id, leadId: id, amount }),
+  "issue.created": z.object({ issueId: id, leadId: id.nullable() }),
+  "issue.proposal_ready": z.object({ issueId: id, source: z.enum(["model", "retrieval"]) }),
+  "issue.approved": z.object({ issueId: id, reviewedBy: z.string() }),
+  "task.created": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), createdBy: actor }),
+  "task.completed": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), nextOccurrenceId: id.nullable() }),
+  "feedback.created": z.object({ feedbackId: id, type: z.string() }),
+  /** Declared for the NPS survey; nothing emits it yet. */
+  "nps.submitted": z.object({ responseId: id, score: z.number().int().min(0).max(10) }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type DomainEventName = keyof typeof domainEvents;
+export type DomainEventPayload<N extends DomainEventName> = z.output<(typeof domainEvents)[N]>;
+
+export const domainEventNames = Object.keys(domainEvents) as DomainEventName[];
+
+/** One stored event as a subscriber receives it: a union over the names, so `event.name` narrows `event.payload`. */
+export type DomainEvent = {
+  [N in DomainEventName]: { id: number; name: N; payload: DomainEventPayload<N>; occurredAt: Date };
+}[DomainEventName];

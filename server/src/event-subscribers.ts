@@ -1,0 +1,5 @@
+import type { EventSubscriber } from "./kernel/events";
+import { notificationSubscriber } from "./modules/notifications/notifications.subscriber";
+
+/** Every subscriber to domain events (contract/events.ts): each area's own. A new area adds its subscribers here. */
+export const eventSubscribers: readonly EventSubscriber[] = [notificationSubscriber];

@@ -1,0 +1,158 @@
+import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
+import { domainEvents, type DomainEvent, type DomainEventName, type DomainEventPayload } from "@contract/events";
+import type { AppConfig } from "../config";
+import type { Database } from "../db/client";
+import { eventOutbox } from "../db/schema";
+import { loggableError } from "./http/error-log";
+import { inTransaction } from "./transaction";
+
+/** What a subscriber may use: like a job, the database and configuration, never a request. */
+export interface EventContext {
+  /** The dispatching transaction: a subscriber's writes commit with the event being marked handled, or not at all. */
+  db: Database;
+  config: AppConfig;
+}
+
+/**
+ * Something that reacts to domain events after the change that caused them committed. An area exports its
+ * subscribers and server/src/event-subscribers.ts composes them, the way job-kinds.ts composes job kinds.
+ */
+export interface EventSubscriber {
+  /** Stable: recorded with each event it has handled, so a retry does not run it twice. */
+  name: string;
+  events: readonly DomainEventName[] | "*";
+  handle(context: EventContext, event: DomainEvent): Promise<void>;
+}
+
+/**
+ * Writes a domain event to the outbox with the caller's database or transaction. Inside the transaction of the
+ * change it describes, the event exists exactly when the change committed: nothing is lost if the process dies before
+ * dispatch, and nothing is dispatched for a change rolled back.
+ */
+export async function emitEvent<N extends DomainEventName>(db: Database, name: N, payload: DomainEventPayload<N>): Promise<void> {
+  const stored = domainEvents[name].parse(payload);
+  await db.insert(eventOutbox).values({ name, payload: stored });
+}
+
+/** Events claimed per transaction; the dispatcher loops until fewer are waiting. */
+const BATCH_SIZE = 50;
+/** After this many failed dispatches an event is left in the outbox (with its last error) for someone to look at. */
+export const MAX_DISPATCH_ATTEMPTS = 10;
+const ERROR_TEXT_LIMIT = 2000;
+
+type ClaimedRow = typeof eventOutbox.$inferSelect;
+
+const subscribes = (subscriber: EventSubscriber, name: string) => subscriber.events === "*" || subscriber.events.some((event) => event === name);
+
+/** A stored row as the event its name declares; undefined for a name or payload this version does not know. */
+function toDomainEvent(row: ClaimedRow): DomainEvent | undefined {
+  if (!Object.hasOwn(domainEvents, row.name)) return undefined;
+  const name = row.name as DomainEventName;
+  const parsed = domainEvents[name].safeParse(row.payload);
+  if (!parsed.success) return undefined;
+  // The schema chosen by `name` parsed the payload, so the pair is one member of the union.
+  return { id: row.id, name, payload: parsed.data, occurredAt: row.occurredAt } as DomainEvent;
+}
+
+/** What is kept of a subscriber's failure: its message, never a failed statement's parameters (see loggableError). */
+const errorText = (error: unknown) => loggableError(error).message.slice(0, ERROR_TEXT_LIMIT);
+
+export interface DispatchOutcome {
+  dispatched: number;
+  failed: number;
+}
+
+/**
+ * Hands one batch of waiting events to their subscribers. The rows are claimed with FOR UPDATE SKIP LOCKED, so
+ * several app instances (or the scheduled job beside the poller) share the outbox without running an event twice.
+ * Each subscriber runs in a savepoint: one that fails is rolled back alone, recorded (attempts, last_error) and
+ * retried later with backoff, while the others' work and the rest of the batch go ahead.
+ */
+async function dispatchBatch(context: { db: Database; config: AppConfig }, subscribers: readonly EventSubscriber[]): Promise<DispatchOutcome & { claimed: number }> {
+  return inTransaction(context.db, async (tx) => {
+    const claimed: ClaimedRow[] = await tx
+      .select()
+      .from(eventOutbox)
+      .where(and(isNull(eventOutbox.dispatchedAt), lte(eventOutbox.availableAt, sql`now()`), lt(eventOutbox.attempts, MAX_DISPATCH_ATTEMPTS)))
+      .orderBy(asc(eventOutbox.availableAt), asc(eventOutbox.id))
+      .limit(BATCH_SIZE)
+      .for("update", { skipLocked: true });
+    let dispatched = 0;
+    let failed = 0;
+    for (const row of claimed) {
+      const event = toDomainEvent(row);
+      const delivered = [...row.deliveredTo];
+      let lastError: string | null = event ? null : `Unknown event or payload: ${row.name}`;
+      if (event) {
+        for (const subscriber of subscribers) {
+          if (!subscribes(subscriber, event.name) || delivered.includes(subscriber.name)) continue;
+          try {
+            await tx.transaction((savepoint) => subscriber.handle({ db: savepoint, config: context.config }, event));
+            delivered.push(subscriber.name);
+          } catch (error) {
+            lastError = `${subscriber.name}: ${errorText(error)}`;
+          }
+        }
+      }
+      if (lastError === null) {
+        dispatched++;
+        await tx.update(eventOutbox).set({ dispatchedAt: sql`now()`, deliveredTo: delivered }).where(eq(eventOutbox.id, row.id));
+      } else {
+        failed++;
+        // Backoff: 10 s, 20 s, 40 s … capped at an hour.
+        const delaySeconds = Math.min(3600, 10 * 2 ** row.attempts);
+        await tx
+          .update(eventOutbox)
+          .set({
+            attempts: sql`${eventOutbox.attempts} + 1`,
+            lastError,
+            deliveredTo: delivered,
+            availableAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+          })
+          .where(eq(eventOutbox.id, row.id));
+      }
+    }
+    return { claimed: claimed.length, dispatched, failed };
+  });
+}
+
+/** Dispatches every event waiting now, batch by batch. */
+export async function dispatchPendingEvents(context: { db: Database; config: AppConfig }, subscribers: readonly EventSubscriber[]): Promise<DispatchOutcome> {
+  const total = { dispatched: 0, failed: 0 };
+  for (;;) {
+    const batch = await dispatchBatch(context, subscribers);
+    total.dispatched += batch.dispatched;
+    total.failed += batch.failed;
+    if (batch.claimed < BATCH_SIZE) return total;
+  }
+}
+
+export interface EventDispatcher {
+  /** Stops polling and waits for the dispatch under way, if any. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls the outbox in this process every `intervalMs` (the scheduled job, kernel/events.jobs.ts, is the backstop every
+ * minute). Polling keeps dispatch within a second or two of the commit without the emitter needing the job queue.
+ */
+export function startEventDispatcher(context: { db: Database; config: AppConfig }, subscribers: readonly EventSubscriber[], intervalMs: number): EventDispatcher {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    running = dispatchPendingEvents(context, subscribers)
+      .catch((error: unknown) => console.error("event dispatch failed", JSON.stringify(loggableError(error))))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
