@@ -1,10 +1,10 @@
 import type { UserRole } from "./auth";
 
 /** Everything a role may be refused, named once; the server enforces it and the client disables what is refused. */
-export type Permission = "apiKeys.manage" | "notifications.readAnyone";
+export type Permission = "apiKeys.manage" | "notifications.readAnyone" | "mail.readOutbox" | "webhooks.manage";
 
 const grants: Record<UserRole, readonly Permission[]> = {
-  admin: ["apiKeys.manage", "notifications.readAnyone"],
+  admin: ["apiKeys.manage", "notifications.readAnyone", "mail.readOutbox", "webhooks.manage"],
   staff: [],
 };
 
@@ -20,6 +20,10 @@ export function can(role: UserRole, permission: Permission): boolean {
 const apiKeyMayUse: Record<Permission, boolean> = {
   "apiKeys.manage": false,
   "notifications.readAnyone": false,
+  // Outgoing mail carries sign-in and reset links meant for one person: only a signed-in administrator reads it.
+  "mail.readOutbox": false,
+  // Webhooks hold signing secrets and send data to outside addresses: a leaked key must not redirect them.
+  "webhooks.manage": false,
 };
 
 export function canWithApiKey(role: UserRole, permission: Permission): boolean {

@@ -1,6 +1,7 @@
 import { parseErrorMessage } from "./error-message";
 import { pipelineErrorMessages } from "./pipeline";
 import { taskErrorMessages } from "./tasks";
+import { webhookErrorMessages } from "./webhook-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -160,6 +161,7 @@ const otherAreaErrorMessages = {
   "search.term_required": "Enter a search term",
   "consent.type_required": "Consent type is required",
   "report.end_before_start": "endDate must be on or after startDate",
+  "mail.not_configured": "No SMTP server is configured (SMTP_URL): the message is held in the outbox",
 } as const;
 
 export const ERROR_MESSAGES = {
@@ -172,6 +174,7 @@ export const ERROR_MESSAGES = {
   ...issueErrorMessages,
   ...otherAreaErrorMessages,
   ...taskErrorMessages,
+  ...webhookErrorMessages,
   ...pipelineErrorMessages,
 } as const;
 

@@ -18,6 +18,7 @@ import { registerRateLimits } from "./kernel/http/rate-limit";
 import { affiliateForBearer } from "./modules/affiliates/affiliate-tokens";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
 import { apiKeyRoutes } from "./modules/api-keys/api-keys.routes";
+import { mailRoutes } from "./modules/mail/mail.routes";
 import { apiKeyPrincipal } from "./modules/api-keys/api-keys.service";
 import { sessionPrincipal } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -36,12 +37,14 @@ import { referralRoutes } from "./modules/referrals/referrals.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   healthRoutes,
   authRoutes,
   apiKeyRoutes,
+  mailRoutes,
   notificationRoutes,
   consentRoutes,
   leadRoutes,
@@ -56,6 +59,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   issueRoutes,
   taskRoutes,
   pipelineRoutes,
+  webhookRoutes,
 ];
 
 /**

@@ -42,3 +42,23 @@ describe("fastifyTrustProxy", () => {
     expect([0, 1, 2, 3].map((hop) => twoHops("203.0.113.9", hop))).toEqual([true, true, false, false]);
   });
 });
+
+describe("SMTP_URL and MAIL_FROM", () => {
+  it("holds mail when SMTP_URL is unset and sends from a default sender", () => {
+    expect(loadConfig({}).mail).toMatchObject({ smtpUrl: undefined, from: "Leadwell <no-reply@localhost>" });
+    expect(loadConfig({ SMTP_URL: " " }).mail.smtpUrl).toBeUndefined();
+  });
+
+  it("takes an smtp:// or smtps:// URL and a sender", () => {
+    const mail = loadConfig({ SMTP_URL: "smtps://user:secret@mail.example.com:465", MAIL_FROM: "Sales <sales@example.com>" }).mail;
+    expect(mail).toMatchObject({ smtpUrl: "smtps://user:secret@mail.example.com:465", from: "Sales <sales@example.com>" });
+    expect(loadConfig({ MAIL_FROM: "crm@example.com" }).mail.from).toBe("crm@example.com");
+  });
+
+  it("refuses to start with an SMTP_URL that is not an SMTP URL, or a sender that is not an address", () => {
+    for (const value of ["mail.example.com", "http://mail.example.com", "smtp//x"]) {
+      expect(() => loadConfig({ SMTP_URL: value }), value).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    }
+    expect(() => loadConfig({ MAIL_FROM: "Leadwell" })).toThrow(/MAIL_FROM: must be an address or "Name <address>"/);
+  });
+});

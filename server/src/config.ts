@@ -60,6 +60,9 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
   return entries;
 }
 
+/** A sender as MAIL_FROM takes it: an address, or a display name and the address in angle brackets. */
+const MAILBOX = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
 /** Whom to believe about the client's address: nobody, the nearest N hops, or proxies at these addresses/CIDRs. */
 export type TrustProxy = false | number | string[];
 
@@ -100,6 +103,22 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   AI_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
   AI_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  WEBHOOK_SECRET_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(["", "0", "1", "false", "true"], { error: "must be 1, true, 0 or false" })
+    .default("")
+    .transform((v) => v === "1" || v === "true"),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (e.g. smtp://user:password@mail.example.com:587)" })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(MAILBOX, 'must be an address or "Name <address>" (e.g. "Leadwell <no-reply@example.com>")')
+      .default("Leadwell <no-reply@localhost>"),
+  ),
 });
 
 export interface AppConfig {
@@ -122,7 +141,30 @@ export interface AppConfig {
   ai: AiConfig | undefined;
   /** How proposal jobs retry a timeout, an unreachable server or an invalid answer (pg-boss exponential backoff). */
   aiRetry: { limit: number; delaySeconds: number };
+  webhooks: WebhookConfig;
+  mail: MailConfig;
 }
+
+export interface MailConfig {
+  /** The SMTP server that sends mail; undefined holds every message in the outbox (Settings shows it). */
+  smtpUrl: string | undefined;
+  /** The From of every message. */
+  from: string;
+  /** How the mail.send job retries a refused or unreachable server (pg-boss exponential backoff). */
+  retry: { limit: number; delaySeconds: number };
+}
+
+export interface WebhookConfig {
+  /** Encrypts endpoint secrets at rest; undefined: a key generated once and kept in the database. */
+  secretKey: string | undefined;
+  /** Lets endpoints on private, loopback and link-local addresses through the address check (tests only). */
+  allowPrivateAddresses: boolean;
+  /** Seconds before each retry of a failed delivery; after the last one the delivery has failed. */
+  retryDelaysSeconds: readonly number[];
+}
+
+/** 5 s, 5 min, 30 min, 2 h, 5 h, 10 h: a failing receiver gets about 18 hours to recover. */
+export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000] as const;
 
 export interface AiConfig {
   baseUrl: string;
@@ -165,5 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     referralLandingUrl: e.REFERRAL_LANDING_URL,
     ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,
     aiRetry: { limit: e.AI_RETRY_LIMIT, delaySeconds: e.AI_RETRY_DELAY_SECONDS },
+    webhooks: { secretKey: e.WEBHOOK_SECRET_KEY, allowPrivateAddresses: e.ALLOW_PRIVATE_WEBHOOKS, retryDelaysSeconds: WEBHOOK_RETRY_DELAYS_SECONDS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retry: { limit: 5, delaySeconds: 30 } },
   };
 }

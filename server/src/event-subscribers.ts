@@ -1,5 +1,6 @@
 import type { EventSubscriber } from "./kernel/events";
 import { notificationSubscriber } from "./modules/notifications/notifications.subscriber";
+import { webhookSubscriber } from "./modules/webhooks/webhooks.subscriber";
 
 /** Every subscriber to domain events (contract/events.ts): each area's own. A new area adds its subscribers here. */
-export const eventSubscribers: readonly EventSubscriber[] = [notificationSubscriber];
+export const eventSubscribers: readonly EventSubscriber[] = [notificationSubscriber, webhookSubscriber];

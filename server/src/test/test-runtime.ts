@@ -26,7 +26,7 @@ export async function startTestRuntime(
   overrides: Partial<AppConfig> = {},
   options: RuntimeOptions = { pollingIntervalSeconds: 0.5 },
 ): Promise<TestRuntime> {
-  const base = loadConfig({ ...process.env, LOG_LEVEL: "silent", DATABASE_URL: undefined, SESSION_SECRET: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, AI_BASE_URL: undefined, AI_MODEL: undefined });
+  const base = loadConfig({ ...process.env, LOG_LEVEL: "silent", DATABASE_URL: undefined, SESSION_SECRET: undefined, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, AI_BASE_URL: undefined, AI_MODEL: undefined, SMTP_URL: undefined, MAIL_FROM: undefined });
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (driver === "postgres") {

@@ -1,5 +1,7 @@
 import { ApiKeysCard } from "./api-keys-card";
 import { BrandCard } from "./brand-card";
+import { MailOutboxCard } from "./mail-outbox-card";
+import { WebhooksCard } from "./webhooks-card";
 
 /** Settings (spec §2): the Brand/Project box and the API Keys manager. */
 export default function SettingsPage() {
@@ -7,6 +9,8 @@ export default function SettingsPage() {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       <BrandCard />
       <ApiKeysCard />
+      <MailOutboxCard />
+      <WebhooksCard />
     </div>
   );
 }

@@ -5,3 +5,5 @@ export * from "./feedback";
 export * from "./issues";
 export * from "./work";
 export * from "./events";
+export * from "./mail";
+export * from "./webhooks";

@@ -1,0 +1,259 @@
+import { useRef, useState, type FormEvent } from "react";
+import { Copy, Send, ShieldAlert, Trash2, Webhook } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { can } from "@contract/access-policy";
+import { ALL_WEBHOOK_EVENTS, webhookEventOptions, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@contract/webhooks";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
+import { FormField, fieldA11yProps } from "@/components/form-field";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { useCurrentUser } from "@/features/auth/auth-queries";
+import { apiErrorMessage } from "@/lib/api";
+import { copyText } from "@/lib/copy-text";
+import { WebhookDeliveries } from "./webhook-deliveries";
+import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, useSetWebhookEnabled, useWebhooks } from "./webhook-queries";
+
+type WebhookEvent = (typeof webhookEventOptions)[number];
+
+/** Webhooks (issue 11): administrators add endpoints, see each secret once, switch them, and read their delivery log. */
+export function WebhooksCard() {
+  const { t } = useTranslation();
+  const role = useCurrentUser().data?.role;
+  const mayManage = role !== undefined && can(role, "webhooks.manage");
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+
+  return (
+    <Card className="min-w-0" data-testid="settings-webhooks">
+      <CardHeader>
+        <CardTitle>{t("settings.webhooks.title")}</CardTitle>
+        <CardDescription>{t("settings.webhooks.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {mayManage ? (
+          <>
+            <WebhookCreateForm onCreated={setCreated} />
+            {created ? <NewWebhookSecret created={created} onDone={() => setCreated(null)} /> : null}
+            <WebhookList />
+          </>
+        ) : (
+          <Alert data-testid="webhooks-admin-only">
+            <ShieldAlert aria-hidden="true" />
+            {t("settings.webhooks.adminOnly")}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** An event name as the list shows it; "*" reads as the translated "All events". */
+const eventLabel = (allEvents: string, event: string) => (event === ALL_WEBHOOK_EVENTS ? allEvents : event);
+
+function WebhookCreateForm({ onCreated }: { onCreated: (created: CreatedWebhookEndpoint) => void }) {
+  const { t } = useTranslation();
+  const create = useCreateWebhook();
+  const urlInput = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState("");
+  const [event, setEvent] = useState<WebhookEvent>(ALL_WEBHOOK_EVENTS);
+
+  const onSubmit = (submitted: FormEvent<HTMLFormElement>) => {
+    submitted.preventDefault();
+    if (!url.trim()) {
+      urlInput.current?.focus();
+      return;
+    }
+    create.mutate(
+      { url: url.trim(), event },
+      {
+        onSuccess: (endpoint) => {
+          setUrl("");
+          setEvent(ALL_WEBHOOK_EVENTS);
+          onCreated(endpoint);
+        },
+        onError: (error) => toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("settings.webhooks.createFailed")) }),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:items-end" aria-label={t("settings.webhooks.create")} data-testid="webhook-create">
+      <FormField id="webhook-url" label={t("settings.webhooks.urlField")}>
+        <Input ref={urlInput} type="url" value={url} onChange={(change) => setUrl(change.target.value)} placeholder="https://example.com/webhooks" autoComplete="off" {...fieldA11yProps("webhook-url")} />
+      </FormField>
+      <FormField id="webhook-event" label={t("settings.webhooks.eventField")}>
+        <Select
+          value={event}
+          onValueChange={(value) => {
+            const chosen = webhookEventOptions.find((option) => option === value);
+            if (chosen) setEvent(chosen);
+          }}
+        >
+          <SelectTrigger {...fieldA11yProps("webhook-event")}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {webhookEventOptions.map((option) => (
+              <SelectItem key={option} value={option}>
+                {eventLabel(t("settings.webhooks.allEvents"), option)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+      <Button type="submit" disabled={create.isPending}>
+        <Webhook aria-hidden="true" />
+        {t("settings.webhooks.create")}
+      </Button>
+    </form>
+  );
+}
+
+/** The signing secret, the one time it leaves the server (it is stored encrypted). */
+function NewWebhookSecret({ created, onDone }: { created: CreatedWebhookEndpoint; onDone: () => void }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    if (await copyText(created.secret)) toast({ title: t("settings.webhooks.secret.copied") });
+    else toast({ variant: "destructive", title: t("common.error"), description: t("settings.webhooks.secret.copyFailed") });
+  };
+  return (
+    <section aria-labelledby="new-webhook-secret-title" className="grid gap-2 rounded-md border border-primary/40 bg-muted/40 p-3" data-testid="webhook-created">
+      <h3 id="new-webhook-secret-title" className="text-sm font-semibold">
+        {t("settings.webhooks.secret.title")}
+      </h3>
+      <p className="text-sm">{t("settings.webhooks.secret.description")}</p>
+      <Label htmlFor="new-webhook-secret" className="sr-only">
+        {t("settings.webhooks.secret.label")}
+      </Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input id="new-webhook-secret" readOnly value={created.secret} className="min-w-0 flex-1 basis-80 font-mono" onFocus={(focus) => focus.currentTarget.select()} data-testid="webhook-secret" />
+        <Button onClick={() => void copy()}>
+          <Copy aria-hidden="true" />
+          {t("settings.webhooks.secret.copy")}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          {t("settings.webhooks.secret.done")}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function WebhookList() {
+  const { t } = useTranslation();
+  const webhooks = useWebhooks();
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const deleteWebhook = useDeleteWebhook();
+
+  if (webhooks.isPending) return <p className="text-sm text-muted-foreground">{t("settings.webhooks.loading")}</p>;
+  if (webhooks.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {apiErrorMessage(webhooks.error, t("common.networkError"))}
+      </p>
+    );
+  if (webhooks.data.length === 0) return <p className="text-sm text-muted-foreground" data-testid="webhooks-empty">{t("settings.webhooks.empty")}</p>;
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteWebhook.mutate(deleting.id, {
+      onSuccess: () => setDeleting(null),
+      onError: (error) => toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("settings.webhooks.delete.failed")) }),
+    });
+  };
+
+  return (
+    <>
+      <ul className="grid gap-3" aria-label={t("settings.webhooks.listLabel")}>
+        {webhooks.data.map((endpoint) => (
+          <WebhookRow key={endpoint.id} endpoint={endpoint} onDelete={setDeleting} />
+        ))}
+      </ul>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("settings.webhooks.delete.title")}
+        description={deleting ? t("settings.webhooks.delete.description", { url: deleting.url }) : null}
+        submitLabel={t("settings.webhooks.delete.submit")}
+        submittingLabel={t("settings.webhooks.delete.submitting")}
+        pending={deleteWebhook.isPending}
+        onConfirm={confirmDelete}
+        data-testid="webhook-delete-dialog"
+      />
+    </>
+  );
+}
+
+function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelete: (endpoint: WebhookEndpoint) => void }) {
+  const { t } = useTranslation();
+  const setEnabled = useSetWebhookEnabled();
+  const sendTest = useSendTestEvent();
+  const [showLog, setShowLog] = useState(false);
+  const switchId = `webhook-enabled-${endpoint.id}`;
+
+  return (
+    <li className="grid gap-2 rounded-md border p-3" data-testid="webhook-row">
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 truncate font-mono text-sm" title={endpoint.url}>
+          {endpoint.url}
+        </code>
+        <Badge variant="outline">{eventLabel(t("settings.webhooks.allEvents"), endpoint.event)}</Badge>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={switchId}
+            checked={endpoint.enabled}
+            disabled={setEnabled.isPending}
+            onCheckedChange={(checked) =>
+              setEnabled.mutate(
+                { id: endpoint.id, enabled: checked === true },
+                { onError: (error) => toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("settings.webhooks.updateFailed")) }) },
+              )
+            }
+          />
+          <Label htmlFor={switchId}>{t("settings.webhooks.enabled")}</Label>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={sendTest.isPending}
+          onClick={() =>
+            sendTest.mutate(endpoint.id, {
+              onSuccess: () => {
+                setShowLog(true);
+                toast({ title: t("settings.webhooks.testQueued") });
+              },
+              onError: (error) => toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("settings.webhooks.testFailed")) }),
+            })
+          }
+        >
+          <Send aria-hidden="true" />
+          {t("settings.webhooks.sendTest")}
+        </Button>
+        <Button variant="outline" size="sm" aria-expanded={showLog} onClick={() => setShowLog((shown) => !shown)}>
+          {showLog ? t("settings.webhooks.hideLog") : t("settings.webhooks.showLog")}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="text-destructive hover:text-destructive"
+          aria-label={t("settings.webhooks.delete.action", { url: endpoint.url })}
+          onClick={() => onDelete(endpoint)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      {endpoint.disabledReason ? (
+        <p className="text-sm text-destructive" data-testid="webhook-disabled-reason">
+          {t("settings.webhooks.disabledBecause", { reason: endpoint.disabledReason })}
+        </p>
+      ) : null}
+      {showLog ? <WebhookDeliveries endpointId={endpoint.id} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { WEBHOOK_SNIPPET_MAX } from "@contract/webhooks";
+import type { AppConfig } from "../../config";
+import type { Database } from "../../db/client";
+import { loggableError } from "../../kernel/http/error-log";
+import { notifyAdmins } from "../../kernel/notify";
+import { inTransaction } from "../../kernel/transaction";
+import { allowEveryAddress, refusePrivateAddresses, sendWebhookRequest, type AddressPolicy, type WebhookResponse } from "./webhook-address";
+import { decryptSecret, signedHeaders, webhookEncryptionKey } from "./webhook-secrets";
+import {
+  claimDueDeliveries,
+  disableEndpoint,
+  failPendingDeliveries,
+  insertAttempt,
+  markEndpointFailing,
+  markEndpointHealthy,
+  messageIdOf,
+  secondsUntilNextDue,
+  settleDelivery,
+  type ClaimedDelivery,
+} from "./webhooks.data";
+
+/** Standard Webhooks: a receiver has this long to answer (redirects included). */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+/** An endpoint failing for this long is disabled and administrators are told. */
+export const FAILING_DAYS_BEFORE_DISABLE = 3;
+const BATCH_SIZE = 10;
+/** Longer than a send can take (timeout shared by the redirects), so a claimed delivery is not sent twice. */
+const LEASE_SECONDS = 60;
+/** A run waits for a retry due this soon (the first, 5 s) rather than leaving it to the next minute's run. */
+const SHORT_WAIT_SECONDS = 6;
+/** …but stops waiting after this long, so a run never holds a worker (or shutdown) for long. */
+const RUN_BUDGET_MS = 30_000;
+
+export const addressPolicyOf = (config: AppConfig): AddressPolicy => (config.webhooks.allowPrivateAddresses ? allowEveryAddress : refusePrivateAddresses);
+
+const messageOf = (error: unknown) => loggableError(error).message.slice(0, 1000);
+
+async function disableAndTell(db: Database, delivery: ClaimedDelivery, reason: string): Promise<void> {
+  await disableEndpoint(db, delivery.endpointId, reason);
+  await failPendingDeliveries(db, delivery.endpointId);
+  await notifyAdmins(db, { type: "webhook", message: `The webhook to ${delivery.url} was disabled: ${reason}`, link: "/settings" });
+}
+
+/** One attempt at one claimed delivery: sent outside any transaction, its outcome recorded in one. */
+async function attemptDelivery(db: Database, config: AppConfig, key: Buffer, delivery: ClaimedDelivery): Promise<void> {
+  const body = JSON.stringify(delivery.payload);
+  const started = performance.now();
+  let answer: WebhookResponse | undefined;
+  let error: string | null = null;
+  try {
+    const headers = signedHeaders(decryptSecret(key, delivery.secretEncrypted), messageIdOf(delivery), body);
+    answer = await sendWebhookRequest(delivery.url, body, headers, { policy: addressPolicyOf(config), timeoutMs: WEBHOOK_TIMEOUT_MS, snippetLength: WEBHOOK_SNIPPET_MAX });
+  } catch (failure) {
+    error = messageOf(failure);
+  }
+  const durationMs = Math.round(performance.now() - started);
+  await inTransaction(db, async (tx) => {
+    await insertAttempt(tx, { deliveryId: delivery.id, statusCode: answer?.statusCode ?? null, durationMs, responseSnippet: answer?.snippet ?? null, error });
+    const status = answer?.statusCode ?? 0;
+    if (status >= 200 && status < 300) {
+      await settleDelivery(tx, delivery.id, { status: "delivered" });
+      await markEndpointHealthy(tx, delivery.endpointId);
+      return;
+    }
+    if (status === 410) {
+      // Standard Webhooks: 410 Gone means the receiver wants no more.
+      await settleDelivery(tx, delivery.id, { status: "failed" });
+      await disableAndTell(tx, delivery, "the receiver answered 410 Gone");
+      return;
+    }
+    const retryInSeconds = config.webhooks.retryDelaysSeconds[delivery.attempts];
+    await settleDelivery(tx, delivery.id, retryInSeconds === undefined ? { status: "failed" } : { status: "pending", retryInSeconds });
+    const health = await markEndpointFailing(tx, delivery.endpointId, FAILING_DAYS_BEFORE_DISABLE);
+    if (health.failingTooLong && health.enabled) await disableAndTell(tx, delivery, `every delivery failed for ${FAILING_DAYS_BEFORE_DISABLE} days`);
+  });
+}
+
+/**
+ * Sends every delivery that is due, batch by batch; the work of the webhooks.deliver job (every minute, and sent at
+ * once by "send test event" and "redeliver"). Several runs may overlap: claims skip each other's rows.
+ */
+export async function deliverDueWebhooks(context: { db: Database; config: AppConfig }): Promise<{ attempted: number }> {
+  const { db, config } = context;
+  const started = Date.now();
+  const key = await webhookEncryptionKey(db, config.webhooks);
+  let attempted = 0;
+  for (;;) {
+    const claimed = await claimDueDeliveries(db, BATCH_SIZE, LEASE_SECONDS);
+    await Promise.all(claimed.map((delivery) => attemptDelivery(db, config, key, delivery)));
+    attempted += claimed.length;
+    if (claimed.length === BATCH_SIZE) continue;
+    const wait = await secondsUntilNextDue(db);
+    if (wait === null || wait > SHORT_WAIT_SECONDS || Date.now() - started + wait * 1000 > RUN_BUDGET_MS) return { attempted };
+    await sleep(Math.ceil(wait * 1000));
+  }
+}
