@@ -123,8 +123,8 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
       const res = await callAs(reader.bearer, route.method, route.url);
       const name = `${route.method} ${route.url}`;
       expect({ route: name, status: res.status }).toEqual({ route: name, status: 403 });
-      // Key management says it is closed to every key; the rest names the scope.
-      expect({ route: name, body: res.body }).toEqual({ route: name, body: route.url.startsWith("/api/settings/api-keys") ? KEY_FREE : scopeRefusal("read") });
+      // Settings (keys, webhooks, sent mail) say they are closed to every key; the rest names the scope.
+      expect({ route: name, body: res.body }).toEqual({ route: name, body: route.url.startsWith("/api/settings/") ? KEY_FREE : scopeRefusal("read") });
     }
   });
 
@@ -147,7 +147,10 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
       if (res.status === 403 && JSON.stringify(res.body) === JSON.stringify(KEY_FREE)) refused.push(`${route.method} ${route.url}`);
       expect({ route: `${route.method} ${route.url}`, body: res.body }).not.toEqual({ route: `${route.method} ${route.url}`, body: scopeRefusal("full") });
     }
-    expect(refused.sort()).toEqual(["DELETE /api/settings/api-keys/:id", "GET /api/settings/api-keys", "POST /api/settings/api-keys"]);
+    // Every Settings route (API keys, webhooks, sent mail) and nothing else.
+    const settings = suite.rt.routes.filter((r) => r.url.startsWith("/api/settings/")).map((r) => `${r.method} ${r.url}`);
+    expect(refused.sort()).toEqual(settings.sort());
+    expect(refused).toEqual(expect.arrayContaining(["DELETE /api/settings/api-keys/:id", "GET /api/settings/api-keys", "POST /api/settings/api-keys"]));
   });
 
   it("stops a key whose creator's account is deleted, and deletes the key with it", async () => {
