@@ -2,6 +2,7 @@ import { parseErrorMessage } from "./error-message";
 import { pipelineErrorMessages } from "./pipeline";
 import { taskErrorMessages } from "./tasks";
 import { webhookErrorMessages } from "./webhook-errors";
+import { automationErrorMessages } from "./automation-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -175,6 +176,7 @@ export const ERROR_MESSAGES = {
   ...otherAreaErrorMessages,
   ...taskErrorMessages,
   ...webhookErrorMessages,
+  ...automationErrorMessages,
   ...pipelineErrorMessages,
 } as const;
 

@@ -46,7 +46,7 @@ describe("settings in the browser", () => {
     expect(await brand.getByLabel("Brand or project").inputValue()).toBe("default");
     expect(await text(brand.getByTestId("settings-brand-note"))).toContain("All new leads created in this browser will be tagged with the chosen brand");
     await page.getByTestId("api-keys-empty").getByText("No API keys yet").waitFor();
-    expect(await page.getByTestId("settings-webhooks").count()).toBe(0);
+    expect(await page.getByTestId("settings-webhooks").count()).toBe(1);
   });
 
   it("sets the brand in this browser, says 'Brand Set', and keeps it after a reload", async () => {

@@ -38,6 +38,7 @@ import { reportRoutes } from "./modules/reports/reports.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
+import { automationRoutes } from "./modules/automations/automations.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -60,6 +61,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   taskRoutes,
   pipelineRoutes,
   webhookRoutes,
+  automationRoutes,
 ];
 
 /**

@@ -52,8 +52,8 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     const subscribers = options.eventSubscribers ?? eventSubscribers;
     let dispatcher: EventDispatcher | undefined;
     if (options.workers !== false) {
-      await jobs.startWorkers({ db: database.db, config, eventSubscribers: subscribers });
-      dispatcher = startEventDispatcher({ db: database.db, config }, subscribers, (options.pollingIntervalSeconds ?? 1) * 1000);
+      await jobs.startWorkers({ db: database.db, config, jobs, eventSubscribers: subscribers });
+      dispatcher = startEventDispatcher({ db: database.db, config, jobs }, subscribers, (options.pollingIntervalSeconds ?? 1) * 1000);
     }
     let closing: Promise<void> | undefined;
     return {

@@ -123,7 +123,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.automation.title",
     subtitleKey: "pages.automation.subtitle",
     icon: Bot,
-    placeholderKey: "pages.automation.empty",
+    load: () => import("@/features/automation/automation-page"),
   },
   {
     path: "/analytics",

@@ -9,6 +9,6 @@ import { defineJob } from "./jobs/job-kind";
 export const dispatchEventsJob = defineJob({
   name: "events.dispatch",
   payload: z.object({}),
-  handler: ({ db, config, eventSubscribers }) => dispatchPendingEvents({ db, config }, eventSubscribers),
+  handler: ({ db, config, jobs, eventSubscribers }) => dispatchPendingEvents({ db, config, jobs }, eventSubscribers),
   schedule: "* * * * *",
 });

@@ -87,9 +87,9 @@ describe.each(testDrivers)("domain events through the outbox on %s", (driver) =>
     });
     const [stored] = (await storedEvents(rt, "lead.created")).filter((row) => row.id === event!.id);
     expect(stored?.dispatchedAt).toBeInstanceOf(Date);
-    // Only the subscribers to lead.created are recorded as having handled it: webhooks (every event) and the test's
-    // recorder, not notifications (it does not subscribe to lead.created).
-    expect(stored?.deliveredTo).toEqual(["webhooks", "test-recorder"]);
+    // Only the subscribers to lead.created are recorded as having handled it: webhooks and automations (every event)
+    // and the test's recorder, not notifications (it does not subscribe to lead.created).
+    expect(stored?.deliveredTo).toEqual(["webhooks", "automations", "test-recorder"]);
   });
 
   it("emits nothing for a change that is rolled back", async () => {

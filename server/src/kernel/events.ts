@@ -1,37 +1,31 @@
 import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
+import { z } from "zod";
 import { domainEvents, type DomainEvent, type DomainEventName, type DomainEventPayload } from "@contract/events";
-import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import { eventOutbox } from "../db/schema";
 import { loggableError } from "./http/error-log";
+import type { CausedBy, EventContext, EventSubscriber } from "./jobs/job-context";
+
+export type { CausedBy, EventContext, EventSubscriber } from "./jobs/job-context";
 import { inTransaction } from "./transaction";
 
-/** What a subscriber may use: like a job, the database and configuration, never a request. */
-export interface EventContext {
-  /** The dispatching transaction: a subscriber's writes commit with the event being marked handled, or not at all. */
-  db: Database;
-  config: AppConfig;
-}
+/** Stored beside an event's payload (the payload's own schema ignores it), so automations can stop a loop. */
+const causedBySchema: z.ZodType<CausedBy> = z.object({ automationId: z.number().int(), depth: z.number().int().min(1) });
 
-/**
- * Something that reacts to domain events after the change that caused them committed. An area exports its
- * subscribers and server/src/event-subscribers.ts composes them, the way job-kinds.ts composes job kinds.
- */
-export interface EventSubscriber {
-  /** Stable: recorded with each event it has handled, so a retry does not run it twice. */
-  name: string;
-  events: readonly DomainEventName[] | "*";
-  handle(context: EventContext, event: DomainEvent): Promise<void>;
-}
+const causedByOf = (payload: unknown): CausedBy | undefined => {
+  const parsed = z.object({ causedBy: causedBySchema }).safeParse(payload);
+  return parsed.success ? parsed.data.causedBy : undefined;
+};
+
 
 /**
  * Writes a domain event to the outbox with the caller's database or transaction. Inside the transaction of the
  * change it describes, the event exists exactly when the change committed: nothing is lost if the process dies before
  * dispatch, and nothing is dispatched for a change rolled back.
  */
-export async function emitEvent<N extends DomainEventName>(db: Database, name: N, payload: DomainEventPayload<N>): Promise<void> {
+export async function emitEvent<N extends DomainEventName>(db: Database, name: N, payload: DomainEventPayload<N>, causedBy?: CausedBy): Promise<void> {
   const stored = domainEvents[name].parse(payload);
-  await db.insert(eventOutbox).values({ name, payload: stored });
+  await db.insert(eventOutbox).values({ name, payload: causedBy ? { ...stored, causedBy } : stored });
 }
 
 /** Events claimed per transaction; the dispatcher loops until fewer are waiting. */
@@ -68,7 +62,7 @@ export interface DispatchOutcome {
  * Each subscriber runs in a savepoint: one that fails is rolled back alone, recorded (attempts, last_error) and
  * retried later with backoff, while the others' work and the rest of the batch go ahead.
  */
-async function dispatchBatch(context: { db: Database; config: AppConfig }, subscribers: readonly EventSubscriber[]): Promise<DispatchOutcome & { claimed: number }> {
+async function dispatchBatch(context: EventContext, subscribers: readonly EventSubscriber[]): Promise<DispatchOutcome & { claimed: number }> {
   return inTransaction(context.db, async (tx) => {
     const claimed: ClaimedRow[] = await tx
       .select()
@@ -87,7 +81,7 @@ async function dispatchBatch(context: { db: Database; config: AppConfig }, subsc
         for (const subscriber of subscribers) {
           if (!subscribes(subscriber, event.name) || delivered.includes(subscriber.name)) continue;
           try {
-            await tx.transaction((savepoint) => subscriber.handle({ db: savepoint, config: context.config }, event));
+            await tx.transaction((savepoint) => subscriber.handle({ ...context, db: savepoint, causedBy: causedByOf(row.payload) }, event));
             delivered.push(subscriber.name);
           } catch (error) {
             lastError = `${subscriber.name}: ${errorText(error)}`;
@@ -117,7 +111,7 @@ async function dispatchBatch(context: { db: Database; config: AppConfig }, subsc
 }
 
 /** Dispatches every event waiting now, batch by batch. */
-export async function dispatchPendingEvents(context: { db: Database; config: AppConfig }, subscribers: readonly EventSubscriber[]): Promise<DispatchOutcome> {
+export async function dispatchPendingEvents(context: EventContext, subscribers: readonly EventSubscriber[]): Promise<DispatchOutcome> {
   const total = { dispatched: 0, failed: 0 };
   for (;;) {
     const batch = await dispatchBatch(context, subscribers);
@@ -136,7 +130,7 @@ export interface EventDispatcher {
  * Polls the outbox in this process every `intervalMs` (the scheduled job, kernel/events.jobs.ts, is the backstop every
  * minute). Polling keeps dispatch within a second or two of the commit without the emitter needing the job queue.
  */
-export function startEventDispatcher(context: { db: Database; config: AppConfig }, subscribers: readonly EventSubscriber[], intervalMs: number): EventDispatcher {
+export function startEventDispatcher(context: EventContext, subscribers: readonly EventSubscriber[], intervalMs: number): EventDispatcher {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -7,3 +7,4 @@ export * from "./work";
 export * from "./events";
 export * from "./mail";
 export * from "./webhooks";
+export * from "./automations";

@@ -1,23 +1,9 @@
 import PgBoss from "pg-boss";
-import { rawSqlOn, type Database, type DatabaseHandle } from "../../db/client";
+import { rawSqlOn, type DatabaseHandle } from "../../db/client";
 import { isRedacted, loggableError } from "../http/error-log";
-import type { JobContext } from "./job-context";
-import type { JobKind, JobPayload } from "./job-kind";
+import type { JobKind, JobQueue } from "./job-context";
 
-export type JobSendOptions = Omit<PgBoss.SendOptions, "db">;
-
-export interface JobQueue {
-  /**
-   * Stores a job. With `tx` (a Drizzle transaction) the job is written inside that transaction: it exists only if
-   * the transaction commits, and no worker sees it before then.
-   */
-  send<K extends JobKind>(kind: K, payload: JobPayload<K>, options?: JobSendOptions, tx?: Database): Promise<string | null>;
-  /** Registers the handlers of every job kind and their schedules: call once per app instance. */
-  startWorkers(context: JobContext): Promise<void>;
-  /** Lets running jobs finish (up to the timeout), then stops polling. */
-  stop(timeoutMs?: number): Promise<void>;
-  getJob(kind: JobKind, id: string): Promise<{ state: string; output: unknown } | null>;
-}
+export type { JobQueue, JobSendOptions } from "./job-context";
 
 export interface JobQueueOptions {
   /** Seconds between polls for new jobs; small in tests so they finish quickly. */

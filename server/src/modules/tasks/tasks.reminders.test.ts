@@ -38,7 +38,7 @@ async function runRemindersJob(rt: Runtime): Promise<unknown> {
 }
 
 /** The job's handler run directly, as a second instance's worker would run it at the same moment. */
-const runHandler = (rt: Runtime) => taskDueRemindersJob.handler({ db: rt.ctx.db, config: rt.ctx.config, eventSubscribers: [] }, {}, { id: "direct", attempt: 1, attemptsAllowed: 1 });
+const runHandler = (rt: Runtime) => taskDueRemindersJob.handler({ db: rt.ctx.db, config: rt.ctx.config, jobs: rt.ctx.jobs, eventSubscribers: [] }, {}, { id: "direct", attempt: 1, attemptsAllowed: 1 });
 
 const remindersFor = (rt: Runtime, email: string) =>
   rt.ctx.db

@@ -7,7 +7,6 @@ import type { CreatedApiKey } from "@contract/api-keys";
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from "@contract/webhooks";
 import { notifications, webhookEndpoints } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
-import { deliverWebhooksJob } from "./webhooks.jobs";
 
 interface Received {
   headers: Record<string, string>;
@@ -104,6 +103,7 @@ describe.each(testDrivers)("Webhooks on %s", (driver) => {
     const all = await create({ url: `${receiver.url}?all`, event: "*" });
     receiver.answer([]);
 
+    const createdAt = Date.now();
     const lead = await suite.admin.post<{ id: number }>("/api/leads", {
       businessOwnerName: "Ana",
       businessOwnerLastName: "Núñez",
@@ -111,11 +111,11 @@ describe.each(testDrivers)("Webhooks on %s", (driver) => {
       email: "ana@webhook-bakery.test",
     });
     expect(lead.status).toBe(201);
-    // The dispatcher writes the deliveries; the job (every minute, here sent at once) sends them.
-    const queued = await waitFor(() => deliveriesOf(suite.admin, wanted.body.id), (rows) => rows.length > 0);
-    expect(queued[0]).toMatchObject({ eventName: "lead.created" });
-    await suite.rt.ctx.jobs.send(deliverWebhooksJob, {});
-    const delivered = await waitFor(() => deliveriesOf(suite.admin, wanted.body.id), (rows) => rows[0]?.status === "delivered");
+    // The dispatcher writes the deliveries and starts the sending job at once: no wait for its minute schedule.
+    const delivered = await waitFor(() => deliveriesOf(suite.admin, wanted.body.id), (rows) => rows[0]?.status === "delivered", 5000);
+    expect(delivered[0]).toMatchObject({ eventName: "lead.created", status: "delivered" });
+    expect(receiver.received.some((request) => request.headers["webhook-id"] === delivered[0]!.messageId)).toBe(true);
+    expect(Date.now() - createdAt).toBeLessThan(5000);
     expect(delivered[0]!.attempts).toHaveLength(1);
     expect(delivered[0]!.attempts[0]).toMatchObject({ statusCode: 200, error: null });
     expect(delivered[0]!.attempts[0]!.responseSnippet).toHaveLength(500);

@@ -1,0 +1,15 @@
+import { useState } from "react";
+import type { AutomationWorkflow } from "@contract/automations";
+import { AutomationForm } from "./automation-form";
+import { AutomationList } from "./automation-list";
+
+/** AI Automation (spec §2): the form to create (or edit) a workflow, ready templates, and the workflows with their run logs. */
+export default function AutomationPage() {
+  const [editing, setEditing] = useState<AutomationWorkflow | null>(null);
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <AutomationForm editing={editing} onDoneEditing={() => setEditing(null)} />
+      <AutomationList onEdit={setEditing} />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { idParamsSchema, isoDateTime, okSchema } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { errorMessage } from "./error-message";
+import { domainEventNames, type DomainEventName } from "./events";
+import { leadStatusSchema } from "./leads";
+import { taskPrioritySchema } from "./tasks";
+
+export { automationErrorMessages } from "./automation-errors";
+
+/** The spec's two trigger names, and the domain event each stands for; every other trigger is an event name. */
+export const triggerAliases = { new_lead: "lead.created", lead_updated: "lead.updated" } as const satisfies Record<string, DomainEventName>;
+export const automationTriggers = ["new_lead", "lead_updated", ...domainEventNames] as const;
+export type AutomationTrigger = (typeof automationTriggers)[number];
+
+/** The domain event a trigger waits for. */
+export const eventOfTrigger = (trigger: AutomationTrigger): DomainEventName =>
+  trigger === "new_lead" || trigger === "lead_updated" ? triggerAliases[trigger] : trigger;
+
+export const automationActions = ["send_email", "create_task", "notify", "update_lead"] as const;
+export type AutomationAction = (typeof automationActions)[number];
+
+export const conditionOperators = ["equals", "in", "contains", "greater_than"] as const;
+
+/** How many automations deep a chain may go (an automation's change triggering another): deeper runs are stopped. */
+export const MAX_AUTOMATION_DEPTH = 3;
+
+/** A test on one field of the event's payload; `in` takes a comma-separated list. */
+export const automationConditionSchema = z.object({
+  field: z.string().trim().min(1).max(100).describe("A payload field of the event, e.g. businessName or status"),
+  operator: z.enum(conditionOperators, { error: errorMessage("automation.invalid_operator") }),
+  value: z.string().max(500),
+});
+export type AutomationCondition = z.infer<typeof automationConditionSchema>;
+
+/** An address, or a placeholder filled from the event such as {{lead.email}}. */
+const recipientSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(320)
+  .refine((value) => /^\{\{\s*[\w.]+\s*\}\}$/.test(value) || z.email().safeParse(value).success, errorMessage("automation.invalid_recipient"));
+
+export const sendEmailConfigSchema = z.object({
+  to: recipientSchema,
+  subject: z.string().trim().min(1).max(300),
+  body: z.string().trim().min(1).max(10_000).describe("Placeholders such as {{lead.businessName}} are filled from the event"),
+});
+
+export const createTaskConfigSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  priority: taskPrioritySchema.default("medium"),
+  dueInDays: z.number().int().min(0).max(365).optional(),
+  assigneeEmail: z.email().max(150).optional().describe("A staff member's email; the task is unassigned without it"),
+});
+
+export const notifyConfigSchema = z.object({
+  userEmail: z.email().max(150),
+  message: z.string().trim().min(1).max(500),
+});
+
+export const updateLeadConfigSchema = z
+  .object({
+    status: leadStatusSchema.optional(),
+    priority: taskPrioritySchema.optional(),
+    stage: z.string().trim().min(1).max(50).optional(),
+    tag: z.string().trim().min(1).max(50).optional(),
+  })
+  .refine((config) => Object.values(config).some((value) => value !== undefined), errorMessage("automation.update_lead_empty"));
+
+const workflowBase = {
+  name: z.string().trim().min(1).max(100),
+  trigger: z.enum(automationTriggers, { error: errorMessage("automation.invalid_trigger") }),
+  conditions: z.array(automationConditionSchema).max(10).default([]),
+};
+
+/** A workflow's definition: the config's shape follows the action. */
+export const automationDefinitionSchema = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ ...workflowBase, action: z.literal("send_email"), config: sendEmailConfigSchema }),
+    z.object({ ...workflowBase, action: z.literal("create_task"), config: createTaskConfigSchema }),
+    z.object({ ...workflowBase, action: z.literal("notify"), config: notifyConfigSchema }),
+    z.object({ ...workflowBase, action: z.literal("update_lead"), config: updateLeadConfigSchema }),
+  ],
+  { error: errorMessage("automation.invalid_action") },
+);
+export type AutomationDefinition = z.infer<typeof automationDefinitionSchema>;
+export type AutomationDefinitionInput = z.input<typeof automationDefinitionSchema>;
+
+export const createAutomationBodySchema = automationDefinitionSchema;
+
+/** The switch alone ({ enabled }), or an edit: the given fields replace the stored ones and the whole is checked again. */
+export const updateAutomationBodySchema = z.object({
+  enabled: z.boolean().optional(),
+  name: workflowBase.name.optional(),
+  trigger: workflowBase.trigger.optional(),
+  conditions: z.array(automationConditionSchema).max(10).optional(),
+  action: z.enum(automationActions, { error: errorMessage("automation.invalid_action") }).optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export type UpdateAutomationBody = z.infer<typeof updateAutomationBodySchema>;
+
+export const automationWorkflowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  trigger: z.string(),
+  conditions: z.array(automationConditionSchema),
+  action: z.string(),
+  config: z.record(z.string(), z.unknown()),
+  enabled: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type AutomationWorkflow = z.infer<typeof automationWorkflowSchema>;
+
+export const automationRunOutcomes = ["success", "failed", "loop_stopped"] as const;
+
+export const automationRunSchema = z.object({
+  id: z.number().int(),
+  eventName: z.string(),
+  outcome: z.enum(automationRunOutcomes),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  durationMs: z.number().int(),
+  at: isoDateTime,
+});
+export type AutomationRun = z.infer<typeof automationRunSchema>;
+
+// Endpoints
+
+const tags = ["Automations"];
+
+export const automationEndpoints = {
+  list: defineEndpoint({ method: "GET", path: "/automations", reply: z.array(automationWorkflowSchema), tags, summary: "Automation workflows, newest first" }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/automations",
+    body: createAutomationBodySchema,
+    reply: automationWorkflowSchema,
+    status: 201,
+    errors: [400],
+    tags,
+    summary: "Create an automation workflow",
+    description:
+      "When the trigger's event happens and every condition holds, the action runs. Texts may hold placeholders such as " +
+      "`{{lead.businessName}}`. A failing action is retried with backoff, then the run is marked failed and the creator told.",
+  }),
+  update: defineEndpoint({
+    method: "PUT",
+    path: "/automations/:id",
+    params: idParamsSchema,
+    body: updateAutomationBodySchema,
+    reply: automationWorkflowSchema,
+    errors: [400, 404],
+    tags,
+    summary: "Enable or disable an automation workflow, or edit it",
+  }),
+  remove: defineEndpoint({ method: "DELETE", path: "/automations/:id", params: idParamsSchema, reply: okSchema, errors: [404], tags, summary: "Delete an automation workflow and its run log" }),
+  runs: defineEndpoint({
+    method: "GET",
+    path: "/automations/:id/runs",
+    params: idParamsSchema,
+    reply: z.array(automationRunSchema),
+    errors: [404],
+    tags,
+    summary: "The workflow's latest 50 runs, newest first",
+  }),
+};

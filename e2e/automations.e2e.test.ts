@@ -1,0 +1,101 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeSetup, startE2E, type E2EServer } from "./support";
+
+const ADMIN = { name: "Alma Flores", email: "alma@leadwell.test", password: "a long enough password" };
+const WORKFLOW = "New lead → create task";
+
+async function go(page: Page, path: string, title: string) {
+  await page.getByTestId("sidebar").getByRole("link", { name: title, exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+}
+
+/** Serious or critical axe findings on the screen as it is now, once nothing is loading. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await expect.poll(() => page.locator('.animate-pulse, .animate-spin, [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+/** Waits for a toast showing this text (Radix also copies it into a live region, hence first()). */
+async function toastSays(page: Page, message: string) {
+  await page.getByText(message, { exact: true }).first().waitFor();
+}
+
+describe("automations in the browser", () => {
+  let e2e: E2EServer;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    ({ context, page } = await e2e.newPage());
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  it("creates 'new lead → create task', and a new lead gets its task", async () => {
+    await completeSetup(page, ADMIN);
+    await page.getByRole("button", { name: "Necessary Only" }).click();
+    await go(page, "/automation", "AI Automation");
+    await page.getByTestId("automations-empty").getByText("No automation workflows created yet.").waitFor();
+
+    const form = page.getByTestId("automation-form");
+    await form.getByLabel("Name").fill(WORKFLOW);
+    // Trigger new_lead and action Create task are the form's defaults.
+    expect((await form.getByLabel("Trigger", { exact: true }).textContent())?.trim()).toBe("new_lead");
+    expect((await form.getByLabel("Action", { exact: true }).textContent())?.trim()).toBe("Create task");
+    const config = form.getByLabel("Configuration (JSON)");
+    await config.fill("{ title: oops");
+    await form.getByRole("button", { name: "Create Workflow" }).click();
+    await toastSays(page, "Failed to create automation workflow. Please check your JSON config.");
+    expect(await config.getAttribute("aria-invalid")).toBe("true");
+
+    await config.fill(JSON.stringify({ title: "Welcome call for {{lead.businessName}}", priority: "high" }));
+    await form.getByRole("button", { name: "Create Workflow" }).click();
+    await toastSays(page, "Automation workflow created successfully!");
+    const row = page.getByTestId("automation-row").filter({ hasText: WORKFLOW });
+    await row.waitFor();
+    expect(await row.getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe("true");
+    expect(await form.getByLabel("Name").inputValue()).toBe("");
+
+    const lead = await context.request.post("/api/leads", {
+      data: { businessOwnerName: "Hana", businessOwnerLastName: "Harbor", businessName: "Harbor Cafe", email: "hana@harbor.test" },
+    });
+    expect(lead.status()).toBe(201);
+
+    await go(page, "/tasks", "Task Management");
+    const taskTitle = page.getByTestId("task-card").getByTestId("task-title").getByText("Welcome call for Harbor Cafe", { exact: true });
+    await expect
+      .poll(
+        async () => {
+          if ((await taskTitle.count()) > 0) return true;
+          await page.reload();
+          await page.getByTestId("page-title").waitFor();
+          return (await taskTitle.count()) > 0;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
+
+    await go(page, "/automation", "AI Automation");
+    await row.getByTestId("automation-show-runs").click();
+    const run = row.getByTestId("automation-run");
+    await run.first().waitFor();
+    expect(await run.first().textContent()).toContain("lead.created");
+    expect(await run.first().textContent()).toContain("Succeeded");
+    // The form, the list with its switch and the open run log pass axe (headings, labels, contrast).
+    expect(await axeFindings(page)).toEqual([]);
+
+    // Switched off, it stays off.
+    await row.getByRole("switch", { name: "Enabled" }).click();
+    await expect.poll(() => row.getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe("false");
+    await page.reload();
+    await expect.poll(() => page.getByTestId("automation-row").filter({ hasText: WORKFLOW }).getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe("false");
+  });
+});

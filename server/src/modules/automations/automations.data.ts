@@ -1,0 +1,95 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { automationRuns, automationWorkflows, leads, tasks, users } from "../../db/schema";
+
+export type WorkflowRow = typeof automationWorkflows.$inferSelect;
+type NewWorkflow = typeof automationWorkflows.$inferInsert;
+
+export const listWorkflows = (db: Database) => db.select().from(automationWorkflows).orderBy(desc(automationWorkflows.id));
+
+export async function findWorkflow(db: Database, id: number): Promise<WorkflowRow | undefined> {
+  const [row] = await db.select().from(automationWorkflows).where(eq(automationWorkflows.id, id));
+  return row;
+}
+
+export async function insertWorkflow(db: Database, values: NewWorkflow): Promise<WorkflowRow> {
+  const [row] = await db.insert(automationWorkflows).values(values).returning();
+  return row!;
+}
+
+export async function updateWorkflow(db: Database, id: number, values: Partial<NewWorkflow>): Promise<WorkflowRow | undefined> {
+  const [row] = await db.update(automationWorkflows).set(values).where(eq(automationWorkflows.id, id)).returning();
+  return row;
+}
+
+export async function deleteWorkflow(db: Database, id: number): Promise<boolean> {
+  const deleted = await db.delete(automationWorkflows).where(eq(automationWorkflows.id, id)).returning({ id: automationWorkflows.id });
+  return deleted.length > 0;
+}
+
+/** The enabled workflows waiting for one of these triggers. */
+export const enabledWorkflowsFor = (db: Database, triggers: string[]) =>
+  db
+    .select()
+    .from(automationWorkflows)
+    .where(and(eq(automationWorkflows.enabled, true), inArray(automationWorkflows.trigger, triggers)))
+    .orderBy(automationWorkflows.id);
+
+export async function insertRun(db: Database, run: typeof automationRuns.$inferInsert): Promise<void> {
+  await db.insert(automationRuns).values(run);
+}
+
+export const latestRuns = (db: Database, workflowId: number) =>
+  db.select().from(automationRuns).where(eq(automationRuns.workflowId, workflowId)).orderBy(desc(automationRuns.id)).limit(50);
+
+export async function userByEmail(db: Database, email: string): Promise<{ id: number; email: string } | undefined> {
+  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function userEmailById(db: Database, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return row?.email;
+}
+
+/** The lead an event is about, for placeholders and update_lead. */
+export async function findLead(db: Database, id: number) {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id));
+  return row;
+}
+
+/** A task written for an automation (the tasks area's own rules for people do not apply: the config was checked). */
+export async function insertTask(
+  db: Database,
+  values: { title: string; priority: string; dueInDays: number | undefined; assigneeId: number | null; leadId: number | null },
+): Promise<{ id: number; title: string }> {
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      title: values.title,
+      priority: values.priority,
+      dueDate: values.dueInDays === undefined ? null : sql`(now() AT TIME ZONE 'UTC')::date + ${values.dueInDays}::int`,
+      assigneeId: values.assigneeId,
+      leadId: values.leadId,
+    })
+    .returning({ id: tasks.id, title: tasks.title });
+  return row!;
+}
+
+/** Sets a lead's status, priority, stage and adds a tag (each when given); the row as it was and as it is now. */
+export async function updateLeadFields(db: Database, leadId: number, change: { status?: string; priority?: string; stage?: string; tag?: string }) {
+  const before = await findLead(db, leadId);
+  if (!before) return undefined;
+  const [after] = await db
+    .update(leads)
+    .set({
+      ...(change.status === undefined ? {} : { status: change.status }),
+      ...(change.priority === undefined ? {} : { priority: change.priority }),
+      ...(change.stage === undefined ? {} : { pipelineStage: change.stage }),
+      ...(change.tag === undefined ? {} : { tags: sql`CASE WHEN ${change.tag} = ANY(${leads.tags}) THEN ${leads.tags} ELSE array_append(${leads.tags}, ${change.tag}::text) END` }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(leads.id, leadId))
+    .returning();
+  return after ? { before, after } : undefined;
+}

@@ -1,0 +1,23 @@
+import { automationEndpoints } from "@contract/automations";
+import type { AppContext, ZodApp } from "../../kernel/app-context";
+import { signedIn } from "../../kernel/http/auth-hook";
+import { endpointRoute } from "../../kernel/http/endpoint-route";
+import { requestMeta } from "../../kernel/http/request-meta";
+import { automationList, automationRuns, createAutomation, removeAutomation, updateAutomation } from "./automations.service";
+
+export function automationRoutes(app: ZodApp, ctx: AppContext) {
+  endpointRoute(app, automationEndpoints.list, async () => automationList(ctx.db));
+
+  endpointRoute(app, automationEndpoints.create, async (request) => createAutomation(ctx.db, signedIn(request).user, request.body, requestMeta(request)));
+
+  endpointRoute(app, automationEndpoints.update, async (request) =>
+    updateAutomation(ctx.db, signedIn(request).user, request.params.id, request.body, requestMeta(request)),
+  );
+
+  endpointRoute(app, automationEndpoints.remove, async (request) => {
+    await removeAutomation(ctx.db, signedIn(request).user, request.params.id, requestMeta(request));
+    return { ok: true as const };
+  });
+
+  endpointRoute(app, automationEndpoints.runs, async (request) => automationRuns(ctx.db, request.params.id));
+}
