@@ -23,9 +23,25 @@ function storableJobError(error: unknown): unknown {
 export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly JobKind[], options: JobQueueOptions = {}): Promise<JobQueue> {
   const registered = new Map(jobKinds.map((kind) => [kind.name, kind]));
   if (registered.size !== jobKinds.length) throw new Error("Two job kinds share a name");
+  // Set once stop() has returned: a handler still running past the shutdown timeout (a webhook waiting on a slow
+  // host) must not write to a database that is being closed. pg-boss sends its completion or failure without
+  // awaiting it, so a refused statement would be an unhandled rejection; it is dropped instead, the job stays
+  // active, and pg-boss's expiry hands it to a worker again after the restart.
+  let stopped = false;
   const boss = new PgBoss({
     // Both drivers go through the same adapter, so the queue lives in the app's own database.
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: {
+      async executeSql(text, values) {
+        if (stopped) return { rows: [] };
+        try {
+          return await database.executeSql(text, values);
+        } catch (error) {
+          // Sent just before the stop, refused because the database closed meanwhile: dropped the same way.
+          if (stopped) return { rows: [] };
+          throw error;
+        }
+      },
+    },
     schema: "pgboss",
     // Keep finished jobs a week for inspection, then let pg-boss's maintenance drop them.
     deleteAfterDays: 7,
@@ -67,6 +83,7 @@ export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly
     },
     async stop(timeoutMs = 20_000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+      stopped = true;
     },
     async getJob(kind, id) {
       const job = await boss.getJobById(kind.name, id);
