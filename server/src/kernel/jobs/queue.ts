@@ -32,12 +32,14 @@ export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly
     // Both drivers go through the same adapter, so the queue lives in the app's own database.
     db: {
       async executeSql(text, values) {
-        if (stopped) return { rows: [] };
+        // After stop only a running handler's completion or failure can still be sent, and pg-boss reads the
+        // affected count from its answer's first row: "nothing affected".
+        if (stopped) return { rows: [{ count: 0 }] };
         try {
           return await database.executeSql(text, values);
         } catch (error) {
           // Sent just before the stop, refused because the database closed meanwhile: dropped the same way.
-          if (stopped) return { rows: [] };
+          if (stopped) return { rows: [{ count: 0 }] };
           throw error;
         }
       },
