@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { WEBHOOK_SNIPPET_MAX } from "@contract/webhooks";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -27,10 +26,6 @@ export const FAILING_DAYS_BEFORE_DISABLE = 3;
 const BATCH_SIZE = 10;
 /** Longer than a send can take (timeout shared by the redirects), so a claimed delivery is not sent twice. */
 const LEASE_SECONDS = 60;
-/** A run waits for a retry due this soon (the first, 5 s) rather than leaving it to the next minute's run. */
-const SHORT_WAIT_SECONDS = 6;
-/** …but stops waiting after this long, so a run never holds a worker (or shutdown) for long. */
-const RUN_BUDGET_MS = 30_000;
 
 export const addressPolicyOf = (config: AppConfig): AddressPolicy => (config.webhooks.allowPrivateAddresses ? allowEveryAddress : refusePrivateAddresses);
 
@@ -80,18 +75,18 @@ async function attemptDelivery(db: Database, config: AppConfig, key: Buffer, del
  * Sends every delivery that is due, batch by batch; the work of the webhooks.deliver job (every minute, and sent at
  * once by "send test event" and "redeliver"). Several runs may overlap: claims skip each other's rows.
  */
-export async function deliverDueWebhooks(context: { db: Database; config: AppConfig }): Promise<{ attempted: number }> {
+/**
+ * Sends every delivery due now, batch by batch, and says in how many seconds the next pending one falls due (null:
+ * none), so the job can book its next run rather than hold a worker while it waits.
+ */
+export async function deliverDueWebhooks(context: { db: Database; config: AppConfig }): Promise<{ attempted: number; nextDueInSeconds: number | null }> {
   const { db, config } = context;
-  const started = Date.now();
   const key = await webhookEncryptionKey(db, config.webhooks);
   let attempted = 0;
   for (;;) {
     const claimed = await claimDueDeliveries(db, BATCH_SIZE, LEASE_SECONDS);
     await Promise.all(claimed.map((delivery) => attemptDelivery(db, config, key, delivery)));
     attempted += claimed.length;
-    if (claimed.length === BATCH_SIZE) continue;
-    const wait = await secondsUntilNextDue(db);
-    if (wait === null || wait > SHORT_WAIT_SECONDS || Date.now() - started + wait * 1000 > RUN_BUDGET_MS) return { attempted };
-    await sleep(Math.ceil(wait * 1000));
+    if (claimed.length < BATCH_SIZE) return { attempted, nextDueInSeconds: await secondsUntilNextDue(db) };
   }
 }
