@@ -2,6 +2,7 @@ import { parseErrorMessage } from "./error-message";
 import { pipelineErrorMessages } from "./pipeline";
 import { taskErrorMessages } from "./tasks";
 import { webhookErrorMessages } from "./webhook-errors";
+import { integrationErrorMessages } from "./integration-errors";
 import { automationErrorMessages } from "./automation-errors";
 
 /**
@@ -178,6 +179,7 @@ export const ERROR_MESSAGES = {
   ...webhookErrorMessages,
   ...automationErrorMessages,
   ...pipelineErrorMessages,
+  ...integrationErrorMessages,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

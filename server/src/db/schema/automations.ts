@@ -16,6 +16,11 @@ export const automationWorkflows = pgTable("automation_workflows", {
   /** The action's settings, validated by the action's schema in contract/automations.ts. */
   config: jsonb("config").notNull(),
   enabled: boolean("enabled").notNull().default(true),
+  /**
+   * call_webhook only: the workflow's Standard Webhooks signing secret (whsec_…), AES-GCM encrypted with the key that
+   * encrypts webhook endpoint secrets (kernel/outbound/secrets.ts); shown once, when the workflow is created.
+   */
+  signingSecretEncrypted: text("signing_secret_encrypted"),
   /** Who is told when a run fails; null once that account is gone. */
   createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: at("created_at").notNull().defaultNow(),

@@ -8,3 +8,4 @@ export * from "./events";
 export * from "./mail";
 export * from "./webhooks";
 export * from "./automations";
+export * from "./integrations";

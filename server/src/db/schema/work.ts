@@ -27,6 +27,11 @@ export const tasks = pgTable(
      */
     recurredFromId: integer("recurred_from_id").references((): AnyPgColumn => tasks.id, { onDelete: "set null" }),
     completedAt: timestamp("completed_at", { withTimezone: true, precision: 3 }),
+    /**
+     * The automation workflow whose create_task action made this task (null: made by staff or a recurrence). No
+     * foreign key: the AI insights keep counting tasks an automation made after that automation is deleted.
+     */
+    createdByAutomationId: integer("created_by_automation_id"),
     createdAt: at("created_at"),
     updatedAt: at("updated_at"),
   },

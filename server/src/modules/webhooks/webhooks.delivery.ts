@@ -4,8 +4,8 @@ import type { Database } from "../../db/client";
 import { loggableError } from "../../kernel/http/error-log";
 import { notifyAdmins } from "../../kernel/notify";
 import { inTransaction } from "../../kernel/transaction";
-import { allowEveryAddress, refusePrivateAddresses, sendWebhookRequest, type AddressPolicy, type WebhookResponse } from "./webhook-address";
-import { decryptSecret, signedHeaders, webhookEncryptionKey } from "./webhook-secrets";
+import { addressPolicyOf, sendWebhookRequest, type WebhookResponse } from "../../kernel/outbound/outbound-address";
+import { decryptSecret, signedHeaders, webhookEncryptionKey } from "../../kernel/outbound/secrets";
 import {
   claimDueDeliveries,
   disableEndpoint,
@@ -27,8 +27,6 @@ const BATCH_SIZE = 10;
 /** Longer than a send can take (timeout shared by the redirects), so a claimed delivery is not sent twice. */
 const LEASE_SECONDS = 60;
 
-export const addressPolicyOf = (config: AppConfig): AddressPolicy => (config.webhooks.allowPrivateAddresses ? allowEveryAddress : refusePrivateAddresses);
-
 const messageOf = (error: unknown) => loggableError(error).message.slice(0, 1000);
 
 async function disableAndTell(db: Database, delivery: ClaimedDelivery, reason: string): Promise<void> {
@@ -45,7 +43,7 @@ async function attemptDelivery(db: Database, config: AppConfig, key: Buffer, del
   let error: string | null = null;
   try {
     const headers = signedHeaders(decryptSecret(key, delivery.secretEncrypted), messageIdOf(delivery), body);
-    answer = await sendWebhookRequest(delivery.url, body, headers, { policy: addressPolicyOf(config), timeoutMs: WEBHOOK_TIMEOUT_MS, snippetLength: WEBHOOK_SNIPPET_MAX });
+    answer = await sendWebhookRequest(delivery.url, body, headers, { policy: addressPolicyOf(config.webhooks), timeoutMs: WEBHOOK_TIMEOUT_MS, snippetLength: WEBHOOK_SNIPPET_MAX });
   } catch (failure) {
     error = messageOf(failure);
   }
@@ -72,11 +70,7 @@ async function attemptDelivery(db: Database, config: AppConfig, key: Buffer, del
 }
 
 /**
- * Sends every delivery that is due, batch by batch; the work of the webhooks.deliver job (every minute, and sent at
- * once by "send test event" and "redeliver"). Several runs may overlap: claims skip each other's rows.
- */
-/**
- * Sends every delivery due now, batch by batch, and says in how many seconds the next pending one falls due (null:
+ * Sends every delivery due now, batch by batch (several runs may overlap: claims skip each other's rows), and says in how many seconds the next pending one falls due (null:
  * none), so the job can book its next run rather than hold a worker while it waits.
  */
 export async function deliverDueWebhooks(context: { db: Database; config: AppConfig }): Promise<{ attempted: number; nextDueInSeconds: number | null }> {

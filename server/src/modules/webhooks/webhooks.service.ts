@@ -13,9 +13,8 @@ import { badRequest, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { inTransaction } from "../../kernel/transaction";
 import type { Database } from "../../db/client";
-import { vetEndpointUrl } from "./webhook-address";
-import { encryptSecret, newSigningSecret, webhookEncryptionKey } from "./webhook-secrets";
-import { addressPolicyOf } from "./webhooks.delivery";
+import { addressPolicyOf, vetEndpointUrl } from "../../kernel/outbound/outbound-address";
+import { encryptSecret, newSigningSecret, webhookEncryptionKey } from "../../kernel/outbound/secrets";
 import { deliverWebhooksJob } from "./webhooks.jobs";
 import {
   deleteEndpoint,
@@ -37,7 +36,7 @@ export const webhookEndpointsList = async (db: Database): Promise<WebhookEndpoin
 
 /** Stores an endpoint with a new signing secret (encrypted), answered this once. */
 export async function createWebhook(deps: Deps, actor: CurrentUser, body: CreateWebhookBody, meta: RequestMeta): Promise<CreatedWebhookEndpoint> {
-  if (!(await vetEndpointUrl(body.url, addressPolicyOf(deps.config)))) throw badRequest("url", "webhook.private_address");
+  if (!(await vetEndpointUrl(body.url, addressPolicyOf(deps.config.webhooks)))) throw badRequest("url", "webhook.private_address");
   const secret = newSigningSecret();
   const key = await webhookEncryptionKey(deps.db, deps.config.webhooks);
   const row = await inTransaction(deps.db, async (tx) => {

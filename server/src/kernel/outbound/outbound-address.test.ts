@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isRefusedAddress, refusePrivateAddresses, sendWebhookRequest, type AddressPolicy } from "./webhook-address";
+import { isRefusedAddress, refusePrivateAddresses, sendWebhookRequest, type AddressPolicy } from "./outbound-address";
 
 describe("the webhook address rule", () => {
   it.each([

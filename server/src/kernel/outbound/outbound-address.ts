@@ -2,6 +2,7 @@ import { lookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import type { WebhookConfig } from "../../config";
 
 /**
  * Where a webhook may not go: addresses inside this network or the server itself (SSRF). Private, loopback,
@@ -67,6 +68,10 @@ export function isRefusedAddress(address: string): boolean {
 export type AddressPolicy = (address: string) => boolean;
 export const refusePrivateAddresses: AddressPolicy = isRefusedAddress;
 export const allowEveryAddress: AddressPolicy = () => false;
+
+/** The policy every outbound call follows (webhooks, automation calls, Slack): private addresses refused unless ALLOW_PRIVATE_WEBHOOKS. */
+export const addressPolicyOf = (config: Pick<WebhookConfig, "allowPrivateAddresses">): AddressPolicy =>
+  config.allowPrivateAddresses ? allowEveryAddress : refusePrivateAddresses;
 
 export class RefusedAddressError extends Error {
   constructor(readonly host: string) {
