@@ -5,6 +5,7 @@ import { errorMessage } from "./error-message";
 import { domainEventNames, type DomainEventName } from "./events";
 import { leadStatusSchema } from "./leads";
 import { taskPrioritySchema } from "./tasks";
+import { webhookUrlSchema } from "./webhooks";
 
 export { automationErrorMessages } from "./automation-errors";
 
@@ -17,7 +18,7 @@ export type AutomationTrigger = (typeof automationTriggers)[number];
 export const eventOfTrigger = (trigger: AutomationTrigger): DomainEventName =>
   trigger === "new_lead" || trigger === "lead_updated" ? triggerAliases[trigger] : trigger;
 
-export const automationActions = ["send_email", "create_task", "notify", "update_lead"] as const;
+export const automationActions = ["send_email", "create_task", "notify", "update_lead", "call_webhook"] as const;
 export type AutomationAction = (typeof automationActions)[number];
 
 export const conditionOperators = ["equals", "in", "contains", "greater_than"] as const;
@@ -68,6 +69,20 @@ export const updateLeadConfigSchema = z
   })
   .refine((config) => Object.values(config).some((value) => value !== undefined), errorMessage("automation.update_lead_empty"));
 
+/** POSTs the event, signed per Standard Webhooks with the workflow's own secret (see automationWebhookBodySchema). */
+export const callWebhookConfigSchema = z.object({
+  url: webhookUrlSchema,
+});
+
+/** What a call_webhook action posts: the Standard Webhooks shape, and which workflow sent it. */
+export const automationWebhookBodySchema = z.object({
+  type: z.string().describe("The event's name, e.g. lead.created"),
+  timestamp: isoDateTime.describe("When the event happened"),
+  data: z.record(z.string(), z.unknown()).describe("The event's payload, with its eventId"),
+  automation: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type AutomationWebhookBody = z.infer<typeof automationWebhookBodySchema>;
+
 const workflowBase = {
   name: z.string().trim().min(1).max(100),
   trigger: z.enum(automationTriggers, { error: errorMessage("automation.invalid_trigger") }),
@@ -82,6 +97,7 @@ export const automationDefinitionSchema = z.discriminatedUnion(
     z.object({ ...workflowBase, action: z.literal("create_task"), config: createTaskConfigSchema }),
     z.object({ ...workflowBase, action: z.literal("notify"), config: notifyConfigSchema }),
     z.object({ ...workflowBase, action: z.literal("update_lead"), config: updateLeadConfigSchema }),
+    z.object({ ...workflowBase, action: z.literal("call_webhook"), config: callWebhookConfigSchema }),
   ],
   { error: errorMessage("automation.invalid_action") },
 );
@@ -109,11 +125,24 @@ export const automationWorkflowSchema = z.object({
   action: z.string(),
   config: z.record(z.string(), z.unknown()),
   enabled: z.boolean(),
+  hasSigningSecret: z.boolean().describe("Whether the workflow has a signing secret (call_webhook); the secret itself is shown only once"),
   createdAt: isoDateTime,
 });
 export type AutomationWorkflow = z.infer<typeof automationWorkflowSchema>;
 
-export const automationRunOutcomes = ["success", "failed", "loop_stopped"] as const;
+/** The answer to a create or an edit: a call_webhook workflow's new signing secret comes with it, this once. */
+export const savedAutomationWorkflowSchema = automationWorkflowSchema.extend({
+  signingSecret: z
+    .string()
+    .startsWith("whsec_")
+    .optional()
+    .describe("The Standard Webhooks signing secret, when this create or edit made one (call_webhook); never shown again"),
+});
+export type SavedAutomationWorkflow = z.infer<typeof savedAutomationWorkflowSchema>;
+
+/** pending: a call_webhook run whose request (or a retry of it) is still to be made. */
+export const automationRunOutcomes = ["success", "failed", "loop_stopped", "pending"] as const;
+export type AutomationRunOutcome = (typeof automationRunOutcomes)[number];
 
 export const automationRunSchema = z.object({
   id: z.number().int(),
@@ -136,24 +165,28 @@ export const automationEndpoints = {
     method: "POST",
     path: "/automations",
     body: createAutomationBodySchema,
-    reply: automationWorkflowSchema,
+    reply: savedAutomationWorkflowSchema,
     status: 201,
-    errors: [400],
+    errors: [400, 403],
     tags,
     summary: "Create an automation workflow",
     description:
       "When the trigger's event happens and every condition holds, the action runs. Texts may hold placeholders such as " +
-      "`{{lead.businessName}}`. A failing action is retried with backoff, then the run is marked failed and the creator told.",
+      "`{{lead.businessName}}`. A failing action is retried with backoff, then the run is marked failed and the creator told. " +
+      "call_webhook (administrators only) POSTs `{ type, timestamp, data, automation: { id, name } }` to `config.url`, signed per " +
+      "Standard Webhooks with the workflow's signing secret (`webhook-id` is `auto_<runId>` on every attempt); the secret is in this " +
+      "answer only. Its run is `pending` until the receiver answers 2xx or the retries run out.",
   }),
   update: defineEndpoint({
     method: "PUT",
     path: "/automations/:id",
     params: idParamsSchema,
     body: updateAutomationBodySchema,
-    reply: automationWorkflowSchema,
-    errors: [400, 404],
+    reply: savedAutomationWorkflowSchema,
+    errors: [400, 403, 404],
     tags,
     summary: "Enable or disable an automation workflow, or edit it",
+    description: "Editing a workflow into call_webhook (administrators only) gives it a signing secret if it has none, returned in this answer only.",
   }),
   remove: defineEndpoint({ method: "DELETE", path: "/automations/:id", params: idParamsSchema, reply: okSchema, errors: [404], tags, summary: "Delete an automation workflow and its run log" }),
   runs: defineEndpoint({

@@ -98,4 +98,25 @@ describe("automations in the browser", () => {
     await page.reload();
     await expect.poll(() => page.getByTestId("automation-row").filter({ hasText: WORKFLOW }).getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe("false");
   });
+
+  it("creates 'lead converted → call webhook' and shows its signing secret once", async () => {
+    const form = page.getByTestId("automation-form");
+    await page.getByTestId("automation-templates").getByRole("button", { name: "Lead converted → call webhook" }).click();
+    expect(await form.getByLabel("Webhook URL").inputValue()).toBe("https://example.com/hooks/leadwell");
+    await form.getByRole("button", { name: "Create Workflow" }).click();
+    await toastSays(page, "Automation workflow created successfully!");
+
+    const secret = page.getByTestId("automation-secret");
+    expect(await secret.getByLabel("Signing secret").inputValue()).toMatch(/^whsec_/);
+    const row = page.getByTestId("automation-row").filter({ hasText: "Lead converted → call webhook" });
+    expect(await row.getByTestId("automation-webhook").textContent()).toContain("POST to https://example.com/hooks/leadwell");
+    expect(await row.getByTestId("automation-webhook").textContent()).toContain("Signed");
+    expect(await axeFindings(page)).toEqual([]);
+
+    await secret.getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => page.getByTestId("automation-secret").count()).toBe(0);
+    await page.reload();
+    await row.waitFor();
+    expect(await page.getByTestId("automation-secret").count()).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { can } from "@contract/access-policy";
 import {
   automationActions,
   automationTriggers,
@@ -9,6 +10,7 @@ import {
   type AutomationDefinitionInput,
   type AutomationTrigger,
   type AutomationWorkflow,
+  type SavedAutomationWorkflow,
 } from "@contract/automations";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -17,8 +19,11 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { apiErrorMessage } from "@/lib/api";
+import { useCurrentUser } from "@/features/auth/auth-queries";
+import { apiErrorMessage, apiFieldErrors } from "@/lib/api";
+import { useValidationMessage } from "@/lib/validation-message";
 import { useCreateAutomation, useUpdateAutomation } from "./automation-queries";
+import { AutomationSigningSecret } from "./automation-signing-secret";
 import { automationTemplates, configExamples, type AutomationTemplate } from "./automation-templates";
 
 type Operator = (typeof conditionOperators)[number];
@@ -28,13 +33,15 @@ interface Draft {
   trigger: AutomationTrigger;
   action: AutomationAction;
   config: string;
+  /** call_webhook's one setting, a field of its own rather than JSON. */
+  url: string;
   conditionField: string;
   conditionOperator: Operator;
   conditionValue: string;
 }
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
-const emptyDraft = (): Draft => ({ name: "", trigger: "new_lead", action: "create_task", config: pretty(configExamples.create_task), conditionField: "", conditionOperator: "equals", conditionValue: "" });
+const emptyDraft = (): Draft => ({ name: "", trigger: "new_lead", action: "create_task", config: pretty(configExamples.create_task), url: "", conditionField: "", conditionOperator: "equals", conditionValue: "" });
 
 const pick = <T extends string>(options: readonly T[], value: string): T | undefined => options.find((option) => option === value);
 
@@ -48,6 +55,8 @@ function parseConfig(text: string): Record<string, unknown> | undefined {
   }
 }
 
+const urlOf = (config: Record<string, unknown>) => (typeof config.url === "string" ? config.url : "");
+
 /** The draft a stored workflow reads back into (editing). */
 function draftOf(workflow: AutomationWorkflow): Draft {
   const [condition] = workflow.conditions;
@@ -56,6 +65,7 @@ function draftOf(workflow: AutomationWorkflow): Draft {
     trigger: pick(automationTriggers, workflow.trigger) ?? "new_lead",
     action: pick(automationActions, workflow.action) ?? "create_task",
     config: pretty(workflow.config),
+    url: urlOf(workflow.config),
     conditionField: condition?.field ?? "",
     conditionOperator: condition?.operator ?? "equals",
     conditionValue: condition?.value ?? "",
@@ -70,6 +80,13 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [configError, setConfigError] = useState<string | undefined>();
+  const [urlError, setUrlError] = useState<string | undefined>();
+  // A call_webhook workflow's new signing secret, shown until Done (the server never shows it again).
+  const [newSecret, setNewSecret] = useState<{ name: string; secret: string } | null>(null);
+  const validationMessage = useValidationMessage();
+  const role = useCurrentUser().data?.role;
+  // The server refuses call_webhook to anyone who may not manage webhooks: it sends data out, like a webhook.
+  const mayCallWebhooks = role !== undefined && can(role, "webhooks.manage");
   const pending = create.isPending || update.isPending;
 
   // Editing another workflow loads it into the form.
@@ -77,6 +94,7 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
     setEditingId(editing.id);
     setDraft(draftOf(editing));
     setConfigError(undefined);
+    setUrlError(undefined);
   }
 
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
@@ -84,31 +102,43 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
     setDraft(emptyDraft());
     setEditingId(null);
     setConfigError(undefined);
+    setUrlError(undefined);
     onDoneEditing();
   };
   const applyTemplate = (template: AutomationTemplate) => {
-    set({ name: t(`automation.templates.${template.key}`), trigger: template.trigger, action: template.action, config: pretty(template.config) });
+    set({ name: t(`automation.templates.${template.key}`), trigger: template.trigger, action: template.action, config: pretty(template.config), url: urlOf(template.config) });
     setConfigError(undefined);
+    setUrlError(undefined);
+  };
+  const showSecret = (saved: SavedAutomationWorkflow) => {
+    if (saved.signingSecret) setNewSecret({ name: saved.name, secret: saved.signingSecret });
   };
 
   const onSubmit = (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
-    const config = parseConfig(draft.config);
+    const callsWebhook = draft.action === "call_webhook";
+    const config = callsWebhook ? (draft.url.trim() ? { url: draft.url.trim() } : undefined) : parseConfig(draft.config);
     if (!draft.name.trim() || !config) {
-      const message = t("errors.automation.invalid_config");
-      setConfigError(config ? undefined : message);
+      const message = callsWebhook ? t("automation.form.urlRequired") : t("errors.automation.invalid_config");
+      if (callsWebhook) setUrlError(config ? undefined : message);
+      else setConfigError(config ? undefined : message);
       toast({ variant: "destructive", title: t("common.error"), description: draft.name.trim() ? message : t("automation.form.nameRequired") });
       return;
     }
+    setUrlError(undefined);
     const conditions = draft.conditionField.trim() ? [{ field: draft.conditionField.trim(), operator: draft.conditionOperator, value: draft.conditionValue }] : [];
     const definition = { name: draft.name.trim(), trigger: draft.trigger, conditions, action: draft.action, config };
-    const onError = (error: unknown) => toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("errors.automation.invalid_config")) });
+    const onError = (error: unknown) => {
+      if (callsWebhook) setUrlError(validationMessage(apiFieldErrors(error)["config.url"]));
+      toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("errors.automation.invalid_config")) });
+    };
     if (editingId !== null) {
       update.mutate(
         { id: editingId, body: definition },
         {
-          onSuccess: () => {
+          onSuccess: (saved) => {
             toast({ title: t("automation.form.updated") });
+            showSecret(saved);
             reset();
           },
           onError,
@@ -118,8 +148,9 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
     }
     // The action picks the config's shape; the server checks it field by field.
     create.mutate(definition as AutomationDefinitionInput, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         toast({ title: t("automation.form.created") });
+        showSecret(saved);
         reset();
       },
       onError,
@@ -133,10 +164,18 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
         <CardDescription>{t("automation.form.description", { placeholder: "{{lead.businessName}}" })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {newSecret ? <AutomationSigningSecret name={newSecret.name} secret={newSecret.secret} onDone={() => setNewSecret(null)} /> : null}
         <div className="flex flex-wrap items-center gap-2" data-testid="automation-templates">
           <span className="text-sm text-muted-foreground">{t("automation.templates.label")}</span>
           {automationTemplates.map((template) => (
-            <Button key={template.key} type="button" variant="outline" size="sm" onClick={() => applyTemplate(template)}>
+            <Button
+              key={template.key}
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={template.action === "call_webhook" && !mayCallWebhooks}
+              onClick={() => applyTemplate(template)}
+            >
               <Sparkles aria-hidden="true" />
               {t(`automation.templates.${template.key}`)}
             </Button>
@@ -161,7 +200,7 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
                 </SelectContent>
               </Select>
             </FormField>
-            <FormField id="automation-action" label={t("automation.form.action")}>
+            <FormField id="automation-action" label={t("automation.form.action")} hint={mayCallWebhooks ? undefined : t("automation.form.webhookAdminOnly")}>
               <Select
                 value={draft.action}
                 onValueChange={(value) => {
@@ -171,12 +210,12 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
                   set(example ? { action, config: pretty(configExamples[action]) } : { action });
                 }}
               >
-                <SelectTrigger {...fieldA11yProps("automation-action")}>
+                <SelectTrigger {...fieldA11yProps("automation-action", undefined, mayCallWebhooks ? undefined : t("automation.form.webhookAdminOnly"))}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
                   {automationActions.map((action) => (
-                    <SelectItem key={action} value={action}>
+                    <SelectItem key={action} value={action} disabled={action === "call_webhook" && !mayCallWebhooks}>
                       {t(`automation.actions.${action}`)}
                     </SelectItem>
                   ))}
@@ -207,15 +246,29 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
               <Input value={draft.conditionValue} maxLength={500} placeholder="retail" onChange={(change) => set({ conditionValue: change.target.value })} {...fieldA11yProps("automation-condition-value")} />
             </FormField>
           </fieldset>
-          <FormField id="automation-config" label={t("automation.form.config")} error={configError} hint={t("automation.form.configHint")}>
-            <Textarea
-              rows={6}
-              className="font-mono"
-              value={draft.config}
-              onChange={(change) => set({ config: change.target.value })}
-              {...fieldA11yProps("automation-config", configError, t("automation.form.configHint"))}
-            />
-          </FormField>
+          {draft.action === "call_webhook" ? (
+            <FormField id="automation-url" label={t("automation.form.url")} error={urlError} hint={t("automation.form.urlHint")}>
+              <Input
+                type="url"
+                inputMode="url"
+                maxLength={2000}
+                placeholder="https://example.com/hooks/leadwell"
+                value={draft.url}
+                onChange={(change) => set({ url: change.target.value })}
+                {...fieldA11yProps("automation-url", urlError, t("automation.form.urlHint"))}
+              />
+            </FormField>
+          ) : (
+            <FormField id="automation-config" label={t("automation.form.config")} error={configError} hint={t("automation.form.configHint")}>
+              <Textarea
+                rows={6}
+                className="font-mono"
+                value={draft.config}
+                onChange={(change) => set({ config: change.target.value })}
+                {...fieldA11yProps("automation-config", configError, t("automation.form.configHint"))}
+              />
+            </FormField>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={pending} data-testid="automation-submit">
               {pending ? t("automation.form.saving") : editingId === null ? t("automation.form.create") : t("automation.form.save")}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { AutomationWorkflow } from "@contract/automations";
+import type { AutomationRunOutcome, AutomationWorkflow } from "@contract/automations";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { DataTableState } from "@/components/data-table-state";
 import { Badge } from "@/components/ui/badge";
@@ -106,6 +106,12 @@ function AutomationRow({ workflow, onEdit, onDelete }: { workflow: AutomationWor
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
+      {workflow.action === "call_webhook" ? (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="automation-webhook">
+          <span className="min-w-0 break-all">{t("automation.list.webhookTo", { url: typeof workflow.config.url === "string" ? workflow.config.url : "" })}</span>
+          <Badge variant={workflow.hasSigningSecret ? "outline" : "warning"}>{workflow.hasSigningSecret ? t("automation.list.signed") : t("automation.list.unsigned")}</Badge>
+        </p>
+      ) : null}
       {workflow.conditions.length > 0 ? (
         <p className="text-xs text-muted-foreground">
           {workflow.conditions.map((condition) => `${condition.field} ${t(`automation.operators.${condition.operator}`)} ${condition.value}`).join("; ")}
@@ -115,6 +121,13 @@ function AutomationRow({ workflow, onEdit, onDelete }: { workflow: AutomationWor
     </li>
   );
 }
+
+const outcomeBadge: Record<AutomationRunOutcome, "success" | "destructive" | "warning"> = {
+  success: "success",
+  failed: "destructive",
+  loop_stopped: "destructive",
+  pending: "warning",
+};
 
 function AutomationRuns({ workflowId }: { workflowId: number }) {
   const { t, i18n } = useTranslation();
@@ -147,9 +160,12 @@ function AutomationRuns({ workflowId }: { workflowId: number }) {
           <TableCell>{formatDateTime(run.at, i18n.language)}</TableCell>
           <TableCell>{run.eventName}</TableCell>
           <TableCell>
-            <Badge variant={run.outcome === "success" ? "success" : "destructive"}>{t(`automation.runs.outcomes.${run.outcome}`)}</Badge>
+            <Badge variant={outcomeBadge[run.outcome]}>{t(`automation.runs.outcomes.${run.outcome}`)}</Badge>
           </TableCell>
-          <TableCell>{t("automation.runs.durationValue", { ms: run.durationMs, attempts: run.attempts })}</TableCell>
+          <TableCell>
+            {/* A call_webhook run waits for its job: nothing was sent yet, so there is no duration to show. */}
+            {run.outcome === "pending" && run.attempts === 0 ? t("automation.runs.notSentYet") : t("automation.runs.durationValue", { ms: run.durationMs, attempts: run.attempts })}
+          </TableCell>
           <TableCell className="max-w-64 truncate" title={run.error ?? undefined}>
             {run.error ?? "—"}
           </TableCell>

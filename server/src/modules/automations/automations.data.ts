@@ -35,8 +35,34 @@ export const enabledWorkflowsFor = (db: Database, triggers: string[]) =>
     .where(and(eq(automationWorkflows.enabled, true), inArray(automationWorkflows.trigger, triggers)))
     .orderBy(automationWorkflows.id);
 
-export async function insertRun(db: Database, run: typeof automationRuns.$inferInsert): Promise<void> {
-  await db.insert(automationRuns).values(run);
+export async function insertRun(db: Database, run: typeof automationRuns.$inferInsert): Promise<number> {
+  const [row] = await db.insert(automationRuns).values(run).returning({ id: automationRuns.id });
+  return row!.id;
+}
+
+/** A call_webhook run still waiting for its request, with what sending it needs from its workflow. */
+export async function pendingWebhookRun(db: Database, runId: number) {
+  const [row] = await db
+    .select({
+      runId: automationRuns.id,
+      attempts: automationRuns.attempts,
+      workflowId: automationWorkflows.id,
+      name: automationWorkflows.name,
+      action: automationWorkflows.action,
+      config: automationWorkflows.config,
+      enabled: automationWorkflows.enabled,
+      signingSecretEncrypted: automationWorkflows.signingSecretEncrypted,
+      createdBy: automationWorkflows.createdBy,
+    })
+    .from(automationRuns)
+    .innerJoin(automationWorkflows, eq(automationWorkflows.id, automationRuns.workflowId))
+    .where(and(eq(automationRuns.id, runId), eq(automationRuns.outcome, "pending")));
+  return row;
+}
+
+/** Records an attempt at a pending run: its outcome so far (still pending while retries remain), error and duration. */
+export async function settleRun(db: Database, runId: number, values: { outcome: "success" | "failed" | "pending"; error: string | null; attempts: number; durationMs: number }): Promise<void> {
+  await db.update(automationRuns).set(values).where(and(eq(automationRuns.id, runId), eq(automationRuns.outcome, "pending")));
 }
 
 export const latestRuns = (db: Database, workflowId: number) =>
@@ -61,7 +87,7 @@ export async function findLead(db: Database, id: number) {
 /** A task written for an automation (the tasks area's own rules for people do not apply: the config was checked). */
 export async function insertTask(
   db: Database,
-  values: { title: string; priority: string; dueInDays: number | undefined; assigneeId: number | null; leadId: number | null },
+  values: { title: string; priority: string; dueInDays: number | undefined; assigneeId: number | null; leadId: number | null; automationId: number },
 ): Promise<{ id: number; title: string }> {
   const [row] = await db
     .insert(tasks)
@@ -71,6 +97,7 @@ export async function insertTask(
       dueDate: values.dueInDays === undefined ? null : sql`(now() AT TIME ZONE 'UTC')::date + ${values.dueInDays}::int`,
       assigneeId: values.assigneeId,
       leadId: values.leadId,
+      createdByAutomationId: values.automationId,
     })
     .returning({ id: tasks.id, title: tasks.title });
   return row!;

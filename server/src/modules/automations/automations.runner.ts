@@ -7,6 +7,7 @@ import {
   triggerAliases,
   type AutomationCondition,
   type AutomationDefinition,
+  type AutomationWebhookBody,
 } from "@contract/automations";
 import type { Database } from "../../db/client";
 import { emitEvent, type CausedBy, type EventContext } from "../../kernel/events";
@@ -14,7 +15,9 @@ import { loggableError } from "../../kernel/http/error-log";
 import { enqueueMail } from "../../kernel/mail";
 import { notify } from "../../kernel/notify";
 import { enabledWorkflowsFor, findLead, insertRun, insertTask, updateLeadFields, userByEmail, userEmailById, type WorkflowRow } from "./automations.data";
+import { callWebhookJob } from "./automations.jobs";
 import { toWorkflow } from "./automations.service";
+import { CALL_JOB_OPTIONS } from "./automations.webhook-call";
 
 /** Attempts per action, and the pause before each retry (backoff): a run that still fails is marked failed. */
 export const RETRY_DELAYS_MS = [100, 400];
@@ -83,6 +86,7 @@ async function runAction(db: Database, context: EventContext, definition: Automa
         dueInDays: config.dueInDays,
         assigneeId: assignee?.id ?? null,
         leadId,
+        automationId: causedBy.automationId,
       });
       await emitEvent(db, "task.created", { taskId: task.id, title: task.title, assigneeId: assignee?.id ?? null, createdBy: null }, causedBy);
       return;
@@ -110,7 +114,27 @@ async function runAction(db: Database, context: EventContext, definition: Automa
       }
       return;
     }
+    case "call_webhook":
+      // Never run here: runWorkflow hands it to a job (see queueWebhookCall).
+      throw new Error("call_webhook is made by the automations.call-webhook job");
   }
+}
+
+/**
+ * Logs the run as pending and queues the job that makes the call, both in the dispatch's transaction. The request is
+ * never made inside it: on PGlite the transaction holds the only connection, and a receiver may take 15 s to answer.
+ */
+async function queueWebhookCall(context: EventContext, row: WorkflowRow, event: DomainEvent): Promise<void> {
+  const body: AutomationWebhookBody = {
+    type: event.name,
+    timestamp: event.occurredAt.toISOString(),
+    data: { eventId: event.id, ...event.payload },
+    automation: { id: row.id, name: row.name },
+  };
+  await context.db.transaction(async (tx) => {
+    const runId = await insertRun(tx, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome: "pending", error: null, attempts: 0, durationMs: 0 });
+    await context.jobs.send(callWebhookJob, { runId, attempt: 1, body: JSON.stringify(body) }, CALL_JOB_OPTIONS, tx);
+  });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -120,13 +144,15 @@ async function runWorkflow(context: EventContext, row: WorkflowRow, event: Domai
   const parsed = automationDefinitionSchema.safeParse(toWorkflow(row));
   const depth = context.causedBy?.depth ?? 0;
   const started = Date.now();
-  const record = (outcome: "success" | "failed" | "loop_stopped", error: string | null, attempts: number) =>
-    insertRun(context.db, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome, error, attempts, durationMs: Date.now() - started });
+  const record = async (outcome: "success" | "failed" | "loop_stopped", error: string | null, attempts: number) => {
+    await insertRun(context.db, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome, error, attempts, durationMs: Date.now() - started });
+  };
   if (!parsed.success) return record("failed", "The stored definition is no longer valid", 0);
   if (!parsed.data.conditions.every((condition) => holds(condition, scope))) return;
   if (depth >= MAX_AUTOMATION_DEPTH) {
     return record("loop_stopped", `Stopped: ${depth} automations deep (limit ${MAX_AUTOMATION_DEPTH})`, 0);
   }
+  if (parsed.data.action === "call_webhook") return queueWebhookCall(context, row, event);
   const causedBy = { automationId: row.id, depth: depth + 1 };
   let lastError = "";
   for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length + 1; attempt++) {

@@ -3,17 +3,23 @@ import type { CurrentUser } from "@contract/auth";
 import {
   automationConditionSchema,
   automationDefinitionSchema,
+  automationRunOutcomes,
+  type AutomationDefinition,
   type AutomationDefinitionInput,
   type AutomationRun,
   type AutomationWorkflow,
+  type SavedAutomationWorkflow,
   type UpdateAutomationBody,
 } from "@contract/automations";
 import { ERROR_MESSAGES, type CodedError, type ErrorCode } from "@contract/error-codes";
 import { parseErrorMessage } from "@contract/error-message";
+import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { recordAudit } from "../../kernel/audit";
-import { HttpError, notFound } from "../../kernel/http/errors";
+import { HttpError, badRequest, forbidden, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
+import { addressPolicyOf, vetEndpointUrl } from "../../kernel/outbound/outbound-address";
+import { encryptSecret, newSigningSecret, webhookEncryptionKey } from "../../kernel/outbound/secrets";
 import { inTransaction } from "../../kernel/transaction";
 import { deleteWorkflow, findWorkflow, insertWorkflow, latestRuns, listWorkflows, updateWorkflow, type WorkflowRow } from "./automations.data";
 
@@ -29,9 +35,37 @@ export function toWorkflow(row: WorkflowRow): AutomationWorkflow {
     action: row.action,
     config: storedConfig.parse(row.config),
     enabled: row.enabled,
+    hasSigningSecret: row.signingSecretEncrypted !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** What saving a workflow needs besides the body: the database, the outbound rules, and whether the actor may send data out. */
+export interface SaveDeps {
+  db: Database;
+  config: Pick<AppConfig, "webhooks">;
+  /** The webhooks.manage permission: a call_webhook workflow sends event data to an outside address, like a webhook. */
+  mayCallWebhooks: boolean;
+}
+
+/**
+ * The checks a call_webhook definition needs before it is stored: the actor may send data out, and the URL is not
+ * (and does not resolve to) a private address. Run outside any transaction: the DNS lookup may take seconds.
+ */
+async function vetWebhookCall(deps: SaveDeps, definition: AutomationDefinition): Promise<void> {
+  if (definition.action !== "call_webhook") return;
+  if (!deps.mayCallWebhooks) throw forbidden();
+  if (!(await vetEndpointUrl(definition.config.url, addressPolicyOf(deps.config.webhooks)))) throw badRequest("config.url", "automation.private_address");
+}
+
+/** A new signing secret and its stored (encrypted) form. */
+async function newWorkflowSecret(deps: SaveDeps): Promise<{ secret: string; encrypted: string }> {
+  const secret = newSigningSecret();
+  return { secret, encrypted: encryptSecret(await webhookEncryptionKey(deps.db, deps.config.webhooks), secret) };
+}
+
+const auditDetails = (row: WorkflowRow, definition: AutomationDefinition | undefined) =>
+  definition?.action === "call_webhook" ? `Automation "${row.name}" (${row.trigger} → call_webhook ${definition.config.url})` : `Automation "${row.name}"`;
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_MESSAGES, code);
 
@@ -49,34 +83,48 @@ function invalidDefinition(error: z.ZodError): HttpError {
 
 export const automationList = async (db: Database): Promise<AutomationWorkflow[]> => (await listWorkflows(db)).map(toWorkflow);
 
-export async function createAutomation(db: Database, actor: CurrentUser, body: AutomationDefinitionInput, meta: RequestMeta): Promise<AutomationWorkflow> {
+/** Stores a workflow; a call_webhook one gets its signing secret (stored encrypted), answered this once. */
+export async function createAutomation(deps: SaveDeps, actor: CurrentUser, body: AutomationDefinitionInput, meta: RequestMeta): Promise<SavedAutomationWorkflow> {
   const definition = automationDefinitionSchema.parse(body);
-  return inTransaction(db, async (tx) => {
-    const row = await insertWorkflow(tx, { ...definition, createdBy: actor.id });
-    await recordAudit(tx, { userEmail: actor.email, action: "automation.create", details: `Automation "${row.name}" (${row.trigger} → ${row.action})`, meta });
-    return toWorkflow(row);
+  await vetWebhookCall(deps, definition);
+  const secret = definition.action === "call_webhook" ? await newWorkflowSecret(deps) : undefined;
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertWorkflow(tx, { ...definition, signingSecretEncrypted: secret?.encrypted ?? null, createdBy: actor.id });
+    const details = definition.action === "call_webhook" ? auditDetails(row, definition) : `Automation "${row.name}" (${row.trigger} → ${row.action})`;
+    await recordAudit(tx, { userEmail: actor.email, action: "automation.create", details, meta });
+    return { ...toWorkflow(row), ...(secret ? { signingSecret: secret.secret } : {}) };
   });
 }
 
-/** The switch alone, or an edit: the given fields over the stored ones, checked again as a whole definition. */
-export async function updateAutomation(db: Database, actor: CurrentUser, id: number, body: UpdateAutomationBody, meta: RequestMeta): Promise<AutomationWorkflow> {
-  return inTransaction(db, async (tx) => {
-    const current = await findWorkflow(tx, id);
-    if (!current) throw notFound("automation.not_found");
-    const { enabled, ...edit } = body;
-    const edited = Object.values(edit).some((value) => value !== undefined);
-    let definition = {};
-    if (edited) {
-      const merged = { ...toWorkflow(current), ...Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)) };
-      const parsed = automationDefinitionSchema.safeParse(merged);
-      if (!parsed.success) throw invalidDefinition(parsed.error);
-      definition = parsed.data;
-    }
-    const row = await updateWorkflow(tx, id, { ...definition, ...(enabled === undefined ? {} : { enabled }) });
+/**
+ * The switch alone, or an edit: the given fields over the stored ones, checked again as a whole definition. An edit
+ * into call_webhook gives the workflow a signing secret if it has none, answered this once.
+ */
+export async function updateAutomation(deps: SaveDeps, actor: CurrentUser, id: number, body: UpdateAutomationBody, meta: RequestMeta): Promise<SavedAutomationWorkflow> {
+  const { enabled, ...edit } = body;
+  const edited = Object.values(edit).some((value) => value !== undefined);
+  // Read and checked before the transaction: a call_webhook URL is vetted with a DNS lookup, which must not hold it open.
+  const current = await findWorkflow(deps.db, id);
+  if (!current) throw notFound("automation.not_found");
+  let definition: AutomationDefinition | undefined;
+  if (edited) {
+    const merged = { ...toWorkflow(current), ...Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)) };
+    const parsed = automationDefinitionSchema.safeParse(merged);
+    if (!parsed.success) throw invalidDefinition(parsed.error);
+    definition = parsed.data;
+    await vetWebhookCall(deps, definition);
+  }
+  const secret = definition?.action === "call_webhook" && current.signingSecretEncrypted === null ? await newWorkflowSecret(deps) : undefined;
+  return inTransaction(deps.db, async (tx) => {
+    const row = await updateWorkflow(tx, id, {
+      ...definition,
+      ...(enabled === undefined ? {} : { enabled }),
+      ...(secret ? { signingSecretEncrypted: secret.encrypted } : {}),
+    });
     if (!row) throw notFound("automation.not_found");
     const action = edited ? "automation.update" : enabled ? "automation.enable" : "automation.disable";
-    await recordAudit(tx, { userEmail: actor.email, action, details: `Automation "${row.name}"`, meta });
-    return toWorkflow(row);
+    await recordAudit(tx, { userEmail: actor.email, action, details: auditDetails(row, definition), meta });
+    return { ...toWorkflow(row), ...(secret ? { signingSecret: secret.secret } : {}) };
   });
 }
 
@@ -94,7 +142,7 @@ export async function automationRuns(db: Database, id: number): Promise<Automati
   return rows.map((row) => ({
     id: row.id,
     eventName: row.eventName,
-    outcome: z.enum(["success", "failed", "loop_stopped"]).parse(row.outcome),
+    outcome: z.enum(automationRunOutcomes).parse(row.outcome),
     error: row.error,
     attempts: row.attempts,
     durationMs: row.durationMs,

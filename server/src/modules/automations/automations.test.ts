@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AutomationRun, AutomationWorkflow } from "@contract/automations";
 import type { OutboxMail } from "@contract/mail";
 import type { Task } from "@contract/tasks";
+import { tasks as taskRows } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -75,6 +77,9 @@ describe.each(testDrivers)("Automations on %s", (driver) => {
     expect(tasks.body).toHaveLength(1);
     expect(tasks.body[0]).toMatchObject({ title: `Onboard ${lead.businessName}`, priority: "high", leadId: lead.id, assignee: { email: ADMIN.email } });
     expect(tasks.body[0]!.dueDate).toBe(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+    // The API does not show it: the row records which automation made the task.
+    const [row] = await suite.rt.ctx.db.select({ createdByAutomationId: taskRows.createdByAutomationId }).from(taskRows).where(eq(taskRows.id, tasks.body[0]!.id));
+    expect(row).toEqual({ createdByAutomationId: workflow.body.id });
     await suite.admin.put(`/api/automations/${workflow.body.id}`, { enabled: false });
   });
 
@@ -124,6 +129,20 @@ describe.each(testDrivers)("Automations on %s", (driver) => {
     await suite.admin.put(`/api/automations/${workflow.body.id}`, { enabled: false });
     await suite.admin.put(`/api/automations/${failing.body.id}`, { enabled: false });
   });
+
+  it.each(["http://10.0.0.5/hook", "http://169.254.169.254/latest/meta-data", "http://[::1]:8080/hook", "http://localhost:5000/hook"])(
+    "refuses a call_webhook to the private address %s, naming config.url",
+    async (url) => {
+      const res = await create({ name: "Inward", trigger: "new_lead", action: "call_webhook", config: { url } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "automation.private_address", fieldCodes: { "config.url": { code: "automation.private_address" } } });
+      const notify = await create({ name: "Harmless", trigger: "lead.deleted", action: "notify", config: { userEmail: ADMIN.email, message: "x" } });
+      const edited = await suite.admin.put(`/api/automations/${notify.body.id}`, { action: "call_webhook", config: { url } });
+      expect(edited.status).toBe(400);
+      expect(edited.body).toMatchObject({ fieldCodes: { "config.url": { code: "automation.private_address" } } });
+      expect((await suite.admin.delete(`/api/automations/${notify.body.id}`)).status).toBe(200);
+    },
+  );
 
   it("stops automations that keep triggering each other at the depth limit, and marks the run", async () => {
     const lead = await addLead(suite.admin);
