@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Copy, Send, ShieldAlert, Trash2, Webhook } from "lucide-react";
+import { Send, ShieldAlert, Trash2, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { can } from "@contract/access-policy";
 import { ALL_WEBHOOK_EVENTS, webhookEventOptions, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@contract/webhooks";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { FormField, fieldA11yProps } from "@/components/form-field";
+import { SecretOnce } from "@/components/secret-once";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,7 +17,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/components/ui/use-toast";
 import { useCurrentUser } from "@/features/auth/auth-queries";
 import { apiErrorMessage } from "@/lib/api";
-import { copyText } from "@/lib/copy-text";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, useSetWebhookEnabled, useWebhooks } from "./webhook-queries";
 
@@ -118,30 +118,21 @@ function WebhookCreateForm({ onCreated }: { onCreated: (created: CreatedWebhookE
 /** The signing secret, the one time it leaves the server (it is stored encrypted). */
 function NewWebhookSecret({ created, onDone }: { created: CreatedWebhookEndpoint; onDone: () => void }) {
   const { t } = useTranslation();
-  const copy = async () => {
-    if (await copyText(created.secret)) toast({ title: t("settings.webhooks.secret.copied") });
-    else toast({ variant: "destructive", title: t("common.error"), description: t("settings.webhooks.secret.copyFailed") });
-  };
   return (
-    <section aria-labelledby="new-webhook-secret-title" className="grid gap-2 rounded-md border border-primary/40 bg-muted/40 p-3" data-testid="webhook-created">
-      <h3 id="new-webhook-secret-title" className="text-sm font-semibold">
-        {t("settings.webhooks.secret.title")}
-      </h3>
-      <p className="text-sm">{t("settings.webhooks.secret.description")}</p>
-      <Label htmlFor="new-webhook-secret" className="sr-only">
-        {t("settings.webhooks.secret.label")}
-      </Label>
-      <div className="flex flex-wrap items-center gap-2">
-        <Input id="new-webhook-secret" readOnly value={created.secret} className="min-w-0 flex-1 basis-80 font-mono" onFocus={(focus) => focus.currentTarget.select()} data-testid="webhook-secret" />
-        <Button onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
-          {t("settings.webhooks.secret.copy")}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          {t("settings.webhooks.secret.done")}
-        </Button>
-      </div>
-    </section>
+    <SecretOnce
+      secret={created.secret}
+      texts={{
+        title: t("settings.webhooks.secret.title"),
+        description: t("settings.webhooks.secret.description"),
+        fieldLabel: t("settings.webhooks.secret.label"),
+        copy: t("settings.webhooks.secret.copy"),
+        copied: t("settings.webhooks.secret.copied"),
+        copyFailed: t("settings.webhooks.secret.copyFailed"),
+        done: t("settings.webhooks.secret.done"),
+      }}
+      testIds={{ notice: "webhook-created", value: "webhook-secret", copy: "webhook-secret-copy", done: "webhook-secret-done" }}
+      onDone={onDone}
+    />
   );
 }
 
