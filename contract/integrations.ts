@@ -78,8 +78,18 @@ export const googleWorkspaceSettingsBodySchema = z.object({
   enabled: z.boolean().default(true),
 });
 
+const configurableKinds = ["slack", "stripe", "google_workspace"] as const;
+
 /** The body of PUT /api/integrations/:kind; its `kind` must match the path. Zapier has no form (see its card). */
-export const integrationSettingsBodySchema = z.discriminatedUnion("kind", [slackSettingsBodySchema, stripeSettingsBodySchema, googleWorkspaceSettingsBodySchema]);
+export const integrationSettingsBodySchema = z.discriminatedUnion("kind", [slackSettingsBodySchema, stripeSettingsBodySchema, googleWorkspaceSettingsBodySchema], {
+  // A kind that is none of the three: Zapier gets its own reason (it has no form), anything else the list of kinds.
+  error: (issue) => {
+    if (issue.code !== "invalid_union") return undefined;
+    const input: unknown = issue.input;
+    const kind = typeof input === "object" && input !== null && "kind" in input ? input.kind : undefined;
+    return kind === "zapier" ? errorMessage("integration.not_configurable") : errorMessage("field.invalid_option", { options: configurableKinds.join(", ") });
+  },
+});
 export type IntegrationSettingsBody = z.input<typeof integrationSettingsBodySchema>;
 
 export const integrationStatusSchema = z.object({
@@ -94,7 +104,7 @@ export const integrationStatusSchema = z.object({
   lastUsedAt: isoDateTime.nullable().describe("The last successful use"),
   lastError: z.string().nullable(),
   lastErrorAt: isoDateTime.nullable(),
-  /** Zapier only: webhook endpoints whose URL is on hooks.zapier.com, and API keys labelled with "zapier". */
+  /** Zapier only: webhook endpoints whose URL host is zapier.com or under it, and API keys whose label contains "zapier". */
   zapier: z.object({ webhookCount: z.number().int(), apiKeyCount: z.number().int() }).optional(),
 });
 export type IntegrationStatusRow = z.infer<typeof integrationStatusSchema>;
@@ -111,16 +121,16 @@ export type IntegrationCheck = z.infer<typeof integrationCheckSchema>;
 /** GET /api/ai/insights, computed from stored records. Rates are 0–100 with one decimal, null when nothing to divide. */
 export const aiInsightsSchema = z.object({
   acceptanceRate: z.number().nullable().describe("Approved AI fixes ÷ proposals made, in percent"),
-  proposalsMade: z.number().int(),
-  proposalsApproved: z.number().int(),
-  proposalsThisMonth: z.number().int(),
+  proposalsMade: z.number().int().describe("Technical issues holding an AI repair proposal (awaiting review, approved or rejected); reopening an issue replaces its proposal"),
+  proposalsApproved: z.number().int().describe("Technical issues whose proposed fix was approved"),
+  proposalsThisMonth: z.number().int().describe("Proposals made since the 1st of this month (UTC), by the proposal's own timestamp"),
   automationsEnabled: z.number().int(),
   automationRuns: z.number().int(),
-  automationRunsFailed: z.number().int(),
+  automationRunsFailed: z.number().int().describe("Runs whose outcome is failed (retries used up)"),
   automationRunsThisMonth: z.number().int(),
-  tasksCreatedByAutomations: z.number().int(),
-  revenueGenerated: moneyOutput.describe("Revenue of converted leads that came through a referral"),
-  referralConversions: z.number().int(),
+  tasksCreatedByAutomations: z.number().int().describe("Tasks made by an automation's create_task action, its workflow deleted or not"),
+  revenueGenerated: moneyOutput.describe("Year-to-date revenue (KPI records) of the converted leads that came through an affiliate referral"),
+  referralConversions: z.number().int().describe("Converted leads that came through an affiliate referral"),
 });
 export type AiInsights = z.infer<typeof aiInsightsSchema>;
 
@@ -160,6 +170,10 @@ export const integrationEndpoints = {
     errors: [400, 403, 404],
     tags,
     summary: "Save an integration's settings (administrators); secrets are encrypted at rest and never returned",
+    description:
+      "The secret (Slack webhookUrl, Stripe secretKey, Google clientSecret) is required the first time and kept when left out. " +
+      "New credentials (another secret, or another Google client id) are unproven: the last use and last error are forgotten and the card reads configured until the next successful use. " +
+      "Zapier has no settings: it is configured by a webhook endpoint on zapier.com or an API key labelled Zapier (Settings).",
   }),
   disconnect: defineEndpoint({
     method: "DELETE",
@@ -178,6 +192,10 @@ export const integrationEndpoints = {
     errors: [400, 403, 404, 429],
     tags,
     summary: "Use the integration once for real: Slack posts a test message, Stripe and Google are asked over HTTPS whether the settings work",
+    description:
+      "Slack: posts a test message to the webhook URL. Stripe: GET https://api.stripe.com/v1/balance with the secret key (reads, changes nothing). " +
+      "Google Workspace: reads Google's OpenID discovery document, then exchanges a made-up authorization code so Google authenticates the client id and secret; " +
+      "signing staff in with Google is single sign-on's job. The outcome is recorded (last use, or last error) and answered with ok false when the service refused or could not be reached: never a server error.",
   }),
   aiInsights: defineEndpoint({ method: "GET", path: "/ai/insights", reply: aiInsightsSchema, errors: [401], tags, summary: "AI and automation figures from stored records" }),
   communityAnalytics: defineEndpoint({

@@ -39,6 +39,8 @@ import { searchRoutes } from "./modules/search/search.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
+import { integrationRoutes } from "./modules/integrations/integrations.routes";
+import { insightRoutes } from "./modules/insights/insights.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -62,6 +64,8 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   pipelineRoutes,
   webhookRoutes,
   automationRoutes,
+  integrationRoutes,
+  insightRoutes,
 ];
 
 /**

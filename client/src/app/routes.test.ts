@@ -23,7 +23,6 @@ describe("the route table", () => {
         "/final-stewardship",
         "/future-stewardship",
         "/innovation",
-        "/integrations",
         "/perpetual-innovation",
         "/perpetual-stewardship",
       ].sort(),

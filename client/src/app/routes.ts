@@ -139,7 +139,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.integrations.title",
     subtitleKey: "pages.integrations.subtitle",
     icon: Plug,
-    placeholderKey: "pages.integrations.empty",
+    load: () => import("@/features/integrations/integrations-page"),
   },
   {
     path: "/enterprise",

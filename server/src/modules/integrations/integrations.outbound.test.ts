@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { googleTokenOutcome, stripeOutcome } from "./integrations.outbound";
+
+// The checks reach api.stripe.com and Google, which this machine cannot: these are the answers those services give.
+describe("what a connection check tells the administrator", () => {
+  it("reads Stripe's answer to the balance read", () => {
+    expect(stripeOutcome("test", { status: 200, body: { object: "balance" } })).toEqual({ ok: true, message: "Stripe accepted the test-mode key (GET /v1/balance answered 200)", retryable: false });
+    expect(stripeOutcome("live", { status: 403, body: { error: { message: "The provided key does not have the required permissions" } } })).toMatchObject({
+      ok: true,
+      message: "Stripe accepted the live-mode key; it may not read the balance (The provided key does not have the required permissions)",
+    });
+    expect(stripeOutcome("test", { status: 401, body: { error: { message: "Invalid API Key provided: sk_test_****Ab12" } } })).toEqual({
+      ok: false,
+      message: "Stripe answered HTTP 401: Invalid API Key provided: sk_test_****Ab12",
+      retryable: false,
+    });
+    expect(stripeOutcome("test", { status: 503, body: "<html>" })).toEqual({ ok: false, message: "Stripe answered HTTP 503", retryable: true });
+  });
+
+  it("reads Google's answer to a made-up authorization code", () => {
+    expect(googleTokenOutcome({ status: 400, body: { error: "invalid_grant", error_description: "Malformed auth code." } })).toMatchObject({
+      ok: true,
+      message: "Google's OAuth endpoints answered and accepted the client id and secret (the made-up code got invalid_grant, as expected)",
+    });
+    expect(googleTokenOutcome({ status: 401, body: { error: "invalid_client", error_description: "The OAuth client was not found." } })).toEqual({
+      ok: false,
+      message: "Google refused the client id or secret (invalid_client: The OAuth client was not found.)",
+      retryable: false,
+    });
+    expect(googleTokenOutcome({ status: 502, body: "Bad Gateway" })).toEqual({ ok: false, message: "Google's token endpoint answered HTTP 502", retryable: true });
+  });
+});
