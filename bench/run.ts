@@ -25,6 +25,7 @@ import { runReport } from "../server/src/modules/reports/reports.service";
 import { globalSearch } from "../server/src/modules/search/search.service";
 import { countLeads, seedScale } from "../scripts/seed-scale";
 import { captureStatements, describe, replay, type Statement, type Waves } from "./capture";
+import { eventsTables, runEventsBench, type EventsStats } from "./events";
 import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
 import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 
@@ -55,6 +56,8 @@ interface Options {
   auth: "cookie" | "apikey";
   only: Set<string> | null;
   export: boolean;
+  /** Domain events in the dispatch throughput burst (scenario f). */
+  events: number;
 }
 
 const HELP = `Usage: npm run bench -- [options]
@@ -66,12 +69,13 @@ const HELP = `Usage: npm run bench -- [options]
   --q TERM           search term (default "Núñez"; must occur in the data)
   --words TEXT       multi-word search (default "diego westfield": a first name and a business name; must match)
   --auth cookie|apikey  sign in with a session cookie (default) or an API key (Bearer)
-  --only a,b,c,d,e   scenarios to run (a page, b search, c dashboard, d report, e export)
+  --only a,b,c,d,e,f scenarios to run (a page, b search, c dashboard, d report, e export, f domain events)
   --no-export        skip the CSV export
+  --events N         domain events in the dispatch throughput burst of f (default 20000)
 Environment: BENCH_DATABASE_URL (default ${DEFAULT_SERVER}/${DEFAULT_DATABASE}, created when missing).`;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { leads: 1_000_000, duration: 10, warmup: 2, connections: 32, pool: 10, q: "Núñez", words: "diego westfield", auth: "cookie", only: null, export: true };
+  const options: Options = { leads: 1_000_000, duration: 10, warmup: 2, connections: 32, pool: 10, q: "Núñez", words: "diego westfield", auth: "cookie", only: null, export: true, events: 20_000 };
   const number = (flag: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value?.replace(/_/g, ""));
     if (!Number.isFinite(n) || n < min || n > max) throw new BenchError(`${flag} takes a number from ${min} to ${max}`);
@@ -93,6 +97,7 @@ function parseOptions(argv: string[]): Options {
       options.auth = v;
     } else if (arg === "--only") options.only = new Set((value() ?? "").split(",").map((s) => s.trim()));
     else if (arg === "--no-export") options.export = false;
+    else if (arg === "--events") options.events = Math.round(number(arg, value(), 1, 1_000_000));
     else if (arg === "--help" || arg === "-h") {
       console.log(HELP);
       process.exit(0);
@@ -177,6 +182,8 @@ async function startServer(databaseUrl: string, port: number, poolMax: number): 
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_NAME: "Benchmark",
+      // Scenario f registers a webhook receiver on 127.0.0.1.
+      ALLOW_PRIVATE_WEBHOOKS: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -514,6 +521,7 @@ async function main() {
   const captured = new Map<Scenario, Waves>();
   for (const scenario of selected) captured.set(scenario, await captureStatements(scenario.capture));
   const exportWanted = options.export && (!options.only || options.only.has("e"));
+  const eventsWanted = !options.only || options.only.has("f");
 
   // A runaway statement ends after a minute instead of holding the run.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.pool, options: "-c statement_timeout=60000" });
@@ -531,6 +539,7 @@ async function main() {
 
   const rows: Row[] = [];
   let exported: { api: ExportStats; raw: ExportStats } | null = null;
+  let events: EventsStats | null = null;
   const explains: string[] = [];
   let auth: Awaited<ReturnType<typeof authenticate>> | null = null;
   try {
@@ -572,6 +581,12 @@ async function main() {
       if (api.rows !== raw.rows) console.warn(`  the API exported ${int(api.rows)} rows, the raw statements read ${int(raw.rows)}`);
       exported = { api, raw };
     }
+
+    if (eventsWanted) {
+      // Creating leads and a webhook endpoint needs the administrator's session, whatever --auth says.
+      const session = options.auth === "cookie" ? auth : await authenticate(base, "cookie");
+      events = await runEventsBench({ base, databaseUrl, headers: session.headers, count: options.events });
+    }
   } finally {
     await auth?.cleanup();
     console.log("\nStopping the server");
@@ -586,7 +601,8 @@ async function main() {
   const pgVersion = (await versionPool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? "?";
   await versionPool.end();
 
-  const table = resultTables(rows, exported);
+  const tables = [rows.length > 0 || exported ? resultTables(rows, exported) : null, events ? eventsTables(events) : null];
+  const table = tables.filter(Boolean).join("\n\n");
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const context = [
     `${new Date().toISOString()} · code ${gitDescription()} · Node ${process.version} · PostgreSQL ${pgVersion} · ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB`,

@@ -46,6 +46,8 @@ export const domainEvents = {
   "issue.proposal_ready": z.object({ issueId: id, source: z.enum(["model", "retrieval"]) }),
   "issue.approved": z.object({ issueId: id, reviewedBy: z.string() }),
   "task.created": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), createdBy: actor }),
+  /** An existing task handed to another staff member (a new task's assignee comes with task.created). */
+  "task.assigned": z.object({ taskId: id, title: z.string(), assigneeId: id, previousAssigneeId: id.nullable(), assignedBy: actor }),
   "task.completed": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), nextOccurrenceId: id.nullable() }),
   "feedback.created": z.object({ feedbackId: id, type: z.string() }),
   /** Declared for the NPS survey; nothing emits it yet. */

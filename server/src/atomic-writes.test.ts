@@ -1,15 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Affiliate, AffiliateDetail } from "@contract/affiliates";
 import type { CreatedLead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
-import { auditLogs } from "./db/schema";
-import { suiteWithAdmin, testDrivers, type TestRuntime } from "./test/test-runtime";
+import { auditLogs, eventOutbox } from "./db/schema";
+import { suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "./test/test-runtime";
 
 /*
- * A mutation writes its row, its audit record and its notifications in one transaction. To see that from outside, a
- * trigger refuses one audit record or notification the way a full disk or a lost connection would, and the answer
- * must then leave nothing behind: the request can be repeated as if it had never been made.
+ * A mutation writes its row, its audit record and its domain events in one transaction; the notifications follow from
+ * the events once they are dispatched (the outbox). To see that from outside, a trigger refuses one audit record or
+ * event the way a full disk or a lost connection would, and the answer must then leave nothing behind: the request can
+ * be repeated as if it had never been made, and then its event, and from it the notification, appear once.
  */
 
 const REFUSALS = `
@@ -21,11 +22,11 @@ const REFUSALS = `
     END IF;
     RETURN NEW;
   END $$;
-  CREATE TRIGGER lw_test_refuse BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION lw_test_refuse('message');
+  CREATE TRIGGER lw_test_refuse BEFORE INSERT ON event_outbox FOR EACH ROW EXECUTE FUNCTION lw_test_refuse('payload');
   CREATE TRIGGER lw_test_refuse BEFORE INSERT ON audit_logs FOR EACH ROW EXECUTE FUNCTION lw_test_refuse('action')`;
 
-/** While `write` runs, inserts into `target` whose column (message or action) matches `pattern` fail. */
-async function refusing<T>(rt: TestRuntime, target: "notifications" | "audit_logs", pattern: string, write: () => Promise<T>): Promise<T> {
+/** While `write` runs, inserts into `target` whose column (an event's payload as text, or an action) matches `pattern` fail. */
+async function refusing<T>(rt: TestRuntime, target: "event_outbox" | "audit_logs", pattern: string, write: () => Promise<T>): Promise<T> {
   await rt.ctx.database.executeSql("INSERT INTO lw_test_refusals (target, pattern) VALUES ($1, $2)", [target, pattern]);
   try {
     return await write();
@@ -37,39 +38,50 @@ async function refusing<T>(rt: TestRuntime, target: "notifications" | "audit_log
 const auditCount = async (rt: TestRuntime, action: string, userEmail: string) =>
   (await rt.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.action, action), eq(auditLogs.userEmail, userEmail)))).length;
 
+/** The stored events of that name whose payload has `field` equal to `value`. */
+const eventsWhere = (rt: TestRuntime, name: string, field: string, value: string) =>
+  rt.ctx.db.select().from(eventOutbox).where(and(eq(eventOutbox.name, name), sql`${eventOutbox.payload} ->> ${field} = ${value}`));
+
+/** The administrator's notifications that start with `prefix`, once the dispatcher has had a poll or two to write them. */
+const bellFor = (suite: { admin: TestClient }, prefix: string) => async () =>
+  (await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.message.startsWith(prefix));
+
 const partner = { name: "Refused Partner", businessName: "Refused Ltd", email: "refused@partners.test", password: "secret1" };
 const joinForm = { businessOwnerName: "Rita", businessOwnerLastName: "Refused", businessName: "Refused Bakery", email: "rita@bakery.test" };
 
 describe.each(testDrivers)("writes that commit together or not at all on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
 
-  it("leaves no affiliate and no audit record when the sign-up's notification cannot be written", async () => {
+  it("leaves no affiliate, no audit record and no event when the sign-up's event cannot be written", async () => {
     await suite.rt.ctx.database.executeSql(REFUSALS);
-    const refused = await refusing(suite.rt, "notifications", "New affiliate registered: Refused Partner%", () =>
-      suite.rt.client().post("/api/affiliates/signup", partner),
-    );
+    const refused = await refusing(suite.rt, "event_outbox", `%${partner.name}%`, () => suite.rt.client().post("/api/affiliates/signup", partner));
     expect(refused.status).toBe(500);
     expect((await suite.admin.get<Affiliate[]>("/api/affiliates")).body.map((a) => a.email)).not.toContain(partner.email);
     expect(await auditCount(suite.rt, "affiliate.signup", partner.email)).toBe(0);
+    expect(await eventsWhere(suite.rt, "affiliate.registered", "name", partner.name)).toEqual([]);
 
-    // The email is not taken by a half-written sign-up: the same one succeeds, with its record and one notification.
+    // The email is not taken by a half-written sign-up: the same one succeeds with its record and its event, which the
+    // dispatcher turns into one notification for the administrator.
     const again = await suite.rt.client().post<Affiliate>("/api/affiliates/signup", partner);
     expect(again.status).toBe(201);
     expect(await auditCount(suite.rt, "affiliate.signup", partner.email)).toBe(1);
-    const bell = (await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.message.startsWith("New affiliate registered: Refused Partner"));
-    expect(bell).toHaveLength(1);
+    expect(await eventsWhere(suite.rt, "affiliate.registered", "name", partner.name)).toHaveLength(1);
+    const bell = bellFor(suite, `New affiliate registered: ${partner.name}`);
+    await expect.poll(async () => (await bell()).length, { timeout: 10_000 }).toBe(1);
   });
 
-  it("stores no lead from the public form when its notification to the administrators cannot be written", async () => {
-    const refused = await refusing(suite.rt, "notifications", "New lead captured: Refused Bakery%", () => suite.rt.client().post("/api/join", joinForm));
+  it("stores no lead from the public form, and no event, when its event cannot be written", async () => {
+    const refused = await refusing(suite.rt, "event_outbox", `%${joinForm.businessName}%`, () => suite.rt.client().post("/api/join", joinForm));
     expect(refused.status).toBe(500);
     expect(await auditCount(suite.rt, "lead.create", "public form")).toBe(0);
+    expect(await eventsWhere(suite.rt, "lead.created", "email", joinForm.email)).toEqual([]);
 
     const again = await suite.rt.client().post("/api/join", joinForm);
     expect(again.status).toBe(201);
     expect(await auditCount(suite.rt, "lead.create", "public form")).toBe(1);
-    const bell = (await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.message.startsWith("New lead captured: Refused Bakery"));
-    expect(bell).toHaveLength(1);
+    expect(await eventsWhere(suite.rt, "lead.created", "email", joinForm.email)).toHaveLength(1);
+    const bell = bellFor(suite, `New lead captured: ${joinForm.businessName}`);
+    await expect.poll(async () => (await bell()).length, { timeout: 10_000 }).toBe(1);
   });
 
   it("changes no affiliate when the update's audit record cannot be written", async () => {

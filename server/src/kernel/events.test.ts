@@ -87,9 +87,11 @@ describe.each(testDrivers)("domain events through the outbox on %s", (driver) =>
     });
     const [stored] = (await storedEvents(rt, "lead.created")).filter((row) => row.id === event!.id);
     expect(stored?.dispatchedAt).toBeInstanceOf(Date);
-    // Only the subscribers to lead.created are recorded as having handled it: webhooks and automations (every event)
-    // and the test's recorder, not notifications (it does not subscribe to lead.created).
-    expect(stored?.deliveredTo).toEqual(["webhooks", "automations", "test-recorder"]);
+    // Only the subscribers to lead.created are recorded as having handled it, in order, the test's recorder last; among
+    // them notifications, which tells nobody of a lead staff entered and still handled the event.
+    const subscribersToIt = eventSubscribers.filter((s) => s.events === "*" || s.events.includes("lead.created")).map((s) => s.name);
+    expect(subscribersToIt).toEqual(expect.arrayContaining(["notifications", "webhooks", "automations"]));
+    expect(stored?.deliveredTo).toEqual([...subscribersToIt, "test-recorder"]);
   });
 
   it("emits nothing for a change that is rolled back", async () => {

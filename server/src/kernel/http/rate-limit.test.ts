@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { ANONYMOUS_CONSENT_EMAIL } from "@contract/consent";
-import { affiliates, affiliateTokens, auditLogs, consentRecords, notifications, referralClicks } from "../../db/schema";
+import { affiliates, affiliateTokens, auditLogs, consentRecords, eventOutbox, notifications, referralClicks } from "../../db/schema";
 import { LONGEST_THROTTLE_WINDOW_MS } from "./attempt-throttle.data";
 import { ADMIN, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { limitedRoutes, PUBLIC_LIMITS } from "./rate-limit";
@@ -127,9 +127,13 @@ describe.each(testDrivers)("public rate limits on %s", (driver) => {
     expect(await repeat(PUBLIC_LIMITS.affiliateSignup.max, (i) => send(rt, "POST", "/api/affiliates/signup", ip, partner(`s${i}`)))).toEqual(
       Array(PUBLIC_LIMITS.affiliateSignup.max).fill(201),
     );
+    // Sign-up alerts are written when the sign-ups' events are dispatched: count them once nothing is waiting.
+    const undispatched = async () => (await rt.ctx.db.select().from(eventOutbox).where(isNull(eventOutbox.dispatchedAt))).length;
+    await expect.poll(undispatched, { timeout: 10_000 }).toBe(0);
     const alertsBefore = (await rt.ctx.db.select().from(notifications).where(eq(notifications.type, "affiliate"))).length;
     expectLimited(await send(rt, "POST", "/api/affiliates/signup", ip, partner("over")));
     expect(await rt.ctx.db.select().from(affiliates).where(eq(affiliates.email, "pat.over@partners.test"))).toEqual([]);
+    expect(await undispatched()).toBe(0);
     expect((await rt.ctx.db.select().from(notifications).where(eq(notifications.type, "affiliate"))).length).toBe(alertsBefore);
     expect((await send(rt, "POST", "/api/affiliates/signup", "203.0.113.41", partner("over"))).status).toBe(201);
   });

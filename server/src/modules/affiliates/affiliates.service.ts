@@ -17,7 +17,6 @@ import { actorLabel } from "../../kernel/actor";
 import { reserveSignIn, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { emitEvent } from "../../kernel/events";
-import { notifyAdmins } from "../../kernel/notify";
 import type { AffiliatePrincipal, Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { listReferrals } from "../../db/queries/referral-rows";
@@ -51,7 +50,6 @@ export async function signUpAffiliate(db: Database, body: AffiliateSignupBody, m
         const inserted = await insertAffiliate(tx, { name: body.name, businessName: body.businessName, email: body.email, passwordHash, uniqueCode: readableCode() });
         await emitEvent(tx, "affiliate.registered", { affiliateId: inserted.id, name: inserted.name, businessName: inserted.businessName });
         await recordAudit(tx, { userEmail: inserted.email, action: "affiliate.signup", details: `Affiliate #${inserted.id} ${inserted.name} (${inserted.uniqueCode})`, meta });
-        await notifyAdmins(tx, { type: "affiliate", message: `New affiliate registered: ${inserted.name} (${inserted.businessName})`, link: "/affiliates" });
         return inserted;
       });
       return toAffiliate(row);

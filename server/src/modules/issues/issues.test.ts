@@ -106,8 +106,11 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
     expect(settled.aiRepairLog?.summary).toBe(`${NO_MODEL} No earlier approved fix is related to this issue.`);
 
     const link = `/issues?tab=review&id=${issue.id}`;
-    const adminNotes = (await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.link === link);
-    expect(adminNotes).toEqual([expect.objectContaining({ type: "issue", message: expect.stringContaining(`Issue #${issue.id}: a proposal is ready for review`) })]);
+    // Written by the notifications subscriber once the issue.proposal_ready event is dispatched.
+    const adminNotes = async () => (await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.link === link);
+    await expect
+      .poll(adminNotes, { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ type: "issue", message: `Issue #${issue.id}: a proposal is ready for review (no AI model is configured, so it lists related approved fixes only)` })]);
     const staff = suite.rt.client();
     await staff.post("/api/auth/login", { email: STAFF.email, password: STAFF.password });
     expect((await staff.get<Notification[]>("/api/notifications")).body.filter((n) => n.link === link)).toHaveLength(1);

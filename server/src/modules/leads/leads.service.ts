@@ -10,7 +10,6 @@ import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import { emitEvent } from "../../kernel/events";
-import { notifyAdmins } from "../../kernel/notify";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { deleteLeadRow, findLeadById, insertLead, insertReferral, lockLeadState, updateLeadRow } from "./leads.data";
@@ -59,7 +58,10 @@ async function attributeLead(tx: Database, leadId: number, code: string, source:
   return { affiliateCode: affiliate.uniqueCode, attributed: true, reason: null };
 }
 
-/** Creates a lead and, in the same transaction, the referral its affiliate code earns, its audit record and its notifications. */
+/**
+ * Creates a lead and, in the same transaction, the referral its affiliate code earns, its audit record and its
+ * lead.created event (from which the notifications subscriber tells the administrators of a lead nobody on staff entered).
+ */
 export async function createLead(db: Database, input: LeadInput, origin: LeadOrigin): Promise<CreatedLead> {
   const actor = origin.principal ? actorLabel(origin.principal) : "public form";
   return inTransaction(db, async (tx) => {
@@ -80,10 +82,6 @@ export async function createLead(db: Database, input: LeadInput, origin: LeadOri
       details: `Lead #${created.id} ${created.businessName} <${created.email}>${attribution?.attributed ? ` referred by ${attribution.affiliateCode}` : ""}`,
       meta: origin.meta,
     });
-    // Leads that arrive from a website, quiz or the public form are unseen until someone looks: tell the administrators.
-    if (origin.principal?.kind !== "session") {
-      await notifyAdmins(tx, { type: "lead", message: `New lead captured: ${created.businessName} (${created.email})`, link: "/leads" });
-    }
     return { ...created, attribution };
   }).catch((error: unknown) => {
     if (isUniqueViolation(error, "leads_email_lower_idx")) throw conflict("lead.email_taken", { field: "email" });

@@ -198,8 +198,9 @@ describe.each(testDrivers)("leads API on %s", (driver) => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject(quiz);
     expect((await anonymous.post("/api/leads", aLead("nokey"))).status).toBe(401);
-    const notes = (await suite.admin.get<Notification[]>("/api/notifications")).body;
-    expect(notes.some((n) => n.message === "New lead captured: Business quiz (ownerquiz@example.com)")).toBe(true);
+    // Written by the notifications subscriber once the lead.created event is dispatched.
+    const told = async () => (await suite.admin.get<Notification[]>("/api/notifications")).body.some((n) => n.message === "New lead captured: Business quiz (ownerquiz@example.com)");
+    await expect.poll(told, { timeout: 10_000 }).toBe(true);
     const [audit] = await suite.rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.details, `Lead #${res.body.id} Business quiz <ownerquiz@example.com>`));
     expect(audit?.userEmail).toMatch(/\(API key #\d+\)$/);
   });

@@ -1,9 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { DomainEventPayload } from "@contract/events";
 import { DEFAULT_PIPELINE_STAGE } from "@contract/pipeline";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
+import { users } from "../../db/schema";
 import type { EventSubscriber } from "../../kernel/events";
-import { notify } from "../../kernel/notify";
+import { notify, notifyAdmins, notifyStaff } from "../../kernel/notify";
 
 /**
  * The staff email a lead's assignedTo names: a staff member's email, or the name of exactly one staff member (the
@@ -20,23 +22,82 @@ async function staffEmailFor(db: Database, assignedTo: string): Promise<string |
   return row?.email ?? null;
 }
 
+async function staffEmailById(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+/** Leads that arrive from a website, quiz or the public form are unseen until someone looks: tell the administrators. */
+async function leadCaptured(db: Database, lead: DomainEventPayload<"lead.created">): Promise<void> {
+  if (lead.enteredByStaff) return;
+  await notifyAdmins(db, { type: "lead", message: `New lead captured: ${lead.businessName} (${lead.email})`, link: "/leads" });
+}
+
+async function leadMoved(db: Database, { assignedTo, movedBy, businessName, toStage }: DomainEventPayload<"lead.stage_changed">): Promise<void> {
+  // Someone moving their own lead needs no telling.
+  const assignee = assignedTo ? await staffEmailFor(db, assignedTo) : null;
+  if (!assignee || assignee.toLowerCase() === movedBy?.email.toLowerCase()) return;
+  await notify(db, [assignee], {
+    type: "pipeline",
+    message: `${movedBy?.name ?? "Someone"} moved ${businessName} to ${toStage ?? DEFAULT_PIPELINE_STAGE}`,
+    link: "/productivity",
+  });
+}
+
+async function affiliateRegistered(db: Database, { name, businessName }: DomainEventPayload<"affiliate.registered">): Promise<void> {
+  await notifyAdmins(db, { type: "affiliate", message: `New affiliate registered: ${name} (${businessName})`, link: "/affiliates" });
+}
+
+/**
+ * Tells a staff member a task was given to them, by creation or reassignment, unless they gave it to themselves.
+ * A task an automation made (no staff member acting) tells nobody: its owner chose that, and the automation's notify
+ * action is the way to tell someone.
+ */
+async function taskGiven(
+  db: Database,
+  task: { taskId: number; title: string; assigneeId: number | null },
+  givenBy: { id: number; name: string } | null,
+): Promise<void> {
+  if (task.assigneeId === null || givenBy === null || task.assigneeId === givenBy.id) return;
+  const assignee = await staffEmailById(db, task.assigneeId);
+  if (!assignee) return;
+  await notify(db, [assignee], { type: "task", message: `${givenBy.name} assigned you a task: ${task.title}`, link: `/tasks?id=${task.taskId}` });
+}
+
+/** Every staff member may review a proposal. The link opens the Technical Issues screen's review tab on that issue. */
+async function proposalReady(db: Database, { issueId, source }: DomainEventPayload<"issue.proposal_ready">): Promise<void> {
+  const message =
+    source === "model"
+      ? `Issue #${issueId}: an AI fix proposal is ready for review`
+      : `Issue #${issueId}: a proposal is ready for review (no AI model is configured, so it lists related approved fixes only)`;
+  await notifyStaff(db, { type: "issue", message, link: `/issues?tab=review&id=${issueId}` });
+}
+
 /**
  * Notifications that follow from domain events, written when the event is dispatched (in the dispatch's transaction,
- * so an event is marked handled exactly when its notifications are stored).
+ * so an event is marked handled exactly when its notifications are stored; a failure here is retried without
+ * touching the change that emitted the event). Operational notices that are no domain event (a locked account, an
+ * API key created, a webhook disabled, an automation or a repair proposal failed) are still written by their area directly.
  */
 export const notificationSubscriber: EventSubscriber = {
   name: "notifications",
-  events: ["lead.stage_changed"],
+  events: ["lead.created", "lead.stage_changed", "affiliate.registered", "task.created", "task.assigned", "issue.proposal_ready"],
   async handle({ db }, event) {
-    if (event.name !== "lead.stage_changed") return;
-    const { assignedTo, movedBy, businessName, toStage } = event.payload;
-    // Someone moving their own lead needs no telling.
-    const assignee = assignedTo ? await staffEmailFor(db, assignedTo) : null;
-    if (!assignee || assignee.toLowerCase() === movedBy?.email.toLowerCase()) return;
-    await notify(db, [assignee], {
-      type: "pipeline",
-      message: `${movedBy?.name ?? "Someone"} moved ${businessName} to ${toStage ?? DEFAULT_PIPELINE_STAGE}`,
-      link: "/productivity",
-    });
+    switch (event.name) {
+      case "lead.created":
+        return leadCaptured(db, event.payload);
+      case "lead.stage_changed":
+        return leadMoved(db, event.payload);
+      case "affiliate.registered":
+        return affiliateRegistered(db, event.payload);
+      case "task.created":
+        return taskGiven(db, event.payload, event.payload.createdBy);
+      case "task.assigned":
+        return taskGiven(db, event.payload, event.payload.assignedBy);
+      case "issue.proposal_ready":
+        return proposalReady(db, event.payload);
+      default:
+        return;
+    }
   },
 };

@@ -1,5 +1,7 @@
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "@contract/notifications";
+import { eventOutbox } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
@@ -46,6 +48,37 @@ describe.each(testDrivers)("notifications on %s", (driver) => {
     expect((await staff.post(`/api/notifications/${adminsOwn!.id}/read`)).status).toBe(404);
     // An administrator may look at anyone's list.
     expect((await suite.admin.get<Notification[]>("/api/notifications/sam%40leadwell.test")).body).toHaveLength(1);
+  });
+
+  it("writes a sign-up's notification when its event is dispatched, retrying a failed write without undoing the sign-up", async () => {
+    const partner = { name: "Ivo Isolated", businessName: "Isolated Ltd", email: "ivo@partners.test", password: "secret1" };
+    const bell = async () => (await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.message.startsWith("New affiliate registered: Ivo"));
+    const stored = async () =>
+      (await suite.rt.ctx.db.select().from(eventOutbox).where(and(eq(eventOutbox.name, "affiliate.registered"), sql`${eventOutbox.payload} ->> 'name' = ${partner.name}`)))[0];
+    // The notification cannot be written, the way a full disk would refuse it.
+    await suite.rt.ctx.database.executeSql(`
+      CREATE FUNCTION lw_test_refuse_note() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.message LIKE 'New affiliate registered: Ivo%' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER lw_test_refuse_note BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION lw_test_refuse_note()`);
+    try {
+      expect((await suite.rt.client().post("/api/affiliates/signup", partner)).status).toBe(201);
+      // Only the notifications subscriber's work is rolled back: the event waits for a retry, the others have handled it.
+      await expect.poll(async () => (await stored())?.attempts, { timeout: 10_000 }).toBe(1);
+      const failed = await stored();
+      expect(failed).toMatchObject({ dispatchedAt: null, lastError: expect.stringMatching(/^notifications: /) });
+      expect(failed?.deliveredTo).not.toContain("notifications");
+      expect(failed?.deliveredTo).toContain("webhooks");
+      expect(await bell()).toEqual([]);
+    } finally {
+      await suite.rt.ctx.database.executeSql("DROP TRIGGER lw_test_refuse_note ON notifications; DROP FUNCTION lw_test_refuse_note()");
+    }
+    // Its backoff over, the retry writes the notification once.
+    await suite.rt.ctx.db.update(eventOutbox).set({ availableAt: new Date() }).where(eq(eventOutbox.name, "affiliate.registered"));
+    await expect.poll(async () => (await bell()).map((n) => [n.message, n.link]), { timeout: 10_000 }).toEqual([["New affiliate registered: Ivo Isolated (Isolated Ltd)", "/affiliates"]]);
+    expect((await stored())?.dispatchedAt).toBeInstanceOf(Date);
   });
 
   it("answers 400 naming the field for a malformed email or id", async () => {

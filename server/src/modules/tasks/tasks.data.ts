@@ -200,11 +200,6 @@ export async function listAssignees(db: Database): Promise<TaskAssignee[]> {
   return db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.name), asc(users.id));
 }
 
-export async function findAssignee(db: Database, id: number): Promise<TaskAssignee | undefined> {
-  const [row] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** Which foreign key a failed write broke, as the field that named the missing row. */
 export function missingReference(error: unknown): "leadId" | "issueId" | "assigneeId" | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -9,12 +9,10 @@ import type { RequestMeta } from "../../kernel/http/request-meta";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
-import { notify } from "../../kernel/notify";
 import { emitEvent } from "../../kernel/events";
 import { nextDueDate } from "./recurrence";
 import {
   deleteTaskRow,
-  findAssignee,
   findTask,
   insertNextOccurrence,
   insertTask,
@@ -65,13 +63,8 @@ export async function getTask(db: Database, id: number): Promise<Task> {
 
 export const taskAssignees = (db: Database): Promise<TaskAssignee[]> => listAssignees(db);
 
-/** Tells a staff member they were given a task, unless they gave it to themselves. */
-async function notifyAssignee(db: Database, actor: Principal, assigneeId: number | null, taskId: number, title: string): Promise<void> {
-  if (assigneeId === null || assigneeId === actor.user.id) return;
-  const assignee = await findAssignee(db, assigneeId);
-  if (!assignee) return;
-  await notify(db, [assignee.email], { type: "task", message: `${actor.user.name} assigned you a task: ${title}`, link: `/tasks?id=${taskId}` });
-}
+/** Who acted, as an event names them (an API key acts for its creator). */
+const actingStaff = (principal: Principal) => ({ id: principal.user.id, name: principal.user.name, email: principal.user.email });
 
 export async function createTask(db: Database, input: TaskCreate, { principal, meta }: TaskActor): Promise<Task> {
   const values: TaskValues = {
@@ -91,10 +84,9 @@ export async function createTask(db: Database, input: TaskCreate, { principal, m
       taskId: created,
       title: values.title,
       assigneeId: values.assigneeId,
-      createdBy: { id: principal.user.id, name: principal.user.name, email: principal.user.email },
+      createdBy: actingStaff(principal),
     });
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.create", details: `Task #${created} ${values.title}`, meta });
-    await notifyAssignee(tx, principal, values.assigneeId, created, values.title);
     return created;
   }).catch(refuseMissingReference);
   return getTask(db, id);
@@ -149,8 +141,15 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
       details: `Task #${id}: ${Object.keys(patch).join(", ")}${next ? `; next occurrence #${next}` : ""}`,
       meta,
     });
+    // The notifications subscriber tells the new assignee (unless they took the task themselves).
     if (patch.assigneeId !== undefined && patch.assigneeId !== current.assigneeId) {
-      await notifyAssignee(tx, principal, patch.assigneeId, id, after.title);
+      await emitEvent(tx, "task.assigned", {
+        taskId: id,
+        title: after.title,
+        assigneeId: patch.assigneeId,
+        previousAssigneeId: current.assigneeId,
+        assignedBy: actingStaff(principal),
+      });
     }
   }).catch(refuseMissingReference);
   return getTask(db, id);

@@ -174,17 +174,20 @@ describe.each(testDrivers)("tasks on %s", (driver) => {
     // Sam handing it back to the administrator tells the administrator.
     await sam.put(`/api/tasks/${handed.id}`, { assigneeId: (await suite.admin.get<{ id: number }>("/api/auth/me")).body.id });
 
-    const samsInbox = (await sam.get<Notification[]>("/api/notifications")).body.filter((n) => n.type === "task");
+    // Written by the notifications subscriber once the task events are dispatched: within a poll or two.
+    const samsInbox = async () => (await sam.get<Notification[]>("/api/notifications")).body.filter((n) => n.type === "task");
     // Newest first; "L today" was created for Sam in the previous test.
-    expect(samsInbox.map((n) => n.message)).toEqual([
-      `${ADMIN.name} assigned you a task: Prepare the demo`,
-      `${ADMIN.name} assigned you a task: Send Sam the contract`,
-      `${ADMIN.name} assigned you a task: L today`,
-    ]);
-    expect(samsInbox[1]?.link).toBe(`/tasks?id=${forSam.id}`);
-    const adminInbox = (await suite.admin.get<Notification[]>("/api/notifications")).body;
-    expect(adminInbox).toHaveLength(before + 1);
-    expect(adminInbox[0]?.message).toBe(`${SAM.name} assigned you a task: Prepare the demo`);
+    await expect
+      .poll(async () => (await samsInbox()).map((n) => n.message), { timeout: 10_000 })
+      .toEqual([
+        `${ADMIN.name} assigned you a task: Prepare the demo`,
+        `${ADMIN.name} assigned you a task: Send Sam the contract`,
+        `${ADMIN.name} assigned you a task: L today`,
+      ]);
+    expect((await samsInbox())[1]?.link).toBe(`/tasks?id=${forSam.id}`);
+    const adminInbox = async () => (await suite.admin.get<Notification[]>("/api/notifications")).body;
+    await expect.poll(async () => (await adminInbox()).length, { timeout: 10_000 }).toBe(before + 1);
+    expect((await adminInbox())[0]?.message).toBe(`${SAM.name} assigned you a task: Prepare the demo`);
   });
 
   it("creates the next occurrence of a recurring task when it is completed, once", async () => {

@@ -1,3 +1,4 @@
+import type { AiRepairLog, Issue } from "@contract/issues";
 import type { Database } from "../../../db/client";
 import { loggableError } from "../../../kernel/http/error-log";
 import { isLastAttempt, type JobContext, type JobRun } from "../../../kernel/jobs/job-context";
@@ -13,12 +14,26 @@ export const issueReviewLink = (issueId: number) => `/issues?tab=review&id=${iss
 
 const UNEXPECTED = "An unexpected error stopped the proposal (the server log has the details)";
 
-/** Stores the outcome and tells staff in one transaction, so a notification is never sent for an outcome not stored. */
-async function settle(db: Database, store: (tx: Database) => Promise<boolean>, message: string, issueId: number): Promise<boolean> {
+/**
+ * Stores a proposal with its issue.proposal_ready event, from which the notifications subscriber tells staff: both or
+ * neither commit. False when the issue was decided meanwhile.
+ */
+async function storeProposal(db: Database, issueId: number, log: AiRepairLog): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    if (!(await store(tx))) return false;
-    await notifyStaff(tx, { type: "issue", message, link: issueReviewLink(issueId) });
+    if (!(await storeRepairProposal(tx, issueId, log))) return false;
+    await emitEvent(tx, "issue.proposal_ready", { issueId, source: log.source.kind });
     return true;
+  });
+}
+
+/**
+ * Stores why no proposal could be made and tells staff in one transaction. A job giving up is an operational notice,
+ * not a domain event, so it is written here rather than by the notifications subscriber.
+ */
+async function storeFailure(db: Database, issueId: number, failure: NonNullable<Issue["repairFailure"]>): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    if (!(await storeRepairFailure(tx, issueId, failure))) return;
+    await notifyStaff(tx, { type: "issue", message: `Issue #${issueId}: no fix could be proposed. ${failure.reason}.`, link: issueReviewLink(issueId) });
   });
 }
 
@@ -32,16 +47,7 @@ export async function proposeRepair({ db, config }: JobContext, issueId: number,
 
   try {
     const log = await buildRepairProposal(db, config.ai, issue);
-    const ready =
-      log.source.kind === "model"
-        ? `Issue #${issueId}: an AI fix proposal is ready for review`
-        : `Issue #${issueId}: a proposal is ready for review (no AI model is configured, so it lists related approved fixes only)`;
-    const store = async (tx: Database) => {
-      if (!(await storeRepairProposal(tx, issueId, log))) return false;
-      await emitEvent(tx, "issue.proposal_ready", { issueId, source: log.source.kind });
-      return true;
-    };
-    const stored = await settle(db, store, ready, issueId);
+    const stored = await storeProposal(db, issueId, log);
     return stored ? { outcome: "proposed", source: log.source.kind } : { outcome: "skipped", status: "decided meanwhile" };
   } catch (error) {
     if (!isLastAttempt(run)) throw error;
@@ -49,7 +55,7 @@ export async function proposeRepair({ db, config }: JobContext, issueId: number,
     if (!(error instanceof RepairAttemptError)) console.error(`issues.propose-repair: issue #${issueId} failed`, JSON.stringify(loggableError(error)));
     const reason = error instanceof RepairAttemptError ? error.message : UNEXPECTED;
     const failure = { reason, attempts: run.attempt, failedAt: new Date().toISOString() };
-    await settle(db, (tx) => storeRepairFailure(tx, issueId, failure), `Issue #${issueId}: no fix could be proposed. ${reason}.`, issueId);
+    await storeFailure(db, issueId, failure);
     return { outcome: "failed", reason };
   }
 }

@@ -1,0 +1,287 @@
+// Scenario f of `npm run bench`: domain events through the outbox (server/src/kernel/events.ts) on the running server.
+// Throughput: a burst of events written with emitEvent, drained by the server's own dispatcher, against the same rows
+// inserted straight through pg. Latency: a lead created through the API, from the answer (its transaction committed
+// before it) to the webhook's arrival at a local receiver, against one INSERT round trip. See bench/README.md.
+import http from "node:http";
+import type net from "node:net";
+import pg from "pg";
+import type { DomainEventPayload } from "@contract/events";
+import { openDatabase } from "../server/src/db/client";
+import { emitEvent } from "../server/src/kernel/events";
+import { inTransaction } from "../server/src/kernel/transaction";
+import { int, markdownTable, ms, percentile } from "./stats";
+
+/** Events per emitting transaction: a burst the size of a bulk import's, not one huge transaction. */
+const EMIT_BATCH = 500;
+const DRAIN_TIMEOUT_MS = 10 * 60_000;
+const ARRIVAL_TIMEOUT_MS = 30_000;
+const LATENCY_WARMUP = 3;
+const LATENCY_SAMPLES = 50;
+const RAW_ROUND_TRIPS = 200;
+/** A scratch table shaped like the outbox (columns, defaults, indexes), so raw inserts are never dispatched. */
+const RAW_TABLE = "bench_event_outbox_raw";
+
+export interface EventsOptions {
+  base: string;
+  databaseUrl: string;
+  /** A signed-in administrator's session cookie: creates leads and the webhook endpoint. */
+  headers: Record<string, string>;
+  count: number;
+}
+
+export interface EventsStats {
+  count: number;
+  emitSeconds: number;
+  /** From the first emitting transaction to the moment none of the burst was left undispatched. */
+  dispatchSeconds: number;
+  /** How long the dispatcher still worked after the last emitting transaction committed. */
+  drainAfterLastCommitSeconds: number;
+  dispatchedPerSecond: number;
+  emittedPerSecond: number;
+  rawInsertsPerSecond: number;
+  /** Events of the burst the dispatcher could not hand over (a failing subscriber): left with their error. */
+  failed: number;
+  latency: { samples: number; lost: number; p50: number; p95: number; max: number };
+  rawInsert: { p50: number; p95: number };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** lead.created as a staff member's lead would carry it: every subscriber runs, none writes a notification. */
+const leadCreated = (leadId: number, i: number): DomainEventPayload<"lead.created"> => ({
+  leadId,
+  businessName: `Bench event ${i}`,
+  email: `bench-event-${i}@bench.test`,
+  status: "new",
+  pipelineStage: null,
+  assignedTo: null,
+  enteredByStaff: true,
+});
+
+async function throughput(client: pg.Client, options: EventsOptions) {
+  const { rows: leadRows } = await client.query<{ id: number }>("SELECT id FROM leads ORDER BY id LIMIT 1000");
+  if (leadRows.length === 0) throw new Error("The bench database holds no lead to name in the events");
+  const payloads = Array.from({ length: options.count }, (_, i) => leadCreated(leadRows[i % leadRows.length]!.id, i));
+
+  // Raw: the same rows, one single-row INSERT each (the statement emitEvent sends), in transactions of the same size.
+  await client.query(`DROP TABLE IF EXISTS ${RAW_TABLE}; CREATE TABLE ${RAW_TABLE} (LIKE event_outbox INCLUDING ALL)`);
+  const rawStarted = performance.now();
+  for (let from = 0; from < payloads.length; from += EMIT_BATCH) {
+    await client.query("BEGIN");
+    for (const payload of payloads.slice(from, from + EMIT_BATCH)) {
+      await client.query({ name: "bench-raw-insert", text: `INSERT INTO ${RAW_TABLE} (name, payload) VALUES ($1, $2)`, values: ["lead.created", payload] });
+    }
+    await client.query("COMMIT");
+  }
+  const rawInsertsPerSecond = payloads.length / ((performance.now() - rawStarted) / 1000);
+
+  // Through the app: emitEvent in transactions, while the running server's dispatcher drains the outbox.
+  const before = Number((await client.query<{ id: string }>("SELECT coalesce(max(id), 0) AS id FROM event_outbox")).rows[0]!.id);
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null, poolMax: 2 });
+  let emitStarted = 0;
+  let lastCommit = 0;
+  try {
+    emitStarted = performance.now();
+    for (let from = 0; from < payloads.length; from += EMIT_BATCH) {
+      await inTransaction(handle.db, async (tx) => {
+        for (const payload of payloads.slice(from, from + EMIT_BATCH)) await emitEvent(tx, "lead.created", payload);
+      });
+    }
+    lastCommit = performance.now();
+  } finally {
+    await handle.close();
+  }
+  const waiting = async () =>
+    (
+      await client.query<{ pending: number; failed: number }>(
+        `SELECT count(*) FILTER (WHERE dispatched_at IS NULL)::int AS pending,
+                count(*) FILTER (WHERE dispatched_at IS NULL AND attempts > 0)::int AS failed
+         FROM event_outbox WHERE id > $1`,
+        [before],
+      )
+    ).rows[0]!;
+  let state = await waiting();
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  // Failed events wait for their backoff: once only those are left, the burst is as dispatched as it gets.
+  while (state.pending > state.failed && Date.now() < deadline) {
+    await sleep(50);
+    state = await waiting();
+  }
+  const drained = performance.now();
+  if (state.pending > state.failed) console.warn(`  ${int(state.pending)} event(s) still waiting after ${DRAIN_TIMEOUT_MS / 60_000} min`);
+  const dispatchSeconds = (drained - emitStarted) / 1000;
+
+  // The bench database is kept between runs: the burst's rows and the scratch table go.
+  const after = Number((await client.query<{ id: string }>("SELECT coalesce(max(id), 0) AS id FROM event_outbox")).rows[0]!.id);
+  await client.query("DELETE FROM event_outbox WHERE id > $1 AND id <= $2 AND name = 'lead.created' AND dispatched_at IS NOT NULL", [before, after]);
+  return {
+    count: payloads.length,
+    emitSeconds: (lastCommit - emitStarted) / 1000,
+    dispatchSeconds,
+    drainAfterLastCommitSeconds: (drained - lastCommit) / 1000,
+    dispatchedPerSecond: (payloads.length - state.failed) / dispatchSeconds,
+    emittedPerSecond: payloads.length / ((lastCommit - emitStarted) / 1000),
+    rawInsertsPerSecond,
+    failed: state.failed,
+  };
+}
+
+/** A webhook receiver on 127.0.0.1 that notes when each lead.created delivery arrives, by lead id. */
+async function startReceiver() {
+  const arrivals = new Map<number, number>();
+  const waiters = new Map<number, () => void>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const at = performance.now();
+      res.writeHead(200).end("ok");
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data?: { leadId?: unknown } };
+        const leadId = body.data?.leadId;
+        if (typeof leadId !== "number" || arrivals.has(leadId)) return;
+        arrivals.set(leadId, at);
+        waiters.get(leadId)?.();
+      } catch {
+        // not a delivery of ours
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    /** When the delivery for that lead arrived (performance.now()), or null after the timeout. */
+    arrival(leadId: number): Promise<number | null> {
+      const known = arrivals.get(leadId);
+      if (known !== undefined) return Promise.resolve(known);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), ARRIVAL_TIMEOUT_MS);
+        waiters.set(leadId, () => {
+          clearTimeout(timer);
+          resolve(arrivals.get(leadId)!);
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function api<T>(options: EventsOptions, method: "POST" | "DELETE", path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${options.base}${path}`, {
+    method,
+    headers: { ...options.headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function latency(client: pg.Client, options: EventsOptions) {
+  const receiver = await startReceiver();
+  const endpoint = await api<{ id: number }>(options, "POST", "/api/settings/webhooks", { url: receiver.url, event: "lead.created" });
+  if (endpoint.status !== 201) {
+    await receiver.close();
+    throw new Error(`Registering the webhook receiver answered ${endpoint.status}: ${JSON.stringify(endpoint.body)} (the server needs ALLOW_PRIVATE_WEBHOOKS=1)`);
+  }
+  const tag = Date.now().toString(36);
+  const leadIds: number[] = [];
+  const samples: number[] = [];
+  let lost = 0;
+  try {
+    for (let i = 0; i < LATENCY_WARMUP + LATENCY_SAMPLES; i++) {
+      // A random pause, so the events fall anywhere in the dispatcher's poll and the delivery job's debounce slot.
+      await sleep(Math.random() * 1000);
+      const created = await api<{ id: number }>(options, "POST", "/api/leads", {
+        businessOwnerName: "Bench",
+        businessOwnerLastName: `Latency ${i}`,
+        businessName: `Bench latency ${tag} ${i}`,
+        email: `bench-latency-${tag}-${i}@bench.test`,
+      });
+      const committed = performance.now();
+      if (created.status !== 201) throw new Error(`POST /api/leads answered ${created.status}: ${JSON.stringify(created.body)}`);
+      leadIds.push(created.body.id);
+      const arrived = await receiver.arrival(created.body.id);
+      if (i < LATENCY_WARMUP) continue;
+      if (arrived === null) lost++;
+      else samples.push(arrived - committed);
+    }
+  } finally {
+    await api(options, "DELETE", `/api/settings/webhooks/${endpoint.body.id}`).catch(() => undefined);
+    for (const id of leadIds) await api(options, "DELETE", `/api/leads/${id}`).catch(() => undefined);
+    await receiver.close();
+  }
+
+  // Raw: one single-row INSERT, committed on its own, the round trip the API's transaction cannot beat.
+  const rawTimes: number[] = [];
+  for (let i = 0; i < RAW_ROUND_TRIPS; i++) {
+    const t0 = performance.now();
+    await client.query({ name: "bench-raw-insert", text: `INSERT INTO ${RAW_TABLE} (name, payload) VALUES ($1, $2)`, values: ["lead.created", leadCreated(1, i)] });
+    rawTimes.push(performance.now() - t0);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rawSorted = rawTimes.sort((a, b) => a - b);
+  return {
+    latency: { samples: sorted.length, lost, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? Number.NaN },
+    rawInsert: { p50: percentile(rawSorted, 50), p95: percentile(rawSorted, 95) },
+  };
+}
+
+export async function runEventsBench(options: EventsOptions): Promise<EventsStats> {
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    console.log(`\nf. events: ${int(options.count)} lead.created events emitted in transactions of ${EMIT_BATCH}, drained by the server's dispatcher`);
+    const burst = await throughput(client, options);
+    console.log(
+      `  emitted in ${burst.emitSeconds.toFixed(1)} s (${int(burst.emittedPerSecond)}/s); all dispatched ${burst.dispatchSeconds.toFixed(1)} s after the first ` +
+        `transaction = ${int(burst.dispatchedPerSecond)} events/s; raw INSERT ${int(burst.rawInsertsPerSecond)} rows/s${burst.failed ? `; ${burst.failed} failed` : ""}`,
+    );
+    console.log(`f. events: commit → webhook arrival for ${LATENCY_SAMPLES} leads created one at a time through POST /api/leads`);
+    const timing = await latency(client, options);
+    console.log(
+      `  p50 ${ms(timing.latency.p50)} ms, p95 ${ms(timing.latency.p95)} ms${timing.latency.lost ? `, ${timing.latency.lost} lost` : ""}; ` +
+        `raw INSERT round trip p50 ${ms(timing.rawInsert.p50)} ms, p95 ${ms(timing.rawInsert.p95)} ms`,
+    );
+    return { ...burst, ...timing };
+  } finally {
+    await client.query(`DROP TABLE IF EXISTS ${RAW_TABLE}`).catch(() => undefined);
+    await client.end();
+  }
+}
+
+export function eventsTables(stats: EventsStats): string {
+  const throughputTable = markdownTable(
+    ["events", "count", "emit events/s", "dispatch s", "dispatch events/s", "drain after last commit s", "raw INSERT rows/s", "dispatch/raw", "failed"],
+    [
+      [
+        "f. outbox dispatch (lead.created)",
+        int(stats.count),
+        int(stats.emittedPerSecond),
+        stats.dispatchSeconds.toFixed(1),
+        int(stats.dispatchedPerSecond),
+        stats.drainAfterLastCommitSeconds.toFixed(1),
+        int(stats.rawInsertsPerSecond),
+        `${(stats.dispatchedPerSecond / stats.rawInsertsPerSecond).toFixed(2)}×`,
+        int(stats.failed),
+      ],
+    ],
+    [false, true, true, true, true, true, true, true, true],
+  );
+  const latencyTable = markdownTable(
+    ["latency", "samples", "p50 ms", "p95 ms", "max ms", "lost", "raw INSERT p50 ms", "raw INSERT p95 ms"],
+    [
+      [
+        "f. commit → webhook arrival",
+        int(stats.latency.samples),
+        ms(stats.latency.p50),
+        ms(stats.latency.p95),
+        ms(stats.latency.max),
+        int(stats.latency.lost),
+        ms(stats.rawInsert.p50),
+        ms(stats.rawInsert.p95),
+      ],
+    ],
+    [false, true, true, true, true, true, true, true],
+  );
+  return `${throughputTable}\n\n${latencyTable}`;
+}
