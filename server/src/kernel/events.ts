@@ -29,7 +29,7 @@ export async function emitEvent<N extends DomainEventName>(db: Database, name: N
 }
 
 /** Events claimed per transaction; the dispatcher loops until fewer are waiting. */
-const BATCH_SIZE = 50;
+const BATCH_SIZE = 100;
 /** After this many failed dispatches an event is left in the outbox (with its last error) for someone to look at. */
 export const MAX_DISPATCH_ATTEMPTS = 10;
 const ERROR_TEXT_LIMIT = 2000;
@@ -56,11 +56,18 @@ export interface DispatchOutcome {
   failed: number;
 }
 
+/** Each subscriber's current interest, asked once for a batch (see EventSubscriber.wants). */
+async function interestsOf(db: Database, subscribers: readonly EventSubscriber[]): Promise<Map<EventSubscriber, ReadonlySet<string> | "*">> {
+  const entries = await Promise.all(subscribers.map(async (subscriber) => [subscriber, subscriber.wants ? await subscriber.wants(db) : "*"] as const));
+  return new Map(entries);
+}
+
 /**
  * Hands one batch of waiting events to their subscribers. The rows are claimed with FOR UPDATE SKIP LOCKED, so
  * several app instances (or the scheduled job beside the poller) share the outbox without running an event twice.
  * Each subscriber runs in a savepoint: one that fails is rolled back alone, recorded (attempts, last_error) and
- * retried later with backoff, while the others' work and the rest of the batch go ahead.
+ * retried later with backoff, while the others' work and the rest of the batch go ahead. A subscriber with nothing
+ * to do for an event (not in its `wants`) is counted as having handled it, without a savepoint.
  */
 async function dispatchBatch(context: EventContext, subscribers: readonly EventSubscriber[]): Promise<DispatchOutcome & { claimed: number }> {
   return inTransaction(context.db, async (tx) => {
@@ -71,7 +78,10 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
       .orderBy(asc(eventOutbox.availableAt), asc(eventOutbox.id))
       .limit(BATCH_SIZE)
       .for("update", { skipLocked: true });
-    let dispatched = 0;
+    if (claimed.length === 0) return { claimed: 0, dispatched: 0, failed: 0 };
+    const interests = await interestsOf(tx, subscribers);
+    // Handled events are marked together, in one statement at the end of the batch: { id: subscribers that handled it }.
+    const handled: Record<string, string[]> = {};
     let failed = 0;
     for (const row of claimed) {
       const event = toDomainEvent(row);
@@ -80,6 +90,11 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
       if (event) {
         for (const subscriber of subscribers) {
           if (!subscribes(subscriber, event.name) || delivered.includes(subscriber.name)) continue;
+          const interest = interests.get(subscriber);
+          if (interest !== "*" && !interest?.has(event.name)) {
+            delivered.push(subscriber.name);
+            continue;
+          }
           try {
             await tx.transaction((savepoint) => subscriber.handle({ ...context, db: savepoint, causedBy: causedByOf(row.payload) }, event));
             delivered.push(subscriber.name);
@@ -89,8 +104,7 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
         }
       }
       if (lastError === null) {
-        dispatched++;
-        await tx.update(eventOutbox).set({ dispatchedAt: sql`now()`, deliveredTo: delivered }).where(eq(eventOutbox.id, row.id));
+        handled[String(row.id)] = delivered;
       } else {
         failed++;
         // Backoff: 10 s, 20 s, 40 s … capped at an hour.
@@ -105,6 +119,14 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
           })
           .where(eq(eventOutbox.id, row.id));
       }
+    }
+    const dispatched = Object.keys(handled).length;
+    if (dispatched > 0) {
+      await tx.execute(sql`
+        UPDATE ${eventOutbox} SET dispatched_at = now(),
+          delivered_to = ARRAY(SELECT jsonb_array_elements_text(handled.value))
+        FROM jsonb_each(${JSON.stringify(handled)}::jsonb) AS handled
+        WHERE ${eventOutbox.id} = handled.key::bigint`);
     }
     return { claimed: claimed.length, dispatched, failed };
   });

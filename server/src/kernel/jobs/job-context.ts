@@ -79,5 +79,10 @@ export interface EventSubscriber {
   /** Stable: recorded with each event it has handled, so a retry does not run it twice. */
   name: string;
   events: readonly DomainEventName[] | "*";
+  /**
+   * Which events it has work for right now (say, the events some enabled endpoint wants), read once per dispatched
+   * batch: the others are counted as handled without a savepoint or a query each. Absent: every event in `events`.
+   */
+  wants?(db: EventContext["db"]): Promise<ReadonlySet<string> | "*">;
   handle(context: EventContext, event: DomainEvent): Promise<void>;
 }

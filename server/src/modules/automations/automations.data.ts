@@ -35,6 +35,12 @@ export const enabledWorkflowsFor = (db: Database, triggers: string[]) =>
     .where(and(eq(automationWorkflows.enabled, true), inArray(automationWorkflows.trigger, triggers)))
     .orderBy(automationWorkflows.id);
 
+/** The triggers of every enabled workflow. */
+export async function enabledTriggers(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ trigger: automationWorkflows.trigger }).from(automationWorkflows).where(eq(automationWorkflows.enabled, true));
+  return rows.map((row) => row.trigger);
+}
+
 export async function insertRun(db: Database, run: typeof automationRuns.$inferInsert): Promise<number> {
   const [row] = await db.insert(automationRuns).values(run).returning({ id: automationRuns.id });
   return row!.id;

@@ -13,6 +13,11 @@ const slackEventsSchema = z.object({ events: z.array(z.string()) });
 export const slackSubscriber: EventSubscriber = {
   name: "integrations.slack",
   events: "*",
+  async wants(db) {
+    const slack = await findIntegration(db, "slack");
+    const chosen = slackEventsSchema.safeParse(slack?.settings);
+    return new Set(slack?.enabled && chosen.success ? chosen.data.events : []);
+  },
   async handle({ db, jobs, config }, event) {
     const slack = await findIntegration(db, "slack");
     if (!slack?.enabled) return;

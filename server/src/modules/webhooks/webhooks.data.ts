@@ -59,6 +59,12 @@ export const endpointsFor = (db: Database, eventName: string) =>
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.enabled, true), or(eq(webhookEndpoints.event, eventName), eq(webhookEndpoints.event, "*"))));
 
+/** The events some enabled endpoint wants ("*" among them when one wants every event). */
+export async function wantedEventNames(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ event: webhookEndpoints.event }).from(webhookEndpoints).where(eq(webhookEndpoints.enabled, true));
+  return rows.map((row) => row.event);
+}
+
 export async function insertDeliveries(
   db: Database,
   rows: { endpointId: number; eventId: number | null; eventName: string; payload: unknown }[],

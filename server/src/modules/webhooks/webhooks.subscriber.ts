@@ -1,12 +1,13 @@
 import type { EventSubscriber } from "../../kernel/events";
-import { endpointsFor, insertDeliveries } from "./webhooks.data";
+import { ALL_WEBHOOK_EVENTS } from "@contract/webhooks";
+import { endpointsFor, insertDeliveries, wantedEventNames } from "./webhooks.data";
 import { deliverWebhooksJob } from "./webhooks.jobs";
 
 /**
- * One sending run per couple of seconds however many events arrive (pg-boss debounce: a send within a slot that
+ * One sending run a second however many events arrive (pg-boss debounce: a send within a slot that
  * already has its job moves to the next slot), so a burst of events starts one run, not one each.
  */
-const DELIVER_DEBOUNCE = { singletonKey: "webhooks.deliver.events", singletonSeconds: 2, singletonNextSlot: true, retryLimit: 0 } as const;
+const DELIVER_DEBOUNCE = { singletonKey: "webhooks.deliver.events", singletonSeconds: 1, singletonNextSlot: true, retryLimit: 0 } as const;
 
 /**
  * For every committed domain event, a delivery for each enabled endpoint that wants it, written in the dispatch's
@@ -16,6 +17,10 @@ const DELIVER_DEBOUNCE = { singletonKey: "webhooks.deliver.events", singletonSec
 export const webhookSubscriber: EventSubscriber = {
   name: "webhooks",
   events: "*",
+  async wants(db) {
+    const events = await wantedEventNames(db);
+    return events.includes(ALL_WEBHOOK_EVENTS) ? "*" : new Set(events);
+  },
   async handle({ db, jobs }, event) {
     const endpoints = await endpointsFor(db, event.name);
     // The Standard Webhooks payload shape: type, timestamp, data.
