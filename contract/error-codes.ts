@@ -89,6 +89,7 @@ const requestErrorMessages = {
   "db.invalid_pattern": "A search pattern is not valid",
   "db.invalid_value": "A value is not valid",
   "db.too_complex": "The request is too complex to process",
+  "db.busy": "Someone else is changing the same records; try again in a moment",
 } as const;
 
 const authErrorMessages = {

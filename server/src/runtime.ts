@@ -12,6 +12,9 @@ import { ensureInitialAdmin } from "./modules/auth/auth.service";
 import { resolveSessionSecret } from "./modules/auth/session-secret";
 import { ensureSetupToken, readSetupToken } from "./modules/auth/setup-token";
 
+/** How often each instance looks for committed events: an empty outbox costs one index probe. */
+const EVENT_POLL_SECONDS = 0.5;
+
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
   /**
@@ -53,7 +56,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     let dispatcher: EventDispatcher | undefined;
     if (options.workers !== false) {
       await jobs.startWorkers({ db: database.db, config, jobs, eventSubscribers: subscribers });
-      dispatcher = startEventDispatcher({ db: database.db, config, jobs }, subscribers, (options.pollingIntervalSeconds ?? 1) * 1000);
+      dispatcher = startEventDispatcher({ db: database.db, config, jobs }, subscribers, Math.min(options.pollingIntervalSeconds ?? EVENT_POLL_SECONDS, EVENT_POLL_SECONDS) * 1000);
     }
     let closing: Promise<void> | undefined;
     return {

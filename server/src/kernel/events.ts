@@ -4,7 +4,7 @@ import { domainEvents, type DomainEvent, type DomainEventName, type DomainEventP
 import type { Database } from "../db/client";
 import { eventOutbox } from "../db/schema";
 import { loggableError } from "./http/error-log";
-import type { CausedBy, EventContext, EventSubscriber } from "./jobs/job-context";
+import type { CausedBy, EventContext, EventSubscriber, JobQueue } from "./jobs/job-context";
 
 export type { CausedBy, EventContext, EventSubscriber } from "./jobs/job-context";
 import { inTransaction } from "./transaction";
@@ -58,8 +58,28 @@ export interface DispatchOutcome {
 
 /** Each subscriber's current interest, asked once for a batch (see EventSubscriber.wants). */
 async function interestsOf(db: Database, subscribers: readonly EventSubscriber[]): Promise<Map<EventSubscriber, ReadonlySet<string> | "*">> {
-  const entries = await Promise.all(subscribers.map(async (subscriber) => [subscriber, subscriber.wants ? await subscriber.wants(db) : "*"] as const));
-  return new Map(entries);
+  // One after another: inside a transaction, statements share one connection.
+  const interests = new Map<EventSubscriber, ReadonlySet<string> | "*">();
+  for (const subscriber of subscribers) interests.set(subscriber, subscriber.wants ? await subscriber.wants(db) : "*");
+  return interests;
+}
+
+/**
+ * The job queue as one batch's subscribers see it: a job sent with a singletonKey (one run for a burst, as the webhook
+ * deliveries' is) is stored once per batch, not once per event. Should the savepoint that stored it roll back, the
+ * kind's minute schedule is the backstop.
+ */
+function oncePerBatch(jobs: JobQueue): JobQueue {
+  const sentKeys = new Set<string>();
+  return {
+    ...jobs,
+    async send(kind, payload, options, tx) {
+      const key = options?.singletonKey;
+      if (key !== undefined && sentKeys.has(key)) return null;
+      if (key !== undefined) sentKeys.add(key);
+      return jobs.send(kind, payload, options, tx);
+    },
+  };
 }
 
 /**
@@ -80,6 +100,7 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
       .for("update", { skipLocked: true });
     if (claimed.length === 0) return { claimed: 0, dispatched: 0, failed: 0 };
     const interests = await interestsOf(tx, subscribers);
+    const batchContext = { ...context, jobs: oncePerBatch(context.jobs) };
     // Handled events are marked together, in one statement at the end of the batch: { id: subscribers that handled it }.
     const handled: Record<string, string[]> = {};
     let failed = 0;
@@ -96,7 +117,7 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
             continue;
           }
           try {
-            await tx.transaction((savepoint) => subscriber.handle({ ...context, db: savepoint, causedBy: causedByOf(row.payload) }, event));
+            await tx.transaction((savepoint) => subscriber.handle({ ...batchContext, db: savepoint, causedBy: causedByOf(row.payload) }, event));
             delivered.push(subscriber.name);
           } catch (error) {
             lastError = `${subscriber.name}: ${errorText(error)}`;

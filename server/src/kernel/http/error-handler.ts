@@ -55,6 +55,9 @@ function fromDatabaseError(error: unknown): { known: HttpError; logged: boolean 
     if (code === "23514") return { known: named("db.not_allowed"), logged: true };
     if (code.startsWith("22")) return { known: named(DATA_EXCEPTION_CODES[code] ?? "db.invalid_value"), logged: true };
     if (code.startsWith("54")) return { known: new HttpError(400, "db.too_complex"), logged: true };
+    // A deadlock, a serialization failure or a lock not granted: another transaction held the same rows. Nothing was
+    // written (the transaction rolled back), and the same request can simply be sent again.
+    if (code === "40P01" || code === "40001" || code === "55P03") return { known: new HttpError(503, "db.busy"), logged: true };
   }
   return undefined;
 }

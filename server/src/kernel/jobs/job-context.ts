@@ -36,6 +36,11 @@ export interface JobKind<P extends z.ZodType = z.ZodType> {
   handler: (context: JobContext, payload: z.output<P>, run: JobRun) => Promise<unknown>;
   /** Cron expression (UTC) when the job also runs on a schedule. */
   schedule?: string;
+  /**
+   * How often an idle worker asks for this kind's next job, for kinds someone waits on (a webhook receiver); others
+   * use the queue's interval (2 s), which keeps an idle instance's polling light.
+   */
+  pollingIntervalSeconds?: number;
 }
 
 export type JobPayload<K extends JobKind> = z.input<K["payload"]>;

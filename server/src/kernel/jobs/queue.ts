@@ -67,7 +67,7 @@ export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly
     },
     async startWorkers(context) {
       for (const [name, kind] of registered) {
-        await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
+        await boss.work<object>(name, { pollingIntervalSeconds: Math.min(pollingIntervalSeconds, kind.pollingIntervalSeconds ?? pollingIntervalSeconds), batchSize: 1, includeMetadata: true }, async ([job]) => {
           if (!job) return;
           const payload = kind.payload.parse(job.data);
           // pg-boss counts retries from 0 on the first run; retryLimit is how many retries follow it.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { webhookDeliveryStatuses, type WebhookDelivery, type WebhookEndpoint } from "@contract/webhooks";
 import type { Database } from "../../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
@@ -206,7 +206,18 @@ export async function settleDelivery(db: Database, deliveryId: number, outcome: 
 }
 
 export async function markEndpointHealthy(db: Database, endpointId: number): Promise<void> {
-  await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+  // Written only when it changes: a busy endpoint's row is not rewritten on every delivery.
+  await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
+}
+
+/**
+ * Locks the endpoint's row before its delivery's outcome is written, so the outcome and a deletion of the endpoint
+ * (which locks the endpoint, then its deliveries) take their locks in the same order and cannot deadlock. False when
+ * the endpoint is gone.
+ */
+export async function lockEndpoint(db: Database, endpointId: number): Promise<boolean> {
+  const rows = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for("no key update");
+  return rows.length > 0;
 }
 
 /** Records a failure on the endpoint and answers whether it has now been failing for longer than `days`. */

@@ -11,6 +11,7 @@ import {
   disableEndpoint,
   failPendingDeliveries,
   insertAttempt,
+  lockEndpoint,
   markEndpointFailing,
   markEndpointHealthy,
   messageIdOf,
@@ -49,6 +50,8 @@ async function attemptDelivery(db: Database, config: AppConfig, key: Buffer, del
   }
   const durationMs = Math.round(performance.now() - started);
   await inTransaction(db, async (tx) => {
+    // Deleted while the request was out: its deliveries went with it.
+    if (!(await lockEndpoint(tx, delivery.endpointId))) return;
     await insertAttempt(tx, { deliveryId: delivery.id, statusCode: answer?.statusCode ?? null, durationMs, responseSnippet: answer?.snippet ?? null, error });
     const status = answer?.statusCode ?? 0;
     if (status >= 200 && status < 300) {

@@ -23,6 +23,8 @@ export const deliverWebhooksJob = defineJob({
     return outcome;
   },
   schedule: "* * * * *",
+  // Commit to delivery is what a receiver waits on: half a second's polling keeps it under a second or so.
+  pollingIntervalSeconds: 0.5,
 });
 
 export const webhookJobs = [deliverWebhooksJob];
