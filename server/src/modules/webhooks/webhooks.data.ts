@@ -210,6 +210,12 @@ export async function markEndpointHealthy(db: Database, endpointId: number): Pro
   await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
 }
 
+/** Locks a delivery's row; false when it is gone (deleted with its endpoint). */
+export async function lockDelivery(db: Database, deliveryId: number): Promise<boolean> {
+  const rows = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).for("update");
+  return rows.length > 0;
+}
+
 /**
  * Locks the endpoint's row before its delivery's outcome is written, so the outcome and a deletion of the endpoint
  * (which locks the endpoint, then its deliveries) take their locks in the same order and cannot deadlock. False when

@@ -11,6 +11,7 @@ import {
   disableEndpoint,
   failPendingDeliveries,
   insertAttempt,
+  lockDelivery,
   lockEndpoint,
   markEndpointFailing,
   markEndpointHealthy,
@@ -49,12 +50,17 @@ async function attemptDelivery(db: Database, config: AppConfig, key: Buffer, del
     error = messageOf(failure);
   }
   const durationMs = Math.round(performance.now() - started);
+  const status = answer?.statusCode ?? 0;
+  const delivered = status >= 200 && status < 300;
   await inTransaction(db, async (tx) => {
-    // Deleted while the request was out: its deliveries went with it.
-    if (!(await lockEndpoint(tx, delivery.endpointId))) return;
+    // Deleting an endpoint locks its row, then its deliveries'. A failure writes the endpoint (failing since, disabled),
+    // so it takes the same order; a success (the common case) locks only its delivery and leaves the endpoint's row
+    // alone, so concurrent deliveries to one endpoint do not queue on it. Either finds nothing when the endpoint was
+    // deleted while the request was out.
+    const present = delivered ? await lockDelivery(tx, delivery.id) : await lockEndpoint(tx, delivery.endpointId);
+    if (!present) return;
     await insertAttempt(tx, { deliveryId: delivery.id, statusCode: answer?.statusCode ?? null, durationMs, responseSnippet: answer?.snippet ?? null, error });
-    const status = answer?.statusCode ?? 0;
-    if (status >= 200 && status < 300) {
+    if (delivered) {
       await settleDelivery(tx, delivery.id, { status: "delivered" });
       await markEndpointHealthy(tx, delivery.endpointId);
       return;

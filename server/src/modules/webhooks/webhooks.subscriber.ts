@@ -4,10 +4,12 @@ import { endpointsFor, insertDeliveries, wantedEventNames } from "./webhooks.dat
 import { deliverWebhooksJob } from "./webhooks.jobs";
 
 /**
- * One sending run a second however many events arrive (pg-boss debounce: a send within a slot that
- * already has its job moves to the next slot), so a burst of events starts one run, not one each.
+ * One sending run per dispatched batch, however many of its events have deliveries: the dispatcher sends a job with a
+ * singletonKey once per batch (kernel/events.ts). No pg-boss debounce slot: two dispatchers (the poller and the minute
+ * job) inserting into the same slot would each wait for the other's whole batch transaction. A run that finds
+ * nothing due returns at once.
  */
-const DELIVER_DEBOUNCE = { singletonKey: "webhooks.deliver.events", singletonSeconds: 1, singletonNextSlot: true, retryLimit: 0 } as const;
+const DELIVER_ONCE_PER_BATCH = { singletonKey: "webhooks.deliver.events", retryLimit: 0 } as const;
 
 /**
  * For every committed domain event, a delivery for each enabled endpoint that wants it, written in the dispatch's
@@ -29,6 +31,6 @@ export const webhookSubscriber: EventSubscriber = {
       db,
       endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id, eventName: event.name, payload })),
     );
-    if (endpoints.length > 0) await jobs.send(deliverWebhooksJob, {}, DELIVER_DEBOUNCE, db);
+    if (endpoints.length > 0) await jobs.send(deliverWebhooksJob, {}, DELIVER_ONCE_PER_BATCH, db);
   },
 };
