@@ -115,6 +115,10 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
     expect(head.statusCode).toBe(403);
   });
 
+  /** Closed to every key: Settings (keys, webhooks, sent mail) and configuring integrations (their secrets). */
+  const isKeyFree = (route: { method: string; url: string }) =>
+    route.url.startsWith("/api/settings/") || (route.url.startsWith("/api/integrations/") && route.method !== "GET");
+
   it("refuses a read key on every API route that is not a GET, before validating anything", async () => {
     const reader = await keyWith("read");
     const writes = suite.rt.routes.filter((r) => r.method !== "GET");
@@ -123,8 +127,8 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
       const res = await callAs(reader.bearer, route.method, route.url);
       const name = `${route.method} ${route.url}`;
       expect({ route: name, status: res.status }).toEqual({ route: name, status: 403 });
-      // Settings (keys, webhooks, sent mail) say they are closed to every key; the rest names the scope.
-      expect({ route: name, body: res.body }).toEqual({ route: name, body: route.url.startsWith("/api/settings/") ? KEY_FREE : scopeRefusal("read") });
+      // The key-free routes say they are closed to every key; the rest names the scope.
+      expect({ route: name, body: res.body }).toEqual({ route: name, body: isKeyFree(route) ? KEY_FREE : scopeRefusal("read") });
     }
   });
 
@@ -147,9 +151,10 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
       if (res.status === 403 && JSON.stringify(res.body) === JSON.stringify(KEY_FREE)) refused.push(`${route.method} ${route.url}`);
       expect({ route: `${route.method} ${route.url}`, body: res.body }).not.toEqual({ route: `${route.method} ${route.url}`, body: scopeRefusal("full") });
     }
-    // Every Settings route (API keys, webhooks, sent mail) and nothing else.
-    const settings = suite.rt.routes.filter((r) => r.url.startsWith("/api/settings/")).map((r) => `${r.method} ${r.url}`);
-    expect(refused.sort()).toEqual(settings.sort());
+    // Every Settings route (API keys, webhooks, sent mail), the integrations' configuration, and nothing else.
+    const keyFree = suite.rt.routes.filter(isKeyFree).map((r) => `${r.method} ${r.url}`);
+    expect(refused.sort()).toEqual(keyFree.sort());
+    expect(refused).toEqual(expect.arrayContaining(["PUT /api/integrations/:kind", "POST /api/integrations/:kind/test"]));
     expect(refused).toEqual(expect.arrayContaining(["DELETE /api/settings/api-keys/:id", "GET /api/settings/api-keys", "POST /api/settings/api-keys"]));
   });
 

@@ -114,6 +114,8 @@ export async function updateAutomation(deps: SaveDeps, actor: CurrentUser, id: n
     definition = parsed.data;
     await vetWebhookCall(deps, definition);
   }
+  // Nothing to change: the workflow as it is, with no audit line for a write that did not happen.
+  if (!edited && enabled === undefined) return toWorkflow(current);
   const secret = definition?.action === "call_webhook" && current.signingSecretEncrypted === null ? await newWorkflowSecret(deps) : undefined;
   return inTransaction(deps.db, async (tx) => {
     const row = await updateWorkflow(tx, id, {

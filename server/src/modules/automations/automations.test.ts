@@ -46,6 +46,10 @@ describe.each(testDrivers)("Automations on %s", (driver) => {
     const edited = await suite.admin.put<AutomationWorkflow>(`/api/automations/${created.body.id}`, { name: "Welcome task", action: "create_task", config: { title: "Call {{lead.businessName}}" } });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: "Welcome task", action: "create_task", config: { title: "Call {{lead.businessName}}", priority: "medium" }, enabled: false });
+    // A PUT with nothing to change answers the workflow as it is (the fuzz suite once got a 500 here).
+    const unchanged = await suite.admin.put<AutomationWorkflow>(`/api/automations/${created.body.id}`, {});
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body).toMatchObject({ name: "Welcome task", action: "create_task", enabled: false });
     const badEdit = await suite.admin.put(`/api/automations/${created.body.id}`, { config: { title: "" } });
     expect(badEdit.status).toBe(400);
     expect(badEdit.body).toMatchObject({ fieldCodes: { "config.title": { code: "field.required" } } });
