@@ -16,6 +16,9 @@ export default defineConfig({
   },
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    // Vitest's default is one worker per CPU less one: a single worker on the 2-core CI machine, where most test time is
+    // spent waiting (on PostgreSQL, a browser, a job's poll), so two files at a time nearly halve the run.
+    maxWorkers: 2,
     projects: [
       {
         extends: true as const,
