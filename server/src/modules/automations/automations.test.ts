@@ -5,15 +5,7 @@ import type { OutboxMail } from "@contract/mail";
 import type { Task } from "@contract/tasks";
 import { tasks as taskRows } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+import { waitFor } from "../../test/wait-for";
 
 const runsOf = async (admin: TestClient, id: number) => (await admin.get<AutomationRun[]>(`/api/automations/${id}/runs`)).body;
 

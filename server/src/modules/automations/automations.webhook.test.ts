@@ -8,6 +8,7 @@ import { automationWorkflows } from "../../db/schema";
 import { hashPassword } from "../../lib/password";
 import { ADMIN, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
 import { insertUser } from "../auth/users.data";
+import { waitFor } from "../../test/wait-for";
 
 interface Received {
   headers: Record<string, string>;
@@ -37,15 +38,6 @@ async function startReceiver() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const runsOf = async (admin: TestClient, id: number) => (await admin.get<AutomationRun[]>(`/api/automations/${id}/runs`)).body;

@@ -6,6 +6,7 @@ import type { IntegrationCheck, IntegrationStatusRow } from "@contract/integrati
 import { integrations } from "../../db/schema";
 import { encryptSecret, webhookEncryptionKey } from "../../kernel/outbound/secrets";
 import { suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { waitFor } from "../../test/wait-for";
 
 /** A local stand-in for Slack's incoming webhook: answers the given statuses in turn (then 200 "ok"), recording every post. */
 async function startSlack() {
@@ -29,15 +30,6 @@ async function startSlack() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const SLACK_URL = "https://hooks.slack.com/services/T000/B000/realLookingSecret";

@@ -7,6 +7,7 @@ import type { CreatedApiKey } from "@contract/api-keys";
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from "@contract/webhooks";
 import { notifications, webhookEndpoints } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
+import { waitFor } from "../../test/wait-for";
 
 interface Received {
   headers: Record<string, string>;
@@ -47,15 +48,6 @@ async function startReceiver(host = "127.0.0.1") {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const deliveriesOf = async (admin: TestClient, id: number) => (await admin.get<WebhookDelivery[]>(`/api/settings/webhooks/${id}/deliveries`)).body;
