@@ -189,6 +189,7 @@ const affiliateTags = ["Affiliates"];
 export const affiliateEndpoints = {
   signup: defineEndpoint({
     method: "POST",
+    permission: "public",
     path: "/affiliates/signup",
     body: affiliateSignupBodySchema,
     reply: affiliateSignupResultSchema,
@@ -200,6 +201,7 @@ export const affiliateEndpoints = {
   }),
   login: defineEndpoint({
     method: "POST",
+    permission: "public",
     path: "/affiliates/login",
     body: affiliateLoginBodySchema,
     reply: affiliateLoginResultSchema,
@@ -213,6 +215,7 @@ export const affiliateEndpoints = {
   }),
   logout: defineEndpoint({
     method: "POST",
+    permission: "signedIn",
     path: "/affiliates/logout",
     reply: okSchema,
     tags: affiliateTags,
@@ -220,6 +223,7 @@ export const affiliateEndpoints = {
   }),
   list: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/affiliates",
     query: affiliateListQuerySchema,
     reply: z.array(affiliateSchema),
@@ -230,6 +234,7 @@ export const affiliateEndpoints = {
   }),
   exportCsv: defineEndpoint({
     method: "GET",
+    permission: "data.export",
     path: "/affiliates/export.csv",
     query: affiliateExportQuerySchema,
     download: "csv",
@@ -239,6 +244,7 @@ export const affiliateEndpoints = {
   }),
   get: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/affiliates/:id",
     params: idParamsSchema,
     reply: affiliateDetailSchema,
@@ -248,6 +254,7 @@ export const affiliateEndpoints = {
   }),
   update: defineEndpoint({
     method: "PUT",
+    permission: "affiliates.manage",
     path: "/affiliates/:id",
     params: idParamsSchema,
     body: affiliateUpdateSchema,
@@ -258,6 +265,7 @@ export const affiliateEndpoints = {
   }),
   approveCommissions: defineEndpoint({
     method: "POST",
+    permission: "commissions.manage",
     path: "/affiliates/:id/commissions/approve",
     params: idParamsSchema,
     body: z.object({ commissionIds: z.array(rowIdSchema).max(1000).optional() }),
@@ -268,6 +276,7 @@ export const affiliateEndpoints = {
   }),
   recordPayout: defineEndpoint({
     method: "POST",
+    permission: "commissions.manage",
     path: "/affiliates/:id/payouts",
     params: idParamsSchema,
     body: payoutBodySchema,
@@ -280,6 +289,7 @@ export const affiliateEndpoints = {
   }),
   dashboard: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/affiliates/:id/dashboard",
     params: idParamsSchema,
     reply: affiliateDashboardSchema,
@@ -295,6 +305,7 @@ const referralTags = ["Referrals"];
 export const referralEndpoints = {
   list: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/referrals",
     query: referralQuerySchema,
     reply: z.array(referralSchema),
@@ -305,6 +316,7 @@ export const referralEndpoints = {
   }),
   exportCsv: defineEndpoint({
     method: "GET",
+    permission: "data.export",
     path: "/referrals/export.csv",
     query: referralExportQuerySchema,
     download: "csv",
@@ -314,6 +326,7 @@ export const referralEndpoints = {
   }),
   stats: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/referrals/stats",
     query: referralQuerySchema.omit({ limit: true }),
     reply: referralStatsSchema,

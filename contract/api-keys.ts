@@ -49,6 +49,7 @@ const apiKeyTags = ["API keys"];
 export const apiKeyEndpoints = {
   list: defineEndpoint({
     method: "GET",
+    permission: "apiKeys.manage",
     path: "/settings/api-keys",
     reply: z.array(apiKeySchema),
     errors: [403],
@@ -57,6 +58,7 @@ export const apiKeyEndpoints = {
   }),
   create: defineEndpoint({
     method: "POST",
+    permission: "apiKeys.manage",
     path: "/settings/api-keys",
     body: createApiKeyBodySchema,
     reply: createdApiKeySchema,
@@ -78,6 +80,7 @@ export const apiKeyEndpoints = {
   }),
   remove: defineEndpoint({
     method: "DELETE",
+    permission: "apiKeys.manage",
     path: "/settings/api-keys/:id",
     params: idParamsSchema,
     reply: okSchema,

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { isoDateTime, okSchema } from "./common";
 import { defineEndpoint } from "./endpoint";
+import { permissions } from "./access-policy";
 
-export const userRoles = ["admin", "staff"] as const;
+/** Each role is a set of permissions (contract/access-policy.ts); a person has one role everywhere. */
+export const userRoles = ["admin", "manager", "agent", "viewer"] as const;
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
@@ -38,6 +40,7 @@ export const currentUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: userRoleSchema,
+  permissions: z.array(z.enum(permissions)).describe("What this person may do: their role's permissions"),
   lastLoginAt: isoDateTime.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -54,6 +57,7 @@ const authTags = ["Staff sign-in"];
 export const authEndpoints = {
   setupStatus: defineEndpoint({
     method: "GET",
+    permission: "public",
     path: "/auth/setup",
     reply: setupStatusSchema,
     tags: authTags,
@@ -61,6 +65,7 @@ export const authEndpoints = {
   }),
   setup: defineEndpoint({
     method: "POST",
+    permission: "public",
     path: "/auth/setup",
     body: setupBodySchema,
     reply: currentUserSchema,
@@ -74,6 +79,7 @@ export const authEndpoints = {
   }),
   login: defineEndpoint({
     method: "POST",
+    permission: "public",
     path: "/auth/login",
     body: loginBodySchema,
     reply: currentUserSchema,
@@ -87,6 +93,7 @@ export const authEndpoints = {
   }),
   logout: defineEndpoint({
     method: "POST",
+    permission: "public",
     path: "/auth/logout",
     reply: okSchema,
     errors: [429],
@@ -95,6 +102,7 @@ export const authEndpoints = {
   }),
   me: defineEndpoint({
     method: "GET",
+    permission: "signedIn",
     path: "/auth/me",
     reply: currentUserSchema,
     errors: [401],

@@ -160,9 +160,10 @@ export type AutomationRun = z.infer<typeof automationRunSchema>;
 const tags = ["Automations"];
 
 export const automationEndpoints = {
-  list: defineEndpoint({ method: "GET", path: "/automations", reply: z.array(automationWorkflowSchema), tags, summary: "Automation workflows, newest first" }),
+  list: defineEndpoint({ method: "GET", permission: "crm.read", path: "/automations", reply: z.array(automationWorkflowSchema), tags, summary: "Automation workflows, newest first" }),
   create: defineEndpoint({
     method: "POST",
+    permission: "automations.manage",
     path: "/automations",
     body: createAutomationBodySchema,
     reply: savedAutomationWorkflowSchema,
@@ -179,6 +180,7 @@ export const automationEndpoints = {
   }),
   update: defineEndpoint({
     method: "PUT",
+    permission: "automations.manage",
     path: "/automations/:id",
     params: idParamsSchema,
     body: updateAutomationBodySchema,
@@ -188,9 +190,10 @@ export const automationEndpoints = {
     summary: "Enable or disable an automation workflow, or edit it",
     description: "Editing a workflow into call_webhook (administrators only) gives it a signing secret if it has none, returned in this answer only.",
   }),
-  remove: defineEndpoint({ method: "DELETE", path: "/automations/:id", params: idParamsSchema, reply: okSchema, errors: [404], tags, summary: "Delete an automation workflow and its run log" }),
+  remove: defineEndpoint({ method: "DELETE", permission: "automations.manage", path: "/automations/:id", params: idParamsSchema, reply: okSchema, errors: [404], tags, summary: "Delete an automation workflow and its run log" }),
   runs: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/automations/:id/runs",
     params: idParamsSchema,
     reply: z.array(automationRunSchema),

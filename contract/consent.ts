@@ -34,6 +34,7 @@ export const consentRecordSchema = z.object({
 export const consentEndpoints = {
   update: defineEndpoint({
     method: "POST",
+    permission: "public",
     path: "/consent/update",
     body: consentUpdateBodySchema,
     reply: consentRecordSchema,

@@ -22,6 +22,7 @@ export const DASHBOARD_WEEKS = 12;
 export const dashboardEndpoints = {
   get: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/dashboard",
     reply: dashboardSchema,
     tags: ["Dashboard"],

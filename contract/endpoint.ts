@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { EndpointAccess } from "./access-policy";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -29,6 +30,12 @@ export interface EndpointSpec {
   download?: "csv";
   /** The failures this endpoint documents; each answers the one error shape, ApiError ({ error, fields? }). */
   errors?: readonly ApiErrorStatus[];
+  /**
+   * Who may call it: the permission it needs (contract/access-policy.ts), "signedIn" for any signed-in person acting
+   * on their own things, or "public". The server refuses anyone without it (403) before validation; the client hides
+   * or disables what the signed-in person may not do.
+   */
+  permission: EndpointAccess;
   /** OpenAPI grouping and one-line summary. */
   tags: readonly string[];
   summary: string;

@@ -4,6 +4,7 @@ import { taskErrorMessages } from "./tasks";
 import { webhookErrorMessages } from "./webhook-errors";
 import { integrationErrorMessages } from "./integration-errors";
 import { automationErrorMessages } from "./automation-errors";
+import { teamErrorMessages } from "./team-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -97,6 +98,8 @@ const authErrorMessages = {
   "auth.too_many_sign_ins": "Too many failed sign-ins for this email. Try again in {minutes} {minutes:minute|minutes}.",
   "auth.setup_done": "Setup is already complete. Sign in instead.",
   "auth.wrong_setup_token": "The set-up token is not correct. Copy it from the server log.",
+  "auth.account_deactivated": "This account has been deactivated. Ask an administrator to reactivate it.",
+  "auth.permission_required": "Your role does not allow this ({permission})",
   "auth.api_key_invalid": "The API key is not valid",
   "auth.api_key_not_allowed": "API keys cannot be used for this request; sign in instead",
   "auth.api_key_scope": "This API key's scope ({scope}) does not allow this request",
@@ -181,6 +184,7 @@ export const ERROR_MESSAGES = {
   ...automationErrorMessages,
   ...pipelineErrorMessages,
   ...integrationErrorMessages,
+  ...teamErrorMessages,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

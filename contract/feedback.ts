@@ -54,6 +54,7 @@ const feedbackTags = ["Feedback"];
 export const feedbackEndpoints = {
   list: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/feedback",
     query: feedbackListQuerySchema,
     reply: z.array(feedbackSchema),
@@ -62,6 +63,7 @@ export const feedbackEndpoints = {
   }),
   exportCsv: defineEndpoint({
     method: "GET",
+    permission: "data.export",
     path: "/feedback/export.csv",
     query: feedbackExportQuerySchema,
     download: "csv",
@@ -71,6 +73,7 @@ export const feedbackEndpoints = {
   }),
   create: defineEndpoint({
     method: "POST",
+    permission: "feedback.write",
     path: "/feedback",
     body: feedbackBodySchema,
     reply: feedbackSchema,

@@ -13,6 +13,7 @@ export type Health = z.infer<typeof healthSchema>;
 export const healthEndpoints = {
   check: defineEndpoint({
     method: "GET",
+    permission: "public",
     path: "/health",
     reply: healthSchema,
     errors: [503],

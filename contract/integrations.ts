@@ -155,6 +155,7 @@ const tags = ["Integrations & AI"];
 export const integrationEndpoints = {
   status: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/integrations/status",
     reply: integrationStatusListSchema,
     errors: [401],
@@ -163,6 +164,7 @@ export const integrationEndpoints = {
   }),
   configure: defineEndpoint({
     method: "PUT",
+    permission: "integrations.manage",
     path: "/integrations/:kind",
     params: integrationKindParamsSchema,
     body: integrationSettingsBodySchema,
@@ -177,6 +179,7 @@ export const integrationEndpoints = {
   }),
   disconnect: defineEndpoint({
     method: "DELETE",
+    permission: "integrations.manage",
     path: "/integrations/:kind",
     params: integrationKindParamsSchema,
     reply: okSchema,
@@ -186,6 +189,7 @@ export const integrationEndpoints = {
   }),
   check: defineEndpoint({
     method: "POST",
+    permission: "integrations.manage",
     path: "/integrations/:kind/test",
     params: integrationKindParamsSchema,
     reply: integrationCheckSchema,
@@ -197,9 +201,10 @@ export const integrationEndpoints = {
       "Google Workspace: reads Google's OpenID discovery document, then exchanges a made-up authorization code so Google authenticates the client id and secret; " +
       "signing staff in with Google is single sign-on's job. The outcome is recorded (last use, or last error) and answered with ok false when the service refused or could not be reached: never a server error.",
   }),
-  aiInsights: defineEndpoint({ method: "GET", path: "/ai/insights", reply: aiInsightsSchema, errors: [401], tags, summary: "AI and automation figures from stored records" }),
+  aiInsights: defineEndpoint({ method: "GET", permission: "crm.read", path: "/ai/insights", reply: aiInsightsSchema, errors: [401], tags, summary: "AI and automation figures from stored records" }),
   communityAnalytics: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/community/analytics",
     reply: communityAnalyticsSchema,
     errors: [401],

@@ -127,6 +127,7 @@ const issueTags = ["Technical issues"];
 export const issueEndpoints = {
   list: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/issues",
     query: issueListQuerySchema,
     reply: z.array(issueSchema),
@@ -138,6 +139,7 @@ export const issueEndpoints = {
   }),
   exportCsv: defineEndpoint({
     method: "GET",
+    permission: "data.export",
     path: "/issues/export.csv",
     query: issueExportQuerySchema,
     download: "csv",
@@ -148,6 +150,7 @@ export const issueEndpoints = {
   }),
   get: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/issues/:id",
     params: idParamsSchema,
     reply: issueSchema,
@@ -157,6 +160,7 @@ export const issueEndpoints = {
   }),
   create: defineEndpoint({
     method: "POST",
+    permission: "issues.write",
     path: "/issues",
     body: issueBodySchema,
     reply: issueSchema,
@@ -171,6 +175,7 @@ export const issueEndpoints = {
   }),
   approve: defineEndpoint({
     method: "POST",
+    permission: "issues.review",
     path: "/issues/:id/approve",
     params: idParamsSchema,
     body: approveIssueBodySchema,
@@ -182,6 +187,7 @@ export const issueEndpoints = {
   }),
   reject: defineEndpoint({
     method: "POST",
+    permission: "issues.review",
     path: "/issues/:id/reject",
     params: idParamsSchema,
     body: rejectIssueBodySchema,
@@ -193,6 +199,7 @@ export const issueEndpoints = {
   }),
   retry: defineEndpoint({
     method: "POST",
+    permission: "issues.review",
     path: "/issues/:id/retry",
     params: idParamsSchema,
     reply: issueSchema,

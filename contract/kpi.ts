@@ -68,6 +68,7 @@ const kpiTags = ["KPI metrics"];
 export const kpiEndpoints = {
   sync: defineEndpoint({
     method: "POST",
+    permission: "kpi.write",
     path: "/kpi",
     body: kpiSyncBodySchema,
     reply: kpiRecordSchema,
@@ -78,6 +79,7 @@ export const kpiEndpoints = {
   }),
   list: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/kpi",
     query: kpiListQuerySchema,
     reply: z.array(kpiRecordSchema),
@@ -88,6 +90,7 @@ export const kpiEndpoints = {
   }),
   exportCsv: defineEndpoint({
     method: "GET",
+    permission: "data.export",
     path: "/kpi/export.csv",
     query: kpiExportQuerySchema,
     download: "csv",
@@ -98,6 +101,7 @@ export const kpiEndpoints = {
   }),
   totals: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/kpi/totals",
     reply: kpiTotalsSchema,
     tags: kpiTags,
@@ -105,6 +109,7 @@ export const kpiEndpoints = {
   }),
   get: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/kpi/:id",
     params: idParamsSchema,
     reply: kpiRecordSchema,
@@ -114,6 +119,7 @@ export const kpiEndpoints = {
   }),
   remove: defineEndpoint({
     method: "DELETE",
+    permission: "kpi.write",
     path: "/kpi/:id",
     params: idParamsSchema,
     reply: okSchema,

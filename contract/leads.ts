@@ -251,6 +251,7 @@ const leadFieldAliases =
 export const leadEndpoints = {
   list: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/leads",
     query: leadListQuerySchema,
     reply: z.array(leadSchema),
@@ -265,6 +266,7 @@ export const leadEndpoints = {
   }),
   exportCsv: defineEndpoint({
     method: "GET",
+    permission: "data.export",
     path: "/leads/export.csv",
     query: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt") }),
     download: "csv",
@@ -274,6 +276,7 @@ export const leadEndpoints = {
   }),
   get: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/leads/:id",
     params: idParamsSchema,
     reply: leadSchema,
@@ -284,6 +287,7 @@ export const leadEndpoints = {
   }),
   create: defineEndpoint({
     method: "POST",
+    permission: "leads.write",
     path: "/leads",
     body: leadInputSchema,
     reply: createdLeadSchema,
@@ -298,6 +302,7 @@ export const leadEndpoints = {
   }),
   update: defineEndpoint({
     method: "PUT",
+    permission: "leads.write",
     path: "/leads/:id",
     params: idParamsSchema,
     body: leadUpdateSchema,
@@ -308,6 +313,7 @@ export const leadEndpoints = {
   }),
   remove: defineEndpoint({
     method: "DELETE",
+    permission: "leads.delete",
     path: "/leads/:id",
     params: idParamsSchema,
     reply: okSchema,
@@ -318,6 +324,7 @@ export const leadEndpoints = {
   /** The public form at /join (server/src/modules/join). */
   join: defineEndpoint({
     method: "POST",
+    permission: "public",
     path: "/join",
     body: joinBodySchema,
     reply: z.object({ received: z.literal(true) }),

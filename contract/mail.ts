@@ -50,6 +50,7 @@ const mailTags = ["Mail"];
 export const mailEndpoints = {
   outbox: defineEndpoint({
     method: "GET",
+    permission: "mail.readOutbox",
     path: "/settings/mail-outbox",
     query: mailOutboxQuerySchema,
     reply: z.array(outboxMailSchema),
@@ -61,6 +62,7 @@ export const mailEndpoints = {
   }),
   status: defineEndpoint({
     method: "GET",
+    permission: "mail.readOutbox",
     path: "/settings/mail-status",
     reply: mailStatusReplySchema,
     errors: [403],

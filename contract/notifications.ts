@@ -29,6 +29,7 @@ const notificationTags = ["Notifications"];
 export const notificationEndpoints = {
   list: defineEndpoint({
     method: "GET",
+    permission: "signedIn",
     path: "/notifications",
     reply: notificationListSchema,
     tags: notificationTags,
@@ -36,6 +37,7 @@ export const notificationEndpoints = {
   }),
   unreadCount: defineEndpoint({
     method: "GET",
+    permission: "signedIn",
     path: "/notifications/unread-count",
     reply: unreadCountSchema,
     tags: notificationTags,
@@ -43,6 +45,7 @@ export const notificationEndpoints = {
   }),
   listFor: defineEndpoint({
     method: "GET",
+    permission: "signedIn",
     path: "/notifications/:email",
     params: notificationEmailParamsSchema,
     reply: notificationListSchema,
@@ -52,6 +55,7 @@ export const notificationEndpoints = {
   }),
   markRead: defineEndpoint({
     method: "POST",
+    permission: "signedIn",
     path: "/notifications/:id/read",
     params: idParamsSchema,
     reply: notificationSchema,
@@ -61,6 +65,7 @@ export const notificationEndpoints = {
   }),
   markAllRead: defineEndpoint({
     method: "POST",
+    permission: "signedIn",
     path: "/notifications/read-all",
     reply: z.object({ updated: z.number().int() }),
     tags: notificationTags,

@@ -97,6 +97,7 @@ const tags = ["Pipeline"];
 export const pipelineEndpoints = {
   listStages: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/pipeline-stages",
     reply: z.array(pipelineStageSchema),
     tags,
@@ -105,6 +106,7 @@ export const pipelineEndpoints = {
   }),
   createStage: defineEndpoint({
     method: "POST",
+    permission: "pipeline.manage",
     path: "/pipeline-stages",
     body: pipelineStageCreateSchema,
     reply: pipelineStageSchema,
@@ -116,6 +118,7 @@ export const pipelineEndpoints = {
   }),
   reorderStages: defineEndpoint({
     method: "PUT",
+    permission: "pipeline.manage",
     path: "/pipeline-stages/order",
     body: pipelineStageOrderSchema,
     reply: z.array(pipelineStageSchema),
@@ -126,6 +129,7 @@ export const pipelineEndpoints = {
   }),
   deleteStage: defineEndpoint({
     method: "DELETE",
+    permission: "pipeline.manage",
     path: "/pipeline-stages/:id",
     params: idParamsSchema,
     reply: okSchema,
@@ -136,6 +140,7 @@ export const pipelineEndpoints = {
   }),
   stageLeads: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/pipeline/leads",
     query: pipelineLeadsQuerySchema,
     reply: z.array(pipelineLeadSchema),
@@ -147,6 +152,7 @@ export const pipelineEndpoints = {
   }),
   overview: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/pipeline/overview",
     reply: pipelineOverviewSchema,
     tags,
@@ -154,6 +160,7 @@ export const pipelineEndpoints = {
   }),
   moveLead: defineEndpoint({
     method: "PUT",
+    permission: "leads.write",
     path: "/leads/:leadId/pipeline",
     params: leadPipelineParamsSchema,
     body: leadPipelineBodySchema,

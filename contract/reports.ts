@@ -33,6 +33,7 @@ const reportTags = ["Reports"];
 export const reportEndpoints = {
   run: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/reports",
     query: reportQuerySchema,
     reply: z.array(leadSchema),
@@ -44,6 +45,7 @@ export const reportEndpoints = {
   }),
   exportCsv: defineEndpoint({
     method: "GET",
+    permission: "data.export",
     path: "/reports/export.csv",
     query: reportFilterSchema,
     download: "csv",

@@ -40,6 +40,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchEndpoints = {
   search: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/search",
     query: searchQuerySchema,
     reply: searchResultSchema,

@@ -174,6 +174,7 @@ const tags = ["Tasks"];
 export const taskEndpoints = {
   list: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/tasks",
     query: taskListQuerySchema,
     reply: z.array(taskSchema),
@@ -185,14 +186,16 @@ export const taskEndpoints = {
   }),
   assignees: defineEndpoint({
     method: "GET",
+    permission: "crm.read",
     path: "/tasks/assignees",
     reply: z.array(taskAssigneeSchema),
     tags,
     summary: "The staff members a task can be assigned to, by name",
   }),
-  get: defineEndpoint({ method: "GET", path: "/tasks/:id", params: idParamsSchema, reply: taskSchema, errors: [404], tags, summary: "One task" }),
+  get: defineEndpoint({ method: "GET", permission: "crm.read", path: "/tasks/:id", params: idParamsSchema, reply: taskSchema, errors: [404], tags, summary: "One task" }),
   create: defineEndpoint({
     method: "POST",
+    permission: "tasks.write",
     path: "/tasks",
     body: taskCreateSchema,
     reply: taskSchema,
@@ -204,6 +207,7 @@ export const taskEndpoints = {
   }),
   update: defineEndpoint({
     method: "PUT",
+    permission: "tasks.write",
     path: "/tasks/:id",
     params: idParamsSchema,
     body: taskUpdateSchema,
@@ -216,6 +220,7 @@ export const taskEndpoints = {
   }),
   remove: defineEndpoint({
     method: "DELETE",
+    permission: "tasks.write",
     path: "/tasks/:id",
     params: idParamsSchema,
     reply: okSchema,

@@ -92,9 +92,10 @@ export const deliveryParamsSchema = idParamsSchema.extend({
 const tags = ["Webhooks"];
 
 export const webhookEndpoints = {
-  list: defineEndpoint({ method: "GET", path: "/settings/webhooks", reply: z.array(webhookEndpointSchema), errors: [403], tags, summary: "Webhook endpoints" }),
+  list: defineEndpoint({ method: "GET", permission: "webhooks.manage", path: "/settings/webhooks", reply: z.array(webhookEndpointSchema), errors: [403], tags, summary: "Webhook endpoints" }),
   create: defineEndpoint({
     method: "POST",
+    permission: "webhooks.manage",
     path: "/settings/webhooks",
     body: createWebhookBodySchema,
     reply: createdWebhookEndpointSchema,
@@ -110,6 +111,7 @@ export const webhookEndpoints = {
   }),
   update: defineEndpoint({
     method: "PUT",
+    permission: "webhooks.manage",
     path: "/settings/webhooks/:id",
     params: idParamsSchema,
     body: updateWebhookBodySchema,
@@ -118,9 +120,10 @@ export const webhookEndpoints = {
     tags,
     summary: "Enable or disable a webhook endpoint",
   }),
-  remove: defineEndpoint({ method: "DELETE", path: "/settings/webhooks/:id", params: idParamsSchema, reply: okSchema, errors: [403, 404], tags, summary: "Delete a webhook endpoint and its log" }),
+  remove: defineEndpoint({ method: "DELETE", permission: "webhooks.manage", path: "/settings/webhooks/:id", params: idParamsSchema, reply: okSchema, errors: [403, 404], tags, summary: "Delete a webhook endpoint and its log" }),
   deliveries: defineEndpoint({
     method: "GET",
+    permission: "webhooks.manage",
     path: "/settings/webhooks/:id/deliveries",
     params: idParamsSchema,
     reply: z.array(webhookDeliverySchema),
@@ -130,6 +133,7 @@ export const webhookEndpoints = {
   }),
   sendTest: defineEndpoint({
     method: "POST",
+    permission: "webhooks.manage",
     path: "/settings/webhooks/:id/test",
     params: idParamsSchema,
     reply: webhookDeliverySchema,
@@ -140,6 +144,7 @@ export const webhookEndpoints = {
   }),
   redeliver: defineEndpoint({
     method: "POST",
+    permission: "webhooks.manage",
     path: "/settings/webhooks/:id/deliveries/:deliveryId/redeliver",
     params: deliveryParamsSchema,
     reply: webhookDeliverySchema,

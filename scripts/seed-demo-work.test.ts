@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Notification } from "@contract/notifications";
 import type { PipelineStage } from "@contract/pipeline";
 import type { Task } from "@contract/tasks";
-import { users } from "../server/src/db/schema";
+import { userRoles, users } from "../server/src/db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers } from "../server/src/test/test-runtime";
 import { seedDemo } from "./seed-demo";
 import { seedDemoIssues } from "./seed-demo-issues";
@@ -16,9 +16,11 @@ describe.each(testDrivers)("demo stages, tasks and notifications on %s", (driver
     await seedDemoIssues(suite.rt.ctx.db);
     // Seeded before anyone signs in, the tasks wait unassigned; the next run gives them to the staff.
     const signedUp = await suite.rt.ctx.db.select().from(users);
+    const roles = await suite.rt.ctx.db.select().from(userRoles);
     await suite.rt.ctx.db.delete(users);
     expect(await seedDemoWork(suite.rt.ctx.db)).toEqual({ stagesAdded: 4, tasksAdded: 14, notificationsAdded: 0, noStaff: true });
     await suite.rt.ctx.db.insert(users).overridingSystemValue().values(signedUp);
+    await suite.rt.ctx.db.insert(userRoles).overridingSystemValue().values(roles);
     await suite.admin.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
     expect(await seedDemoWork(suite.rt.ctx.db)).toEqual({ stagesAdded: 0, tasksAdded: 0, notificationsAdded: 6, noStaff: false });
     expect(await seedDemoWork(suite.rt.ctx.db)).toEqual({ stagesAdded: 0, tasksAdded: 0, notificationsAdded: 0, noStaff: false });

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from "fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorText } from "@contract/error-codes";
 import type { ApiError } from "@contract/errors";
+import type { Permission } from "@contract/access-policy";
 import type { AppContext, ZodApp } from "./kernel/app-context";
 import { fastifyTrustProxy } from "./config";
 import { bearerToken, registerAuthHook, type CredentialResolvers } from "./kernel/http/auth-hook";
@@ -22,6 +23,7 @@ import { mailRoutes } from "./modules/mail/mail.routes";
 import { apiKeyPrincipal } from "./modules/api-keys/api-keys.service";
 import { sessionPrincipal } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { teamRoutes } from "./modules/auth/team.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -46,6 +48,7 @@ import { insightRoutes } from "./modules/insights/insights.routes";
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   healthRoutes,
   authRoutes,
+  teamRoutes,
   apiKeyRoutes,
   mailRoutes,
   notificationRoutes,
@@ -104,6 +107,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The permission a staff member needs (the endpoint's declaration); undefined for routes outside the declarations (the API docs). */
+  permission?: Permission | "signedIn";
 }
 
 export interface BuiltApp {
@@ -149,7 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (!route.url.startsWith("/api/")) return;
     for (const method of [route.method].flat()) {
       if (method === "HEAD") continue;
-      routes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      routes.push({ method, url: route.url, public: Boolean(route.config?.public), permission: route.config?.permission });
     }
   });
 

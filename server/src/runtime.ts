@@ -9,6 +9,7 @@ import { startJobQueue, type JobQueueOptions } from "./kernel/jobs/queue";
 import { eventSubscribers } from "./event-subscribers";
 import { jobKinds } from "./job-kinds";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
+import { syncRolePermissions } from "./modules/auth/users.data";
 import { resolveSessionSecret } from "./modules/auth/session-secret";
 import { ensureSetupToken, readSetupToken } from "./modules/auth/setup-token";
 
@@ -31,6 +32,8 @@ export interface RuntimeOptions extends JobQueueOptions, BuildOptions {
   workers?: boolean;
   /** Who receives domain events (default: every area's, from event-subscribers.ts); tests add a recorder. */
   eventSubscribers?: readonly EventSubscriber[];
+  /** With PGlite: start from this data directory image (tests start from an already migrated one). */
+  pgliteImage?: Blob;
 }
 
 /** Everything one app instance needs, in start-up order: database, migrations, secrets, jobs, HTTP app. */
@@ -40,13 +43,14 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     mkdirSync(config.dataDir, { recursive: true });
     releaseDataDir = lockDataDir(config.dataDir);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax }).catch((error: unknown) => {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, pgliteImage: options.pgliteImage }).catch((error: unknown) => {
     releaseDataDir();
     throw error;
   });
   try {
     await database.migrate();
     const sessionSecret = await resolveSessionSecret(database.db, config.sessionSecret);
+    await syncRolePermissions(database.db);
     await ensureInitialAdmin({ db: database.db, config });
     await ensureSetupToken(database.db);
     const jobs = await startJobQueue(database, jobKinds, options);

@@ -217,8 +217,14 @@ describe.each(testDrivers)("outbox across a restart on %s", (driver) => {
         "the stored event",
       );
       expect(delivered).toHaveLength(1);
-      const [dispatched] = (await storedEvents(second, "lead.created")).filter((row) => (row.payload as { leadId: number }).leadId === leadId);
+      // Marked handled once the batch's subscribers are done, a moment after the recorder has it.
+      const [dispatched] = await until(
+        async () => (await storedEvents(second, "lead.created")).filter((row) => (row.payload as { leadId: number }).leadId === leadId),
+        (rows) => rows[0]?.dispatchedAt instanceof Date,
+        "the event marked dispatched",
+      );
       expect(dispatched?.dispatchedAt).toBeInstanceOf(Date);
+      expect(recorded.received.filter((e) => e.name === "lead.created" && e.payload.leadId === leadId)).toHaveLength(1);
     } finally {
       await second.close();
     }

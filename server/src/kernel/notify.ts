@@ -1,6 +1,6 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { notifications, users } from "../db/schema";
+import { notifications, userRoles, users } from "../db/schema";
 
 /** One item under a staff member's header bell. */
 export interface NewNotification {
@@ -21,13 +21,17 @@ export async function notify(db: Database, userEmails: readonly string[], item: 
 
 /** Tells every administrator (security events, sign-ups and leads nobody on staff entered). */
 export async function notifyAdmins(db: Database, item: NewNotification): Promise<void> {
-  const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), isNull(userRoles.brandId), eq(userRoles.role, "admin")))
+    .where(isNull(users.deactivatedAt));
   await notify(db, admins.map((admin) => admin.email), item);
 }
 
 /** Tells everyone who signs in to the staff screens, administrators included. */
 export async function notifyStaff(db: Database, item: NewNotification): Promise<void> {
-  const staff = await db.select({ email: users.email }).from(users);
+  const staff = await db.select({ email: users.email }).from(users).where(isNull(users.deactivatedAt));
   await notify(db, staff.map((member) => member.email), item);
 }
 

@@ -1,4 +1,4 @@
-import { can, canWithApiKey, type Permission } from "@contract/access-policy";
+import { apiKeyMayUse, type Permission } from "@contract/access-policy";
 import type { ApiKeyScope } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
 
@@ -7,9 +7,13 @@ export type Principal =
   | { kind: "session"; user: CurrentUser; sessionTokenHash: string }
   | { kind: "apiKey"; user: CurrentUser; apiKeyId: number; scope: ApiKeyScope };
 
-/** Whether this principal may use a permission: its role must grant it, and an API key never gets the key-free ones. */
+/**
+ * Whether this principal may use a permission: the person's stored role must grant it (user_roles), and an API key
+ * never gets the ones that need a signed-in person.
+ */
 export function hasPermission(principal: Principal, permission: Permission): boolean {
-  return principal.kind === "apiKey" ? canWithApiKey(principal.user.role, permission) : can(principal.user.role, permission);
+  if (principal.kind === "apiKey" && !apiKeyMayUse[permission]) return false;
+  return principal.user.permissions.includes(permission);
 }
 
 /** A partner signed in to the partner portal; never a staff principal. */
@@ -28,6 +32,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Reachable without a session or API key. */
     public?: boolean;
+    /**
+     * What a staff principal needs to call the route (the endpoint's declared permission; "signedIn" needs none
+     * beyond signing in). Checked by the auth hook before validation.
+     */
+    permission?: Permission | "signedIn";
     /** Also reachable with an affiliate's partner-portal token (the handler still checks whose data it is). */
     affiliateAccess?: boolean;
     /**

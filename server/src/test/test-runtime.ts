@@ -4,6 +4,10 @@ import { afterAll, beforeAll } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { loadConfig, type AppConfig } from "../config";
 import { createRuntime, type Runtime, type RuntimeOptions } from "../runtime";
+import { migratedPgliteImage, migratedPostgresTemplate } from "./database-templates";
+import type { UserRole } from "@contract/auth";
+import { hashPassword } from "../lib/password";
+import { insertUser } from "../modules/auth/users.data";
 
 export type TestDriver = "pglite" | "postgres";
 
@@ -30,12 +34,12 @@ export async function startTestRuntime(
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (driver === "postgres") {
-    const created = await createThrowawayDatabase(process.env.DATABASE_URL!);
+    const created = await createThrowawayDatabase(process.env.DATABASE_URL!, await migratedPostgresTemplate(process.env.DATABASE_URL!));
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
   const config: AppConfig = { ...base, dataDir: null, databaseUrl, dbPoolMax: 4, shutdownTimeoutMs: 5_000, ...overrides };
-  const runtime = await createRuntime(config, options);
+  const runtime = await createRuntime(config, { ...options, pgliteImage: driver === "pglite" && !config.dataDir ? await migratedPgliteImage() : undefined });
   return {
     ...runtime,
     driver,
@@ -47,13 +51,14 @@ export async function startTestRuntime(
   };
 }
 
-export async function createThrowawayDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new database on the server, empty or a copy of `template` (see database-templates.ts). */
+export async function createThrowawayDatabase(serverUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const url = new URL(serverUrl);
   const baseName = url.pathname.replace(/^\//, "") || "postgres";
   const name = `${baseName}_t_${randomBytes(5).toString("hex")}`.toLowerCase().slice(0, 60);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   await admin.end();
   url.pathname = `/${name}`;
   return {
@@ -139,3 +144,17 @@ export function suiteWithAdmin(driver: TestDriver, overrides: Partial<AppConfig>
   });
   return suite;
 }
+
+/**
+ * A new staff member with the given role (created directly in the database, as an administrator's invitation would),
+ * signed in through the API. The password is the same for everyone the tests make this way.
+ */
+export async function signedInWithRole(runtime: TestRuntime, role: UserRole, person: { name: string; email: string }): Promise<TestClient> {
+  await insertUser(runtime.ctx.db, { name: person.name, email: person.email, passwordHash: await hashPassword(ROLE_PASSWORD), role });
+  const client = runtime.client();
+  const res = await client.post("/api/auth/login", { email: person.email, password: ROLE_PASSWORD });
+  if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${res.text}`);
+  return client;
+}
+
+export const ROLE_PASSWORD = "a role's test password";

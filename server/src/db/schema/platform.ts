@@ -9,12 +9,81 @@ export const users = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: varchar("name", { length: 100 }).notNull(),
     email: varchar("email", { length: 150 }).notNull(),
-    passwordHash: text("password_hash").notNull(),
-    role: varchar("role", { length: 20 }).notNull().default("staff"),
+    /** Null for someone who only signs in through single sign-on. */
+    passwordHash: text("password_hash"),
     createdAt: createdAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** Set when an administrator deactivates the account: its sessions and API keys end, and it cannot sign in. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A person's role and the permissions it grants (contract/access-policy.ts), as enforced on every route. The row
+ * without a brand is the person's role everywhere; `permissions` is the role's set when it was given, brought up to
+ * date at start-up when a role's definition changes.
+ */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: varchar("role", { length: 20 }).notNull(),
+    brandId: integer("brand_id"),
+    permissions: jsonb("permissions").$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_roles_everywhere_idx").on(t.userId).where(sql`${t.brandId} IS NULL`),
+    uniqueIndex("user_roles_brand_idx").on(t.userId, t.brandId).where(sql`${t.brandId} IS NOT NULL`),
+    check("user_roles_role_check", sql`${t.role} IN ('admin', 'manager', 'agent', 'viewer')`),
+  ],
+);
+
+/**
+ * An administrator's invitation: a one-time link (only its SHA-256 is kept) that lets the invited person create their
+ * account with the given role. Inviting the same email again revokes the earlier link.
+ */
+export const userInvitations = pgTable(
+  "user_invitations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: varchar("email", { length: 150 }).notNull(),
+    name: varchar("name", { length: 100 }),
+    role: varchar("role", { length: 20 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: integer("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("user_invitations_email_idx").on(sql`lower(${t.email})`),
+    check("user_invitations_role_check", sql`${t.role} IN ('admin', 'manager', 'agent', 'viewer')`),
+  ],
+);
+
+/** A password reset an administrator started: a one-time link (only its SHA-256 is kept) for one person. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
 /** Server-side sessions; the cookie carries a random token whose SHA-256 is the id here. */

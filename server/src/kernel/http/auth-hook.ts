@@ -39,7 +39,20 @@ function checkApiKeyScope(request: FastifyRequest, scope: ApiKeyScope): void {
 }
 
 /**
- * Every /api route needs a session or an API key unless its config says `public: true`; routes marked
+ * Refuses a staff principal whose role lacks the route's declared permission (an API key also needs a permission
+ * keys may use), before validation, so a refused caller learns nothing from the route. A partner-portal token on a
+ * route that takes one is checked by the handler instead (it may only see its own partner's data).
+ */
+function checkPermission(request: FastifyRequest, principal: Principal): void {
+  const permission = request.routeOptions.config.permission;
+  if (permission === undefined || permission === "signedIn") return;
+  if (hasPermission(principal, permission)) return;
+  if (principal.kind === "apiKey" && principal.user.permissions.includes(permission)) throw forbidden("auth.api_key_not_allowed");
+  throw forbidden("auth.permission_required", { params: { permission } });
+}
+
+/**
+ * Every /api route needs a session or an API key unless its endpoint is declared `permission: "public"`; routes marked
  * `affiliateAccess` also take a partner-portal token, and nothing else does. An API key is held to its scope on
  * every route, public ones included: "leads:write" means that one route and nothing else.
  */
@@ -57,6 +70,7 @@ export function registerAuthHook(app: ZodApp, resolvers: CredentialResolvers) {
     if (!request.principal && !request.affiliate) {
       throw unauthorized(request.headers.authorization ? "auth.api_key_invalid" : "request.unauthorized");
     }
+    if (request.principal) checkPermission(request, request.principal);
   });
 }
 

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { EndpointSpec } from "@contract/endpoint";
-import { endpointSchema, type EndpointQuery } from "./endpoint-route";
+import { endpointSchema, routeConfig, type EndpointQuery } from "./endpoint-route";
 import type { ZodApp } from "./zod-app";
 import { CSV_BOM, csvLines, csvRow } from "../../lib/csv";
 
@@ -116,7 +116,10 @@ export function csvExportRoute<E extends CsvEndpoint, Row>(app: ZodApp, endpoint
   const schema = endpointSchema(endpoint);
   app.get(
     endpoint.path,
-    { schema: { ...schema, summary: `${schema.summary}, as a CSV download (UTF-8 with BOM, formula-safe cells)`, produces: ["text/csv"] } },
+    {
+      config: routeConfig(endpoint),
+      schema: { ...schema, summary: `${schema.summary}, as a CSV download (UTF-8 with BOM, formula-safe cells)`, produces: ["text/csv"] },
+    },
     // The type provider cannot resolve a generic schema's output: the value is the schema's parsed output all the same.
     async (request, reply) => sendCsv(reply, csv(request.query as EndpointQuery<E>)),
   );

@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest, LogLevel } from "fastify";
 import type { z } from "zod";
+import { apiKeyMayUse } from "@contract/access-policy";
 import type { EndpointReply, EndpointSpec } from "@contract/endpoint";
 import { apiErrorSchema } from "@contract/errors";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXACT_HEADER } from "@contract/list-reply";
@@ -72,6 +73,20 @@ export function endpointSchema(endpoint: EndpointSpec, options: EndpointRouteOpt
   };
 }
 
+/**
+ * The route's access config from the endpoint's declared permission: a "public" endpoint needs no credentials, any
+ * other is refused (403) to a staff principal without its permission, and one whose permission no API key may use is
+ * closed to keys. The declaration is the only place access is
+ * written, so the client (which hides what a role may not do) and the server cannot disagree.
+ */
+export function routeConfig(endpoint: EndpointSpec, config: FastifyContextConfig = {}): FastifyContextConfig {
+  const permission = endpoint.permission;
+  if (permission === "public") return { ...config, public: true };
+  if (permission === "signedIn") return { ...config, permission };
+  // A permission no API key may use (contract/access-policy.ts) closes the route to every key, whatever its scope.
+  return apiKeyMayUse[permission] ? { ...config, permission } : { ...config, permission, apiKeyScopes: [] };
+}
+
 /** Sets a list page's paging headers and sends its rows: every paged endpoint answers through here. */
 export function sendPage<Row>(reply: FastifyReply, page: ListPage<Row>) {
   reply.header(TOTAL_COUNT_HEADER, String(page.total));
@@ -97,6 +112,7 @@ export function endpointRoute<E extends JsonEndpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...options,
+    config: routeConfig(endpoint, options.config),
     schema: endpointSchema(endpoint, options),
     handler: async (request, reply) => {
       // The type provider cannot resolve a generic schema's output; the values are those schemas' parsed output all the same.

@@ -46,6 +46,8 @@ export const PUBLIC_LIMITS = {
   consent: { max: 30, windowMs: minutes(10) },
   join: { max: 10, windowMs: minutes(10) },
   referralClick: { max: 30, windowMs: minutes(60), whenExceeded: "flag" },
+  /** Invitation and password-reset links: looking one up and using it (each link is 256 random bits; this bounds guessing). */
+  teamLink: { max: 30, windowMs: minutes(15) },
 } satisfies Record<string, RateLimit>;
 
 const windowText = (ms: number) => (ms % minutes(60) === 0 ? `${ms / minutes(60)} hour${ms === minutes(60) ? "" : "s"}` : `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`);

@@ -12,6 +12,11 @@ const PUBLIC_ROUTES = [
   "POST /api/affiliates/signup",
   "POST /api/affiliates/login",
   "POST /api/join",
+  // One-time links from an administrator (invitations, password resets): their token is the credential.
+  "POST /api/auth/invitations/lookup",
+  "POST /api/auth/invitations/accept",
+  "POST /api/auth/password-reset/lookup",
+  "POST /api/auth/password-reset",
 ].sort();
 
 const sampleParams: Record<string, string> = { id: "1", email: "someone%40leadwell.test", "*": "index.html" };

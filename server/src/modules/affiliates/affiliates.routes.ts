@@ -22,11 +22,11 @@ import {
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
-  endpointRoute(app, affiliateEndpoints.signup, { config: { public: true, rateLimit: PUBLIC_LIMITS.affiliateSignup } }, async (request) =>
+  endpointRoute(app, affiliateEndpoints.signup, { config: { rateLimit: PUBLIC_LIMITS.affiliateSignup } }, async (request) =>
     signUpAffiliate(ctx.db, request.body, requestMeta(request)),
   );
 
-  endpointRoute(app, affiliateEndpoints.login, { config: { public: true, rateLimit: PUBLIC_LIMITS.affiliateLogin } }, async (request) =>
+  endpointRoute(app, affiliateEndpoints.login, { config: { rateLimit: PUBLIC_LIMITS.affiliateLogin } }, async (request) =>
     signInAffiliate(ctx.db, request.body, requestMeta(request)),
   );
 

@@ -17,7 +17,7 @@ import { actorLabel } from "../../kernel/actor";
 import { reserveSignIn, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { emitEvent } from "../../kernel/events";
-import type { AffiliatePrincipal, Principal } from "../../kernel/principal";
+import { hasPermission, type AffiliatePrincipal, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { listReferrals } from "../../db/queries/referral-rows";
 import { issueAffiliateToken, revokeAffiliateToken } from "./affiliate-tokens";
@@ -113,6 +113,11 @@ export async function updateAffiliate(
   principal: Principal,
   meta: RequestMeta,
 ): Promise<Affiliate> {
+  // A partner's commission amount is money: only those who manage commissions change it (the route itself needs
+  // affiliates.manage, which managers hold for names and statuses).
+  if (patch.commissionAmount !== undefined && !hasPermission(principal, "commissions.manage")) {
+    throw forbidden("auth.permission_required", { field: "commissionAmount", params: { permission: "commissions.manage" } });
+  }
   return inTransaction(db, async (tx) => {
     const row = await updateAffiliateRow(tx, id, patch);
     if (!row) throw notFound("affiliate.not_found");

@@ -74,7 +74,7 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
     expect(revoked.status).toBe(403);
     expect(revoked.body).toEqual(KEY_FREE);
 
-    await insertUser(suite.rt.ctx.db, { name: "Nora Notified", email: "nora@leadwell.test", passwordHash: await hashPassword("nora password 1"), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: "Nora Notified", email: "nora@leadwell.test", passwordHash: await hashPassword("nora password 1"), role: "manager" });
     await notify(suite.rt.ctx.db, ["nora@leadwell.test"], { type: "task", message: "Private to Nora", link: null });
     const foreign = await suite.rt.client().get(`/api/notifications/${encodeURIComponent("nora@leadwell.test")}`, full.bearer);
     expect(foreign.status).toBe(403);
@@ -116,8 +116,12 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
   });
 
   /** Closed to every key: Settings (keys, webhooks, sent mail) and configuring integrations (their secrets). */
+  // Settings (keys, webhooks, sent mail), the integrations' configuration, money, and managing people and sessions.
   const isKeyFree = (route: { method: string; url: string }) =>
-    route.url.startsWith("/api/settings/") || (route.url.startsWith("/api/integrations/") && route.method !== "GET");
+    route.url.startsWith("/api/settings/") ||
+    (route.url.startsWith("/api/integrations/") && route.method !== "GET") ||
+    /^\/api\/affiliates\/:id\/(commissions|payouts)/.test(route.url) ||
+    /^\/api\/enterprise\/(users|invitations|security|sessions)/.test(route.url);
 
   it("refuses a read key on every API route that is not a GET, before validating anything", async () => {
     const reader = await keyWith("read");
@@ -151,7 +155,7 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
       if (res.status === 403 && JSON.stringify(res.body) === JSON.stringify(KEY_FREE)) refused.push(`${route.method} ${route.url}`);
       expect({ route: `${route.method} ${route.url}`, body: res.body }).not.toEqual({ route: `${route.method} ${route.url}`, body: scopeRefusal("full") });
     }
-    // Every Settings route (API keys, webhooks, sent mail), the integrations' configuration, and nothing else.
+    // Every Settings route (API keys, webhooks, sent mail), the integrations' configuration, money, people, and nothing else.
     const keyFree = suite.rt.routes.filter(isKeyFree).map((r) => `${r.method} ${r.url}`);
     expect(refused.sort()).toEqual(keyFree.sort());
     expect(refused).toEqual(expect.arrayContaining(["PUT /api/integrations/:kind", "POST /api/integrations/:kind/test"]));

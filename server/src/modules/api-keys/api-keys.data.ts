@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { ApiKey, ApiKeyScope } from "@contract/api-keys";
 import type { Database } from "../../db/client";
-import { apiKeys, users } from "../../db/schema";
+import { apiKeys, userRoles, users } from "../../db/schema";
+import { userRoleJoin, userWithRoleColumns } from "../../db/queries/user-with-role";
 
 type Row = typeof apiKeys.$inferSelect;
 
@@ -44,11 +45,12 @@ export async function findKeyOwner(db: Database, keyHash: string) {
     .select({
       id: apiKeys.id,
       scope: apiKeys.scope,
-      owner: { id: users.id, name: users.name, email: users.email, role: users.role, lastLoginAt: users.lastLoginAt },
+      owner: userWithRoleColumns,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
-    .where(eq(apiKeys.keyHash, keyHash))
+    .innerJoin(userRoles, userRoleJoin)
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(users.deactivatedAt)))
     .limit(1);
   return row ? { ...row, scope: scopeOf(row) } : undefined;
 }

@@ -1,6 +1,7 @@
 import { API_KEY_LENGTH, type ApiKey, type ApiKeyScope, type CreateApiKeyBody, type CreatedApiKey } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
 import type { Database } from "../../db/client";
+import { toCurrentUser } from "../../db/queries/user-with-role";
 import { notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { randomBase62, sha256Hex } from "../../lib/crypto";
@@ -67,6 +68,6 @@ export async function userForApiKey(
   const row = await findKeyOwner(db, sha256Hex(presentedKey));
   if (!row) return null;
   await touchApiKey(db, row.id);
-  const user: CurrentUser = { ...row.owner, role: row.owner.role as CurrentUser["role"], lastLoginAt: row.owner.lastLoginAt?.toISOString() ?? null };
+  const user: CurrentUser = toCurrentUser(row.owner);
   return { user, apiKeyId: row.id, scope: row.scope };
 }

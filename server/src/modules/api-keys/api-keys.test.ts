@@ -59,12 +59,12 @@ describe.each(testDrivers)("API keys on %s", (driver) => {
   });
 
   it("lets only administrators manage keys", async () => {
-    await insertUser(suite.rt.ctx.db, { name: "Sam Staff", email: "sam@leadwell.test", passwordHash: await hashPassword("staff password 1"), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: "Sam Staff", email: "sam@leadwell.test", passwordHash: await hashPassword("staff password 1"), role: "manager" });
     const staff = suite.rt.client();
     await staff.post("/api/auth/login", { email: "sam@leadwell.test", password: "staff password 1" });
     const res = await staff.post("/api/settings/api-keys", { label: "Mine" });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "You do not have permission to do that", code: "request.forbidden" });
+    expect(res.body).toEqual({ error: "Your role does not allow this (apiKeys.manage)", code: "auth.permission_required", params: { permission: "apiKeys.manage" } });
     expect((await staff.get("/api/settings/api-keys")).status).toBe(403);
   });
 });

@@ -8,21 +8,21 @@ import { signedIn } from "../../kernel/http/auth-hook";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./auth.hook";
 
 export function authRoutes(app: ZodApp, ctx: AppContext) {
-  endpointRoute(app, authEndpoints.setupStatus, { config: { public: true } }, async () => ({ needsSetup: await needsSetup(ctx.db) }));
+  endpointRoute(app, authEndpoints.setupStatus, async () => ({ needsSetup: await needsSetup(ctx.db) }));
 
-  endpointRoute(app, authEndpoints.setup, { config: { public: true, rateLimit: PUBLIC_LIMITS.setup } }, async (request, reply) => {
+  endpointRoute(app, authEndpoints.setup, { config: { rateLimit: PUBLIC_LIMITS.setup } }, async (request, reply) => {
     const { user, sessionToken } = await setupFirstAdmin(ctx, request.body, requestMeta(request));
     setSessionCookie(request, reply, sessionToken, ctx.config.sessionTtlMs);
     return user;
   });
 
-  endpointRoute(app, authEndpoints.login, { config: { public: true, rateLimit: PUBLIC_LIMITS.staffLogin } }, async (request, reply) => {
+  endpointRoute(app, authEndpoints.login, { config: { rateLimit: PUBLIC_LIMITS.staffLogin } }, async (request, reply) => {
     const { user, sessionToken } = await signIn(ctx, request.body, requestMeta(request));
     setSessionCookie(request, reply, sessionToken, ctx.config.sessionTtlMs);
     return user;
   });
 
-  endpointRoute(app, authEndpoints.logout, { config: { public: true, rateLimit: PUBLIC_LIMITS.logout } }, async (request, reply) => {
+  endpointRoute(app, authEndpoints.logout, { config: { rateLimit: PUBLIC_LIMITS.logout } }, async (request, reply) => {
     await signOut(ctx, readSessionToken(request), requestMeta(request));
     clearSessionCookie(request, reply);
     return { ok: true as const };

@@ -24,7 +24,7 @@ export interface SignedIn {
 }
 
 /** Stores a session for the user, with the caller's database or transaction; answers the raw token for the cookie. */
-async function startSession(db: Database, ttlMs: number, userId: number, meta: RequestMeta): Promise<string> {
+export async function startSession(db: Database, ttlMs: number, userId: number, meta: RequestMeta): Promise<string> {
   const sessionToken = randomToken(32);
   await insertSession(db, { tokenHash: sha256Hex(sessionToken), userId, ttlMs, meta });
   await markSignedIn(db, userId);
@@ -104,6 +104,8 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
     });
     throw unauthorized("auth.wrong_credentials");
   }
+  // Only someone who knows the password learns the account is deactivated.
+  if (user.deactivatedAt) throw forbidden("auth.account_deactivated");
   await signInSucceeded(ctx.db, gate);
   const sessionToken = await inTransaction(ctx.db, async (tx) => {
     const token = await startSession(tx, ctx.config.sessionTtlMs, user.id, meta);

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { sessions, userRoles, users } from "../../db/schema";
+import { userRoleJoin, userWithRoleColumns } from "../../db/queries/user-with-role";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 
 export async function insertSession(
@@ -20,11 +21,12 @@ const sessionUserQuery = (db: Database) =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
-      user: { id: users.id, name: users.name, email: users.email, role: users.role, lastLoginAt: users.lastLoginAt },
+      user: userWithRoleColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`)))
+    .innerJoin(userRoles, userRoleJoin)
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`), isNull(users.deactivatedAt)))
     .limit(1)
     .prepare("lw_session_user");
 

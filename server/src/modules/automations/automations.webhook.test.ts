@@ -150,7 +150,7 @@ describe.each(testDrivers)("Automations calling webhooks on %s", (driver) => {
 
   it("lets only those who may manage webhooks point a workflow at a URL", async () => {
     const sam = { name: "Sam Staff", email: "sam.hooks@leadwell.test", password: "staff member password" };
-    await insertUser(suite.rt.ctx.db, { name: sam.name, email: sam.email, passwordHash: await hashPassword(sam.password), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: sam.name, email: sam.email, passwordHash: await hashPassword(sam.password), role: "manager" });
     const staff = suite.rt.client();
     expect((await staff.post("/api/auth/login", { email: sam.email, password: sam.password })).status).toBe(200);
 

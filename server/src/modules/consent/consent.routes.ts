@@ -10,7 +10,7 @@ export function consentRoutes(app: ZodApp, ctx: AppContext) {
     app,
     consentEndpoints.update,
     // A consent choice is a few fields; anything larger is not one.
-    { config: { public: true, rateLimit: PUBLIC_LIMITS.consent }, bodyLimit: 4 * 1024 },
+    { config: { rateLimit: PUBLIC_LIMITS.consent }, bodyLimit: 4 * 1024 },
     async (request) => insertConsent(ctx.db, request.body, request.principal?.user.id || null, requestMeta(request)),
   );
 }

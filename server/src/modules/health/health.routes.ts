@@ -4,7 +4,7 @@ import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { HttpError } from "../../kernel/http/errors";
 
 export function healthRoutes(app: ZodApp, ctx: AppContext) {
-  endpointRoute(app, healthEndpoints.check, { config: { public: true }, logLevel: "warn" }, async () => {
+  endpointRoute(app, healthEndpoints.check, { logLevel: "warn" }, async () => {
     const result = await ctx.database.executeSql("SELECT 1 AS ok").catch(() => null);
     if (!result) throw new HttpError(503, "server.database_unreachable");
     return { status: "ok" as const, database: ctx.database.driver, time: new Date().toISOString() };

@@ -1,6 +1,6 @@
 import { integrationEndpoints } from "@contract/integrations";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
-import { requirePermission } from "../../kernel/http/auth-hook";
+import { signedIn } from "../../kernel/http/auth-hook";
 import { endpointRoute } from "../../kernel/http/endpoint-route";
 import type { RateLimit } from "../../kernel/http/rate-limit";
 import { requestMeta } from "../../kernel/http/request-meta";
@@ -16,18 +16,17 @@ export function integrationRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, integrationEndpoints.status, async () => integrationStatusList(ctx.db));
 
   endpointRoute(app, integrationEndpoints.configure, { config: adminOnly }, async (request) => {
-    const principal = requirePermission(request, "webhooks.manage");
+    const principal = signedIn(request);
     return configureIntegration(ctx, principal.user, request.params.kind, request.body, requestMeta(request));
   });
 
   endpointRoute(app, integrationEndpoints.disconnect, { config: adminOnly }, async (request) => {
-    const principal = requirePermission(request, "webhooks.manage");
+    const principal = signedIn(request);
     await disconnectIntegration(ctx.db, principal.user, request.params.kind, requestMeta(request));
     return { ok: true as const };
   });
 
   endpointRoute(app, integrationEndpoints.check, { config: { ...adminOnly, rateLimit: CHECK_LIMIT } }, async (request) => {
-    requirePermission(request, "webhooks.manage");
     return checkIntegration(ctx, request.params.kind);
   });
 }

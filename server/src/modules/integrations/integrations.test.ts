@@ -33,7 +33,7 @@ describe.each(testDrivers)("Integrations on %s", (driver) => {
     expect(res.body.integrations[0]).toMatchObject({ enabled: false, settings: {}, secretHint: null, lastUsedAt: null, zapier: { webhookCount: 0, apiKeyCount: 0 } });
     expect(res.body.integrations[1]).not.toHaveProperty("zapier");
 
-    await insertUser(suite.rt.ctx.db, { name: STAFF.name, email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: STAFF.name, email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "manager" });
     const staff = suite.rt.client();
     await staff.post("/api/auth/login", { email: STAFF.email, password: STAFF.password });
     expect((await staff.get("/api/integrations/status")).status).toBe(200);
@@ -114,7 +114,7 @@ describe.each(testDrivers)("Integrations on %s", (driver) => {
     const body = { kind: "stripe", secretKey: STRIPE_KEY };
     for (const res of [await staff.put("/api/integrations/stripe", body), await staff.post("/api/integrations/stripe/test"), await staff.delete("/api/integrations/stripe")]) {
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ code: "request.forbidden" });
+      expect(res.body).toMatchObject({ code: "auth.permission_required", params: { permission: "integrations.manage" } });
     }
     const key = await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Full", scope: "full" });
     const withKey = await suite.rt.client().request("PUT", "/api/integrations/stripe", body, { authorization: `Bearer ${key.body.key}` });

@@ -98,7 +98,7 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
   });
 
   it("prepares a proposal that says plainly no model wrote it, and notifies every staff member with a link to the review", async () => {
-    await insertUser(suite.rt.ctx.db, { name: STAFF.name, email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: STAFF.name, email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "manager" });
     const issue = await submitIssue(suite.admin, anIssue("Sign-in spinner never stops on slow hotel Wi-Fi"));
     const settled = await untilSettled(suite.admin, issue.id);
     expect(settled).toMatchObject({ status: "awaiting_review", approvalRequested: true, repairFailure: null });

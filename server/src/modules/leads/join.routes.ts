@@ -18,7 +18,7 @@ function referralCodeFromCookie(value: string | undefined): string | null {
 }
 
 export function joinRoutes(app: ZodApp, ctx: AppContext) {
-  endpointRoute(app, leadEndpoints.join, { config: { public: true, rateLimit: PUBLIC_LIMITS.join }, bodyLimit: 16 * 1024 }, async (request) => {
+  endpointRoute(app, leadEndpoints.join, { config: { rateLimit: PUBLIC_LIMITS.join }, bodyLimit: 16 * 1024 }, async (request) => {
     const referralCode = referralCodeFromCookie(request.cookies[REFERRAL_COOKIE]);
     const input = leadInputSchema.parse({ ...request.body, leadSource: "website form", affiliateCode: referralCode });
     await createLead(ctx.db, input, { principal: null, meta: requestMeta(request), referralSource: "link" });

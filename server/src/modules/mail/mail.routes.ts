@@ -1,6 +1,5 @@
 import { mailEndpoints } from "@contract/mail";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
-import { requirePermission } from "../../kernel/http/auth-hook";
 import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { listOutboxMail } from "./mail.data";
 
@@ -9,12 +8,8 @@ const config = { apiKeyScopes: [] };
 
 export function mailRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, mailEndpoints.outbox, { config }, async (request) => {
-    requirePermission(request, "mail.readOutbox");
     return listOutboxMail(ctx.db, request.query.limit, request.query.offset);
   });
 
-  endpointRoute(app, mailEndpoints.status, { config }, async (request) => {
-    requirePermission(request, "mail.readOutbox");
-    return { smtpConfigured: ctx.config.mail.smtpUrl !== undefined, from: ctx.config.mail.from };
-  });
+  endpointRoute(app, mailEndpoints.status, { config }, async () => ({ smtpConfigured: ctx.config.mail.smtpUrl !== undefined, from: ctx.config.mail.from }));
 }

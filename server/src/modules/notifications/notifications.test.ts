@@ -36,7 +36,7 @@ describe.each(testDrivers)("notifications on %s", (driver) => {
   });
 
   it("keeps each person's notifications their own", async () => {
-    await insertUser(suite.rt.ctx.db, { name: "Sam Staff", email: "sam@leadwell.test", passwordHash: await hashPassword("staff password 1"), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: "Sam Staff", email: "sam@leadwell.test", passwordHash: await hashPassword("staff password 1"), role: "manager" });
     await notify(suite.rt.ctx.db, ["sam@leadwell.test"], { type: "task", message: "For Sam", link: null });
     const staff = suite.rt.client();
     await staff.post("/api/auth/login", { email: "sam@leadwell.test", password: "staff password 1" });

@@ -148,7 +148,7 @@ describe.each(testDrivers)("the productivity pipeline on %s", (driver) => {
   });
 
   it("notifies a lead's assignee when someone else moves it", async () => {
-    await insertUser(suite.rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "manager" });
     const sam = suite.rt.client();
     await sam.post("/api/auth/login", { email: SAM.email, password: SAM.password });
     const [alder, birch] = leads;

@@ -14,7 +14,7 @@ describe.each(testDrivers)("completing a recurring task concurrently on %s", (dr
   beforeAll(async () => {
     rt = await startTestRuntime(driver, { dbPoolMax: 10 });
     admin = await signedInAdmin(rt);
-    await insertUser(rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "staff" });
+    await insertUser(rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "manager" });
     sam = rt.client();
     await sam.post("/api/auth/login", { email: SAM.email, password: SAM.password });
   });

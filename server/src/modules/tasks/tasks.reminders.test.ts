@@ -60,7 +60,7 @@ describe.each(testDrivers)("due reminders on %s", (driver) => {
     const first = await createRuntime(config, { workers: true, pollingIntervalSeconds: 0.5 });
     const admin = new TestClient(first);
     expect((await admin.post("/api/auth/setup", { ...ADMIN, setupToken: await first.readSetupToken() })).status).toBe(201);
-    const sam = await insertUser(first.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "staff" });
+    const sam = await insertUser(first.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "manager" });
     const create = async (title: string, fields: Record<string, unknown>) => (await admin.post<Task>("/api/tasks", { title, assigneeId: sam.id, ...fields })).body;
     const dueToday = await create("Send the quote", { dueDate: utcDay(0) });
     const overdue = await create("Call back Ana", { dueDate: utcDay(-3) });

@@ -126,7 +126,7 @@ describe.each(testDrivers)("tasks on %s", (driver) => {
   });
 
   it("lists soonest due first, filters by lead, status, assignee and due window, and pages with a cursor", async () => {
-    await insertUser(suite.rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "staff" });
+    await insertUser(suite.rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "manager" });
     sam = await signIn(suite.rt, SAM);
     const assignees = (await suite.admin.get<TaskAssignee[]>("/api/tasks/assignees")).body;
     expect(assignees.map((a) => a.name)).toEqual([ADMIN.name, SAM.name]);
