@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { loadConfig, type AppConfig } from "../server/src/config";
 import { createRuntime, type Runtime } from "../server/src/runtime";
 import { createThrowawayDatabase } from "../server/src/test/test-runtime";
+import { migratedPgliteImage, migratedPostgresTemplate } from "../server/src/test/database-templates";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -36,7 +37,7 @@ export async function startE2E(configOverrides: Partial<AppConfig> = {}): Promis
   let cleanup = async () => {};
   const overrides: Partial<AppConfig> = {};
   if (process.env.DATABASE_URL) {
-    const created = await createThrowawayDatabase(process.env.DATABASE_URL);
+    const created = await createThrowawayDatabase(process.env.DATABASE_URL, await migratedPostgresTemplate(process.env.DATABASE_URL));
     overrides.databaseUrl = created.url;
     overrides.dataDir = null;
     cleanup = created.drop;
@@ -55,7 +56,7 @@ export async function startE2E(configOverrides: Partial<AppConfig> = {}): Promis
     shutdownTimeoutMs: 5_000,
     ...configOverrides,
   };
-  const runtime = await createRuntime(config, { pollingIntervalSeconds: 0.5 });
+  const runtime = await createRuntime(config, { pollingIntervalSeconds: 0.5, pgliteImage: config.databaseUrl ? undefined : await migratedPgliteImage() });
   await runtime.app.listen({ port: 0, host: "127.0.0.1" });
   const address = runtime.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

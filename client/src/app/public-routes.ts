@@ -7,6 +7,9 @@ import { lazyWithPreload } from "@/lib/lazy-with-preload";
 const publicPages = new Map([
   ["/partners", lazyWithPreload(() => import("@/features/partners/partners-page"))],
   ["/join", lazyWithPreload(() => import("@/features/join/join-page"))],
+  // One-time links from an administrator: their secret is after # (never sent to a server).
+  ["/invite", lazyWithPreload(() => import("@/features/auth/invitation-page"))],
+  ["/reset-password", lazyWithPreload(() => import("@/features/auth/password-reset-page"))],
 ]);
 
 /** Matches like the router: case-insensitive, trailing slash optional. */

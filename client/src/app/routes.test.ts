@@ -19,7 +19,6 @@ describe("the route table", () => {
       [
         "/business-health",
         "/customer-success",
-        "/enterprise",
         "/final-stewardship",
         "/future-stewardship",
         "/innovation",

@@ -147,7 +147,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.enterprise.title",
     subtitleKey: "pages.enterprise.subtitle",
     icon: Building2,
-    placeholderKey: "pages.enterprise.empty",
+    load: () => import("@/features/enterprise/enterprise-page"),
   },
   {
     path: "/customer-success",

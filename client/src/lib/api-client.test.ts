@@ -6,6 +6,7 @@ import { callApi, callPage, endpointUrl, type DeclaredRoute } from "./api-client
 const itemSchema = z.object({ id: z.number().int(), name: z.string() });
 
 const listItems = defineEndpoint({
+  permission: "crm.read",
   method: "GET",
   path: "/items",
   query: z.object({ q: z.string().optional(), tag: z.array(z.string()).optional(), limit: z.coerce.number().optional(), archived: z.boolean().optional() }),
@@ -16,6 +17,7 @@ const listItems = defineEndpoint({
 });
 
 const itemNote = defineEndpoint({
+  permission: "crm.read",
   method: "PUT",
   path: "/items/:id/notes/:noteKey",
   params: z.object({ id: z.coerce.number(), noteKey: z.string() }),
@@ -26,6 +28,7 @@ const itemNote = defineEndpoint({
 });
 
 const deleteItem = defineEndpoint({
+  permission: "crm.read",
   method: "DELETE",
   path: "/items/:id",
   params: z.object({ id: z.coerce.number() }),

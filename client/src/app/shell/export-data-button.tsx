@@ -5,6 +5,7 @@ import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { toast } from "@/components/ui/use-toast";
+import { useCan } from "@/features/auth/use-can";
 import { useCurrentExportUrl } from "@/lib/export-target";
 import { useActiveRoute } from "../use-active-route";
 import { exportAction } from "./export-routes";
@@ -20,7 +21,10 @@ export function ExportDataButton() {
   const search = useSearch();
   const registered = useCurrentExportUrl();
   const reasonId = useId();
-  const action = exportAction(route?.path, search, registered);
+  const mayExport = useCan("data.export");
+  const found = exportAction(route?.path, search, registered);
+  // Exports hand over whole lists at once: roles without the export permission see why the button does nothing.
+  const action = "url" in found && mayExport === false ? ({ reasonKey: "header.exportNotAllowed" } as const) : found;
 
   if ("reasonKey" in action) {
     const reason = t(action.reasonKey);

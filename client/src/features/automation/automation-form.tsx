@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { can } from "@contract/access-policy";
 import {
   automationActions,
   automationTriggers,
@@ -19,7 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { useCurrentUser } from "@/features/auth/auth-queries";
+import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage, apiFieldErrors } from "@/lib/api";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useCreateAutomation, useUpdateAutomation } from "./automation-queries";
@@ -84,9 +83,8 @@ export function AutomationForm({ editing, onDoneEditing }: { editing: Automation
   // A call_webhook workflow's new signing secret, shown until Done (the server never shows it again).
   const [newSecret, setNewSecret] = useState<{ name: string; secret: string } | null>(null);
   const validationMessage = useValidationMessage();
-  const role = useCurrentUser().data?.role;
   // The server refuses call_webhook to anyone who may not manage webhooks: it sends data out, like a webhook.
-  const mayCallWebhooks = role !== undefined && can(role, "webhooks.manage");
+  const mayCallWebhooks = useCan("webhooks.manage") === true;
   const pending = create.isPending || update.isPending;
 
   // Editing another workflow loads it into the form.

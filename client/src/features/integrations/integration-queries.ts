@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { can } from "@contract/access-policy";
 import { integrationEndpoints, type IntegrationKind, type IntegrationSettingsBody, type IntegrationStatusRow } from "@contract/integrations";
-import { useCurrentUser } from "@/features/auth/auth-queries";
+import { useCan } from "@/features/auth/use-can";
 import { callApi } from "@/lib/api-client";
 
 const STATUS_KEY = ["/api/integrations/status"] as const;
@@ -79,6 +78,5 @@ export function useCommunityAnalytics() {
  * undefined while the session is still loading, so nothing flashes as refused.
  */
 export function useMayConfigureIntegrations(): boolean | undefined {
-  const role = useCurrentUser().data?.role;
-  return role === undefined ? undefined : can(role, "webhooks.manage");
+  return useCan("integrations.manage");
 }

@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { can } from "@contract/access-policy";
 import type { CreatedApiKey } from "@contract/api-keys";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCurrentUser } from "@/features/auth/auth-queries";
+import { useCan } from "@/features/auth/use-can";
 import { ApiKeyCreateForm } from "./api-key-create-form";
 import { ApiKeyList } from "./api-key-list";
 import { NewApiKey } from "./new-api-key";
@@ -13,8 +12,7 @@ import { NewApiKey } from "./new-api-key";
 /** The API Keys manager (spec §2 Settings): administrators create keys with a scope, see each once, and delete them. */
 export function ApiKeysCard() {
   const { t } = useTranslation();
-  const role = useCurrentUser().data?.role;
-  const mayManage = role !== undefined && can(role, "apiKeys.manage");
+  const mayManage = useCan("apiKeys.manage") === true;
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   return (

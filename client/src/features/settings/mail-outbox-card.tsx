@@ -2,14 +2,13 @@ import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { MailCheck, MailWarning, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { can } from "@contract/access-policy";
 import { mailEndpoints, type MailStatus, type OutboxMail } from "@contract/mail";
 import { DataTableState, offsetPaging } from "@/components/data-table-state";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
-import { useCurrentUser } from "@/features/auth/auth-queries";
+import { useCan } from "@/features/auth/use-can";
 import { callApi, callPage } from "@/lib/api-client";
 import { useFormatters } from "@/lib/use-formatters";
 import { translateValidationMessage } from "@/lib/validation-message";
@@ -21,8 +20,7 @@ const STATUS_VARIANTS = { pending: "outline", sent: "success", failed: "destruct
 /** Sent mail (Settings): what the app sent or held, so a message that did not leave is never lost silently. */
 export function MailOutboxCard() {
   const { t } = useTranslation();
-  const role = useCurrentUser().data?.role;
-  const mayRead = role !== undefined && can(role, "mail.readOutbox");
+  const mayRead = useCan("mail.readOutbox") === true;
 
   return (
     <Card className="min-w-0" data-testid="settings-mail-outbox">

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Send, ShieldAlert, Trash2, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { can } from "@contract/access-policy";
 import { ALL_WEBHOOK_EVENTS, webhookEventOptions, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@contract/webhooks";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { FormField, fieldA11yProps } from "@/components/form-field";
@@ -15,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { useCurrentUser } from "@/features/auth/auth-queries";
+import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, useSetWebhookEnabled, useWebhooks } from "./webhook-queries";
@@ -25,8 +24,7 @@ type WebhookEvent = (typeof webhookEventOptions)[number];
 /** Webhooks (issue 11): administrators add endpoints, see each secret once, switch them, and read their delivery log. */
 export function WebhooksCard() {
   const { t } = useTranslation();
-  const role = useCurrentUser().data?.role;
-  const mayManage = role !== undefined && can(role, "webhooks.manage");
+  const mayManage = useCan("webhooks.manage") === true;
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
 
   return (

