@@ -1,28 +1,39 @@
-import { Building2 } from "lucide-react";
+import { Building2, type LucideIcon } from "lucide-react";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { EnterpriseTab } from "./enterprise-tab";
-import { isEnterpriseTab, useEnterpriseTab } from "./use-enterprise-tab";
+import { type EnterpriseTab as EnterpriseTabName, isEnterpriseTab, useEnterpriseTab } from "./use-enterprise-tab";
+
+type TabEntry = { name: EnterpriseTabName; labelKey: `enterprise.tabs.${"migration" | "whiteLabel" | "enterprise" | "security" | "succession"}`; icon: LucideIcon; Content: ComponentType };
 
 /**
- * Enterprise Management (spec §2): Migration, White Label, Enterprise, Security and Succession. The tab lives in the
- * URL; only the open tab is mounted, so each polls only while shown.
+ * The tabs built so far, in the spec's order (Migration, White Label, Enterprise, Security, Succession). Each area owns
+ * its tab's component; this table is the one place that mounts them.
  */
+const builtTabs: TabEntry[] = [{ name: "enterprise", labelKey: "enterprise.tabs.enterprise", icon: Building2, Content: EnterpriseTab }];
+
+/** Enterprise Management (spec §2). The tab lives in the URL; only the open tab is mounted, so each polls only while shown. */
 export default function EnterprisePage() {
   const { t } = useTranslation();
   const { tab, showTab } = useEnterpriseTab();
+  const open = builtTabs.some((entry) => entry.name === tab) ? tab : "enterprise";
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-      <Tabs value={tab === "enterprise" ? tab : "enterprise"} onValueChange={(value) => isEnterpriseTab(value) && showTab(value)}>
+      <Tabs value={open} onValueChange={(value) => isEnterpriseTab(value) && showTab(value)}>
         <TabsList aria-label={t("enterprise.tabs.label")} className="max-w-full overflow-x-auto">
-          <TabsTrigger className="px-2 sm:px-3" value="enterprise">
-            <Building2 aria-hidden="true" className="hidden sm:block" />
-            {t("enterprise.tabs.enterprise")}
-          </TabsTrigger>
+          {builtTabs.map(({ name, labelKey, icon: Icon }) => (
+            <TabsTrigger key={name} className="px-2 sm:px-3" value={name}>
+              <Icon aria-hidden="true" className="hidden sm:block" />
+              {t(labelKey)}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="enterprise">
-          <EnterpriseTab />
-        </TabsContent>
+        {builtTabs.map(({ name, Content }) => (
+          <TabsContent key={name} value={name}>
+            <Content />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
