@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { CheckCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { AffiliateDetail } from "@contract/affiliates";
+import { affiliateEndpoints, type AffiliateDetail } from "@contract/affiliates";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -135,7 +136,9 @@ function AffiliateDetailBody({ detail }: { detail: AffiliateDetail }) {
             )}
           </TableBody>
         </Table>
-        <AffiliatePayoutForm key={`${affiliate.id}-${balance.approved}`} affiliateId={affiliate.id} approved={balance.approved} />
+        <WhenAllowed endpoint={affiliateEndpoints.recordPayout}>
+          <AffiliatePayoutForm key={`${affiliate.id}-${balance.approved}`} affiliateId={affiliate.id} approved={balance.approved} />
+        </WhenAllowed>
       </Section>
     </div>
   );
@@ -162,10 +165,12 @@ function CommissionsSection({ detail }: { detail: AffiliateDetail }) {
       id="affiliate-commissions-heading"
       title={t("affiliates.detail.commissionsTitle", { count: detail.commissions.length })}
       action={
-        <Button size="sm" variant="outline" disabled={pending.length === 0 || approve.isPending} onClick={() => run()} data-testid="approve-pending">
-          <CheckCheck aria-hidden="true" />
-          {t("affiliates.commissions.approveAll", { count: pending.length })}
-        </Button>
+        <WhenAllowed endpoint={affiliateEndpoints.approveCommissions}>
+          <Button size="sm" variant="outline" disabled={pending.length === 0 || approve.isPending} onClick={() => run()} data-testid="approve-pending">
+            <CheckCheck aria-hidden="true" />
+            {t("affiliates.commissions.approveAll", { count: pending.length })}
+          </Button>
+        </WhenAllowed>
       }
     >
       <Table aria-labelledby="affiliate-commissions-heading">
@@ -196,15 +201,17 @@ function CommissionsSection({ detail }: { detail: AffiliateDetail }) {
                 <TableCell className="whitespace-nowrap text-muted-foreground">{format.date(commission.createdAt)}</TableCell>
                 <TableCell className="text-right">
                   {commission.status === "pending" ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={approve.isPending}
-                      onClick={() => run([commission.id])}
-                      aria-label={t("affiliates.commissions.approveFor", { name: commission.leadBusinessName })}
-                    >
-                      {t("affiliates.commissions.approve")}
-                    </Button>
+                    <WhenAllowed endpoint={affiliateEndpoints.approveCommissions}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={approve.isPending}
+                        onClick={() => run([commission.id])}
+                        aria-label={t("affiliates.commissions.approveFor", { name: commission.leadBusinessName })}
+                      >
+                        {t("affiliates.commissions.approve")}
+                      </Button>
+                    </WhenAllowed>
                   ) : null}
                 </TableCell>
               </TableRow>

@@ -1,6 +1,7 @@
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { affiliateStatuses, type Affiliate } from "@contract/affiliates";
+import { useCan } from "@/features/auth/use-can";
 import { DirtyFieldsFormFooter, useDirtyFieldsForm } from "@/components/dirty-fields-form";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
@@ -51,7 +52,9 @@ function AffiliateEditForm({ affiliate, onDone }: { affiliate: Affiliate; onDone
   const nameError = message(errors.name?.message);
   const businessError = message(errors.businessName?.message);
   const amountError = message(errors.commissionAmount?.message);
-  const amountHint = t("affiliates.fields.commissionAmountHint");
+  // Money is the administrators' (the server refuses a commission change from anyone else): others see why it is fixed.
+  const mayChangeAmount = useCan("commissions.manage") === true;
+  const amountHint = mayChangeAmount ? t("affiliates.fields.commissionAmountHint") : t("affiliates.fields.commissionAmountAdminOnly");
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-3">
@@ -84,6 +87,7 @@ function AffiliateEditForm({ affiliate, onDone }: { affiliate: Affiliate; onDone
             inputMode="decimal"
             min={0}
             step="0.01"
+            disabled={!mayChangeAmount}
             {...fieldA11yProps("affiliate-edit-commission", amountError, amountHint)}
             {...form.register("commissionAmount")}
           />

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Download, Eye, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { affiliateStatuses, type Affiliate, type AffiliateStatus } from "@contract/affiliates";
+import { affiliateEndpoints, affiliateStatuses, type Affiliate, type AffiliateStatus } from "@contract/affiliates";
 import { DataTableState, offsetPaging } from "@/components/data-table-state";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -170,10 +171,12 @@ function AffiliateRow({ affiliate, onView, onEdit }: { affiliate: Affiliate; onV
             <Eye aria-hidden="true" />
             {t("affiliates.actions.view")}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => onEdit(affiliate)} aria-label={t("affiliates.actions.editFor", { name: affiliate.name })}>
-            <Pencil aria-hidden="true" />
-            {t("affiliates.actions.edit")}
-          </Button>
+          <WhenAllowed endpoint={affiliateEndpoints.update}>
+            <Button variant="ghost" size="sm" onClick={() => onEdit(affiliate)} aria-label={t("affiliates.actions.editFor", { name: affiliate.name })}>
+              <Pencil aria-hidden="true" />
+              {t("affiliates.actions.edit")}
+            </Button>
+          </WhenAllowed>
         </div>
       </TableCell>
     </TableRow>

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { AutomationRunOutcome, AutomationWorkflow } from "@contract/automations";
+import { automationEndpoints, type AutomationRunOutcome, type AutomationWorkflow } from "@contract/automations";
+import { useMayCall } from "@/features/auth/use-can";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { DataTableState } from "@/components/data-table-state";
 import { Badge } from "@/components/ui/badge";
@@ -73,6 +75,7 @@ export function AutomationList({ onEdit }: { onEdit: (workflow: AutomationWorkfl
 function AutomationRow({ workflow, onEdit, onDelete }: { workflow: AutomationWorkflow; onEdit: (workflow: AutomationWorkflow) => void; onDelete: (workflow: AutomationWorkflow) => void }) {
   const { t } = useTranslation();
   const setEnabled = useUpdateAutomation();
+  const mayUpdate = useMayCall(automationEndpoints.update) === true;
   const [showRuns, setShowRuns] = useState(false);
   const switchId = `automation-enabled-${workflow.id}`;
 
@@ -88,23 +91,27 @@ function AutomationRow({ workflow, onEdit, onDelete }: { workflow: AutomationWor
             id={switchId}
             role="switch"
             checked={workflow.enabled}
-            disabled={setEnabled.isPending}
+            disabled={setEnabled.isPending || !mayUpdate}
             // The spec: a failed toggle is only logged; the list shows the stored state again.
             onCheckedChange={(checked) => setEnabled.mutate({ id: workflow.id, body: { enabled: checked === true } }, { onError: (error) => console.error("automation toggle failed", error) })}
             data-testid="automation-enabled"
           />
           <Label htmlFor={switchId}>{t("automation.list.enabled")}</Label>
         </div>
-        <Button variant="outline" size="sm" onClick={() => onEdit(workflow)} aria-label={t("automation.list.editNamed", { name: workflow.name })}>
-          <Pencil aria-hidden="true" />
-          {t("automation.list.edit")}
-        </Button>
+        <WhenAllowed endpoint={automationEndpoints.update}>
+          <Button variant="outline" size="sm" onClick={() => onEdit(workflow)} aria-label={t("automation.list.editNamed", { name: workflow.name })}>
+            <Pencil aria-hidden="true" />
+            {t("automation.list.edit")}
+          </Button>
+        </WhenAllowed>
         <Button variant="outline" size="sm" aria-expanded={showRuns} onClick={() => setShowRuns((shown) => !shown)} data-testid="automation-show-runs">
           {showRuns ? t("automation.runs.hide") : t("automation.runs.show")}
         </Button>
-        <Button variant="ghost" size="icon-sm" className="text-destructive hover:text-destructive" aria-label={t("automation.delete.action", { name: workflow.name })} onClick={() => onDelete(workflow)}>
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <WhenAllowed endpoint={automationEndpoints.remove}>
+          <Button variant="ghost" size="icon-sm" className="text-destructive hover:text-destructive" aria-label={t("automation.delete.action", { name: workflow.name })} onClick={() => onDelete(workflow)}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </WhenAllowed>
       </div>
       {workflow.action === "call_webhook" ? (
         <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="automation-webhook">

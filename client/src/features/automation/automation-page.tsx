@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { AutomationWorkflow } from "@contract/automations";
+import { automationEndpoints, type AutomationWorkflow } from "@contract/automations";
+import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { AutomationForm } from "./automation-form";
 import { AutomationList } from "./automation-list";
 
@@ -8,7 +9,9 @@ export default function AutomationPage() {
   const [editing, setEditing] = useState<AutomationWorkflow | null>(null);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <AutomationForm editing={editing} onDoneEditing={() => setEditing(null)} />
+      <WhenAllowed endpoint={automationEndpoints.create} fallback={<RoleNote />}>
+        <AutomationForm editing={editing} onDoneEditing={() => setEditing(null)} />
+      </WhenAllowed>
       <AutomationList onEdit={setEditing} />
     </div>
   );

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { MessageSquarePlus, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { feedbackEndpoints } from "@contract/feedback";
 import { Button } from "@/components/ui/button";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { FEEDBACK_FORM_ID, FeedbackForm } from "./feedback-form";
 import { FeedbackList } from "./feedback-list";
 
@@ -13,16 +15,18 @@ export default function FeedbackPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <div className="flex justify-end">
-        <Button
-          variant={formOpen ? "outline" : "default"}
-          onClick={() => setFormOpen((open) => !open)}
-          aria-expanded={formOpen}
-          aria-controls={formOpen ? FEEDBACK_FORM_ID : undefined}
-          data-testid="feedback-toggle"
-        >
-          {formOpen ? <X aria-hidden="true" /> : <MessageSquarePlus aria-hidden="true" />}
-          {formOpen ? t("feedback.toggle.hide") : t("feedback.toggle.show")}
-        </Button>
+        <WhenAllowed endpoint={feedbackEndpoints.create}>
+          <Button
+            variant={formOpen ? "outline" : "default"}
+            onClick={() => setFormOpen((open) => !open)}
+            aria-expanded={formOpen}
+            aria-controls={formOpen ? FEEDBACK_FORM_ID : undefined}
+            data-testid="feedback-toggle"
+          >
+            {formOpen ? <X aria-hidden="true" /> : <MessageSquarePlus aria-hidden="true" />}
+            {formOpen ? t("feedback.toggle.hide") : t("feedback.toggle.show")}
+          </Button>
+        </WhenAllowed>
       </div>
       {formOpen ? <FeedbackForm onDone={() => setFormOpen(false)} /> : null}
       <FeedbackList />

@@ -3,7 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { z } from "zod";
-import { ISSUE_DESCRIPTION_MAX, issueBodySchema } from "@contract/issues";
+import { ISSUE_DESCRIPTION_MAX, issueBodySchema, issueEndpoints } from "@contract/issues";
+import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -75,39 +76,41 @@ export function IssueReportForm({ idPrefix = "issue-report", className }: IssueR
         <CardDescription>{t("issues.report.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("issues.report.title")}>
-          <FormField id={id("email")} label={t("issues.fields.email")} error={emailError} hint={emailHint}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder={t("issues.fields.emailPlaceholder")}
-              {...fieldA11yProps(id("email"), emailError, emailHint)}
-              {...form.register("email")}
-            />
-          </FormField>
-          <FormField id={id("description")} label={t("issues.fields.description")} error={descriptionError}>
-            <Textarea
-              rows={4}
-              maxLength={ISSUE_DESCRIPTION_MAX}
-              placeholder={t("issues.fields.descriptionPlaceholder")}
-              {...fieldA11yProps(id("description"), descriptionError)}
-              {...form.register("description")}
-            />
-          </FormField>
-          <FormField id={id("screenshotUrl")} label={t("issues.fields.screenshotUrl")} error={urlError} hint={urlHint}>
-            <Input
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://"
-              {...fieldA11yProps(id("screenshotUrl"), urlError, urlHint)}
-              {...form.register("screenshotUrl")}
-            />
-          </FormField>
-          <Button type="submit" className="mt-1 w-full" disabled={reportIssue.isPending}>
-            {reportIssue.isPending ? t("issues.report.submitting") : t("issues.report.submit")}
-          </Button>
-        </form>
+        <WhenAllowed endpoint={issueEndpoints.create} fallback={<RoleNote />}>
+          <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("issues.report.title")}>
+            <FormField id={id("email")} label={t("issues.fields.email")} error={emailError} hint={emailHint}>
+              <Input
+                type="email"
+                autoComplete="email"
+                placeholder={t("issues.fields.emailPlaceholder")}
+                {...fieldA11yProps(id("email"), emailError, emailHint)}
+                {...form.register("email")}
+              />
+            </FormField>
+            <FormField id={id("description")} label={t("issues.fields.description")} error={descriptionError}>
+              <Textarea
+                rows={4}
+                maxLength={ISSUE_DESCRIPTION_MAX}
+                placeholder={t("issues.fields.descriptionPlaceholder")}
+                {...fieldA11yProps(id("description"), descriptionError)}
+                {...form.register("description")}
+              />
+            </FormField>
+            <FormField id={id("screenshotUrl")} label={t("issues.fields.screenshotUrl")} error={urlError} hint={urlHint}>
+              <Input
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://"
+                {...fieldA11yProps(id("screenshotUrl"), urlError, urlHint)}
+                {...form.register("screenshotUrl")}
+              />
+            </FormField>
+            <Button type="submit" className="mt-1 w-full" disabled={reportIssue.isPending}>
+              {reportIssue.isPending ? t("issues.report.submitting") : t("issues.report.submit")}
+            </Button>
+          </form>
+        </WhenAllowed>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { Issue } from "@contract/issues";
+import { issueEndpoints, type Issue } from "@contract/issues";
+import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { ExternalLink } from "@/components/external-link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -86,7 +87,11 @@ function IssueReview({ issue }: { issue: Issue }) {
         ) : null}
 
         {issue.status === "approved" || issue.status === "rejected" ? <DecisionRecord issue={issue} /> : null}
-        {issue.status === "approved" ? null : <DecisionBox issue={issue} />}
+        {issue.status === "approved" ? null : (
+          <WhenAllowed endpoint={issueEndpoints.approve} fallback={<RoleNote />}>
+            <DecisionBox issue={issue} />
+          </WhenAllowed>
+        )}
       </CardContent>
     </Card>
   );

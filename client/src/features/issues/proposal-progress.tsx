@@ -1,6 +1,7 @@
 import { AlertTriangle, Loader2, RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Issue } from "@contract/issues";
+import { issueEndpoints, type Issue } from "@contract/issues";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
@@ -61,7 +62,15 @@ export function RequestNewProposal({ issueId }: { issueId: number }) {
 type RetryButtonProps = { issueId: number; label: string; pendingLabel: string; variant: "default" | "outline" };
 
 /** Sends the issue back to the background job; the review then shows the preparing state until the new proposal lands. */
-function RetryButton({ issueId, label, pendingLabel, variant }: RetryButtonProps) {
+function RetryButton(props: RetryButtonProps) {
+  return (
+    <WhenAllowed endpoint={issueEndpoints.retry}>
+      <RetryButtonFor {...props} />
+    </WhenAllowed>
+  );
+}
+
+function RetryButtonFor({ issueId, label, pendingLabel, variant }: RetryButtonProps) {
   const { t } = useTranslation();
   const message = useValidationMessage();
   const retry = useRetryIssue(issueId);

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Eye, Trash2 } from "lucide-react";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { useTranslation } from "react-i18next";
-import type { KpiRecord } from "@contract/kpi";
+import { kpiEndpoints, type KpiRecord } from "@contract/kpi";
 import { DataTableState, offsetPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -90,16 +91,18 @@ export function KpiRecentTable() {
                 >
                   <Eye aria-hidden="true" />
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-destructive hover:text-destructive"
-                  onClick={() => setDeleting(record)}
-                  aria-label={t("kpi.actions.deleteFor", { name: record.businessName })}
-                  title={t("kpi.actions.delete")}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <WhenAllowed endpoint={kpiEndpoints.remove}>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    className="text-destructive hover:text-destructive"
+                    onClick={() => setDeleting(record)}
+                    aria-label={t("kpi.actions.deleteFor", { name: record.businessName })}
+                    title={t("kpi.actions.delete")}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </WhenAllowed>
               </div>
             </TableCell>
           </TableRow>

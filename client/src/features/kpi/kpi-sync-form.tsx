@@ -3,9 +3,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { errorMessage } from "@contract/error-message";
-import { kpiSyncBodySchema, topProductSchema } from "@contract/kpi";
+import { kpiEndpoints, kpiSyncBodySchema, topProductSchema } from "@contract/kpi";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
+import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -92,38 +93,40 @@ export function KpiSyncForm() {
         <CardDescription>{t("kpi.sync.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("kpi.sync.title")}>
-          <FormField id="kpi-email" label={t("kpi.fields.email")} error={emailError}>
-            <Input type="email" autoComplete="off" {...fieldA11yProps("kpi-email", emailError)} {...form.register("email")} />
-          </FormField>
-          <FormField id="kpi-ytd" label={t("kpi.fields.ytdRevenue")} error={ytdError}>
-            <Input type="number" inputMode="decimal" min={0} step="0.01" {...fieldA11yProps("kpi-ytd", ytdError)} {...form.register("ytdRevenue")} />
-          </FormField>
-          <FormField id="kpi-mrr" label={t("kpi.fields.mrr")} error={mrrError}>
-            <Input type="number" inputMode="decimal" min={0} step="0.01" {...fieldA11yProps("kpi-mrr", mrrError)} {...form.register("mrr")} />
-          </FormField>
-          <FormField id="kpi-top-products" label={t("kpi.fields.topProducts")} error={productsError} hint={productsHint}>
-            <Textarea
-              rows={8}
-              spellCheck={false}
-              className="font-mono text-xs"
-              placeholder={SAMPLE_TOP_PRODUCTS}
-              {...fieldA11yProps("kpi-top-products", productsError, productsHint)}
-              {...form.register("topProducts")}
-            />
-          </FormField>
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto justify-self-start px-0"
-            onClick={() => form.setValue("topProducts", SAMPLE_TOP_PRODUCTS, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
-          >
-            {t("kpi.sync.useSample")}
-          </Button>
-          <Button type="submit" className="w-full" disabled={syncKpi.isPending}>
-            {syncKpi.isPending ? t("kpi.sync.submitting") : t("kpi.sync.submit")}
-          </Button>
-        </form>
+        <WhenAllowed endpoint={kpiEndpoints.sync} fallback={<RoleNote />}>
+          <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("kpi.sync.title")}>
+            <FormField id="kpi-email" label={t("kpi.fields.email")} error={emailError}>
+              <Input type="email" autoComplete="off" {...fieldA11yProps("kpi-email", emailError)} {...form.register("email")} />
+            </FormField>
+            <FormField id="kpi-ytd" label={t("kpi.fields.ytdRevenue")} error={ytdError}>
+              <Input type="number" inputMode="decimal" min={0} step="0.01" {...fieldA11yProps("kpi-ytd", ytdError)} {...form.register("ytdRevenue")} />
+            </FormField>
+            <FormField id="kpi-mrr" label={t("kpi.fields.mrr")} error={mrrError}>
+              <Input type="number" inputMode="decimal" min={0} step="0.01" {...fieldA11yProps("kpi-mrr", mrrError)} {...form.register("mrr")} />
+            </FormField>
+            <FormField id="kpi-top-products" label={t("kpi.fields.topProducts")} error={productsError} hint={productsHint}>
+              <Textarea
+                rows={8}
+                spellCheck={false}
+                className="font-mono text-xs"
+                placeholder={SAMPLE_TOP_PRODUCTS}
+                {...fieldA11yProps("kpi-top-products", productsError, productsHint)}
+                {...form.register("topProducts")}
+              />
+            </FormField>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start px-0"
+              onClick={() => form.setValue("topProducts", SAMPLE_TOP_PRODUCTS, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+            >
+              {t("kpi.sync.useSample")}
+            </Button>
+            <Button type="submit" className="w-full" disabled={syncKpi.isPending}>
+              {syncKpi.isPending ? t("kpi.sync.submitting") : t("kpi.sync.submit")}
+            </Button>
+          </form>
+        </WhenAllowed>
       </CardContent>
     </Card>
   );

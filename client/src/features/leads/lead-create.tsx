@@ -1,12 +1,14 @@
 import { FormProvider, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
+import { leadEndpoints } from "@contract/leads";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
+import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { brandTags } from "@/features/settings/brand-storage";
 import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, leadFormSchema, type LeadFormInput, type LeadFormOutput } from "./lead-form";
 import { LeadInputs } from "./lead-inputs";
@@ -47,14 +49,16 @@ export function LeadCreate() {
         <CardDescription>{t("leads.create.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <FormProvider {...form}>
-          <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("leads.create.title")}>
-            <LeadInputs idPrefix="lead-create" />
-            <Button type="submit" className="mt-1 w-full" disabled={createLead.isPending}>
-              {createLead.isPending ? t("leads.create.submitting") : t("leads.create.submit")}
-            </Button>
-          </form>
-        </FormProvider>
+        <WhenAllowed endpoint={leadEndpoints.create} fallback={<RoleNote />}>
+          <FormProvider {...form}>
+            <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("leads.create.title")}>
+              <LeadInputs idPrefix="lead-create" />
+              <Button type="submit" className="mt-1 w-full" disabled={createLead.isPending}>
+                {createLead.isPending ? t("leads.create.submitting") : t("leads.create.submit")}
+              </Button>
+            </form>
+          </FormProvider>
+        </WhenAllowed>
       </CardContent>
     </Card>
   );

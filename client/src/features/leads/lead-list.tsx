@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { LEAD_PAGE_DEFAULT, type Lead, type LeadFilter } from "@contract/leads";
+import { LEAD_PAGE_DEFAULT, leadEndpoints, type Lead, type LeadFilter } from "@contract/leads";
 import { DataTableState, useCursorPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { LeadTasksLink } from "@/features/tasks/lead-tasks-link";
 import { LeadDelete } from "./lead-delete";
 import { LeadEdit } from "./lead-edit";
@@ -130,19 +131,23 @@ function LeadRow({ lead, onEdit, onDelete }: { lead: Lead; onEdit: (lead: Lead) 
       <TableCell className="text-right">
         <div className="flex justify-end gap-1">
           <LeadTasksLink lead={lead} />
-          <Button variant="ghost" size="icon-sm" aria-label={t("leads.actions.edit", { name: lead.businessName })} title={t("leads.actions.editShort")} onClick={() => onEdit(lead)}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="text-destructive hover:text-destructive"
-            aria-label={t("leads.actions.delete", { name: lead.businessName })}
-            title={t("leads.actions.deleteShort")}
-            onClick={() => onDelete(lead)}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <WhenAllowed endpoint={leadEndpoints.update}>
+            <Button variant="ghost" size="icon-sm" aria-label={t("leads.actions.edit", { name: lead.businessName })} title={t("leads.actions.editShort")} onClick={() => onEdit(lead)}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          </WhenAllowed>
+          <WhenAllowed endpoint={leadEndpoints.remove}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="text-destructive hover:text-destructive"
+              aria-label={t("leads.actions.delete", { name: lead.businessName })}
+              title={t("leads.actions.deleteShort")}
+              onClick={() => onDelete(lead)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </WhenAllowed>
         </div>
       </TableCell>
     </TableRow>

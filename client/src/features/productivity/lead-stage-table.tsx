@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Lead } from "@contract/leads";
-import type { PipelineStage } from "@contract/pipeline";
+import { pipelineEndpoints, type PipelineStage } from "@contract/pipeline";
+import { useMayCall } from "@/features/auth/use-can";
 import { DataTableState } from "@/components/data-table-state";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -54,6 +55,7 @@ export function LeadStageTable() {
 function LeadStageRow({ lead, stages }: { lead: Lead; stages: PipelineStage[] | undefined }) {
   const { t } = useTranslation();
   const moveLead = useMoveLead();
+  const mayMove = useMayCall(pipelineEndpoints.moveLead) === true;
   const owner = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
   const selectId = `lead-${lead.id}-stage`;
   // The lead's own stage is always an option, even before the stage list has loaded.
@@ -84,7 +86,7 @@ function LeadStageRow({ lead, stages }: { lead: Lead; stages: PipelineStage[] | 
         <label htmlFor={selectId} className="sr-only">
           {t("productivity.leadStages.stageOf", { name: lead.businessName })}
         </label>
-        <Select value={lead.pipelineStage} onValueChange={change} disabled={moveLead.isPending}>
+        <Select value={lead.pipelineStage} onValueChange={change} disabled={moveLead.isPending || !mayMove}>
           <SelectTrigger id={selectId} className="h-8" data-testid="lead-stage-select">
             <SelectValue />
           </SelectTrigger>

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent 
 import { ArrowLeftRight, GripVertical } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
-import type { PipelineLead, PipelineStage } from "@contract/pipeline";
+import { pipelineEndpoints, type PipelineLead, type PipelineStage } from "@contract/pipeline";
+import { useMayCall } from "@/features/auth/use-can";
 import { RetryAlert } from "@/components/retry-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -237,6 +238,8 @@ type BoardCardProps = {
 function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, focus, onFocused, hintId }: BoardCardProps) {
   const { t } = useTranslation();
   const moveButton = useRef<HTMLButtonElement>(null);
+  // A role that may not move leads sees the cards without the drag handle or the Move menu.
+  const mayMove = useMayCall(pipelineEndpoints.moveLead) === true;
   const owner = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
 
   useEffect(() => {
@@ -254,18 +257,18 @@ function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, 
 
   return (
     <li
-      draggable
+      draggable={mayMove}
       onDragStart={(event) => {
         event.dataTransfer.setData("text/plain", String(lead.id));
         event.dataTransfer.effectAllowed = "move";
         onDragChange({ lead, from: stage });
       }}
       onDragEnd={() => onDragChange(null)}
-      className="group flex cursor-grab items-center gap-1.5 rounded-md border bg-card p-2 shadow-xs active:cursor-grabbing"
+      className={mayMove ? "group flex cursor-grab items-center gap-1.5 rounded-md border bg-card p-2 shadow-xs active:cursor-grabbing" : "group flex items-center gap-1.5 rounded-md border bg-card p-2 shadow-xs"}
       data-testid="board-card"
       data-lead-id={lead.id}
     >
-      <GripVertical aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      {mayMove ? <GripVertical aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" /> : null}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium" title={lead.businessName}>
           {lead.businessName}
@@ -274,6 +277,7 @@ function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, 
           {owner}
         </p>
       </div>
+      {mayMove ? (
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button
@@ -306,6 +310,7 @@ function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, 
           })}
         </DropdownMenuContent>
       </DropdownMenu>
+      ) : null}
     </li>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Columns3, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { PipelineStage } from "@contract/pipeline";
+import { pipelineEndpoints, type PipelineStage } from "@contract/pipeline";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { RetryAlert } from "@/components/retry-alert";
 import { Badge } from "@/components/ui/badge";
@@ -37,7 +38,9 @@ export function StageGrid() {
           <CardTitle>{t("productivity.stages.title")}</CardTitle>
           <CardDescription>{t("productivity.stages.description")}</CardDescription>
         </div>
-        <StageCreateDialog nextPosition={nextPosition} />
+        <WhenAllowed endpoint={pipelineEndpoints.createStage}>
+          <StageCreateDialog nextPosition={nextPosition} />
+        </WhenAllowed>
       </CardHeader>
       <CardContent aria-busy={stages.isFetching}>
         {stages.isPending ? (
@@ -86,37 +89,39 @@ function StageCard({ stage, onDelete }: { stage: PipelineStage; onDelete: (stage
         <Badge variant="secondary" className="tabular-nums" data-testid="stage-lead-count" data-count={stage.leadCount}>
           {t("productivity.stages.leadCount", { count: stage.leadCount, total: format.number(stage.leadCount) })}
         </Badge>
-        {blockedReason ? (
-          // Disabled but still focusable, so keyboard and screen-reader users can reach the reason.
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                className="-mr-1 -mt-1"
-                aria-label={t("productivity.stages.delete", { name: stage.name })}
-                aria-disabled="true"
-                aria-describedby={reasonId}
-                onClick={(event) => event.preventDefault()}
-                data-testid="stage-delete"
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>{blockedReason}</TooltipContent>
-          </Tooltip>
-        ) : (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="-mr-1 -mt-1 text-destructive-strong hover:text-destructive-strong"
-            aria-label={t("productivity.stages.delete", { name: stage.name })}
-            onClick={() => stored && onDelete(stored)}
-            data-testid="stage-delete"
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        )}
+        <WhenAllowed endpoint={pipelineEndpoints.deleteStage}>
+          {blockedReason ? (
+            // Disabled but still focusable, so keyboard and screen-reader users can reach the reason.
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  className="-mr-1 -mt-1"
+                  aria-label={t("productivity.stages.delete", { name: stage.name })}
+                  aria-disabled="true"
+                  aria-describedby={reasonId}
+                  onClick={(event) => event.preventDefault()}
+                  data-testid="stage-delete"
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>{blockedReason}</TooltipContent>
+            </Tooltip>
+          ) : (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="-mr-1 -mt-1 text-destructive-strong hover:text-destructive-strong"
+              aria-label={t("productivity.stages.delete", { name: stage.name })}
+              onClick={() => stored && onDelete(stored)}
+              data-testid="stage-delete"
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </WhenAllowed>
       </div>
       {blockedReason ? (
         <p id={reasonId} className="sr-only" data-testid="stage-delete-reason">

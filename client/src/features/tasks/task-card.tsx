@@ -1,6 +1,8 @@
 import { AlertTriangle, CalendarDays, Building2, Repeat, Trash2, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { taskStatuses, type Task, type TaskStatus } from "@contract/tasks";
+import { taskEndpoints, taskStatuses, type Task, type TaskStatus } from "@contract/tasks";
+import { useMayCall } from "@/features/auth/use-can";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -24,6 +26,7 @@ export function TaskCard({ task, onDelete, onShowLead }: TaskCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
   const updateTask = useUpdateTask();
+  const mayUpdate = useMayCall(taskEndpoints.update) === true;
   const completed = task.status === "completed";
   const dueToday = !completed && task.dueDate === todayUtc();
 
@@ -57,17 +60,19 @@ export function TaskCard({ task, onDelete, onShowLead }: TaskCardProps) {
           {task.title}
         </h3>
         <TaskPriorityBadge priority={task.priority} />
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="-mr-1 -mt-1 text-destructive-strong hover:text-destructive-strong"
-          aria-label={t("tasks.card.delete", { title: task.title })}
-          title={t("tasks.card.deleteShort")}
-          onClick={() => onDelete(task)}
-          data-testid="task-delete"
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <WhenAllowed endpoint={taskEndpoints.remove}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="-mr-1 -mt-1 text-destructive-strong hover:text-destructive-strong"
+            aria-label={t("tasks.card.delete", { title: task.title })}
+            title={t("tasks.card.deleteShort")}
+            onClick={() => onDelete(task)}
+            data-testid="task-delete"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </WhenAllowed>
       </div>
 
       {task.description ? <p className="line-clamp-4 whitespace-pre-wrap break-words text-muted-foreground">{task.description}</p> : null}
@@ -122,7 +127,7 @@ export function TaskCard({ task, onDelete, onShowLead }: TaskCardProps) {
         <Select value={task.status} onValueChange={(value) => {
             const status = taskStatuses.find((s) => s === value);
             if (status) changeStatus(status);
-          }} disabled={updateTask.isPending}>
+          }} disabled={updateTask.isPending || !mayUpdate}>
           <SelectTrigger id={statusId} className="h-8 w-40" data-testid="task-status">
             <SelectValue />
           </SelectTrigger>

@@ -3,10 +3,11 @@ import { Plus } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
-import { taskCreateSchema, taskPriorities, taskRecurrences, taskStatuses, type TaskCreate, type TaskCreateInput } from "@contract/tasks";
+import { taskEndpoints, taskCreateSchema, taskPriorities, taskRecurrences, taskStatuses, type TaskCreate, type TaskCreateInput } from "@contract/tasks";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
 import { Button } from "@/components/ui/button";
+import { WhenAllowed } from "@/features/auth/when-allowed";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -40,22 +41,24 @@ export function TaskCreateDialog({ lead }: { lead: LeadChoice | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button data-testid="task-new">
-          <Plus aria-hidden="true" />
-          {t("tasks.newTask")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-xl" data-testid="task-create-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("tasks.create.title")}</DialogTitle>
-          <DialogDescription>{t("tasks.create.description")}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: each opening starts from an empty form with the current lead. */}
-        {open ? <TaskCreateForm lead={lead} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <WhenAllowed endpoint={taskEndpoints.create}>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button data-testid="task-new">
+            <Plus aria-hidden="true" />
+            {t("tasks.newTask")}
+          </Button>
+        </DialogTrigger>
+        <DialogContent className="sm:max-w-xl" data-testid="task-create-dialog">
+          <DialogHeader>
+            <DialogTitle>{t("tasks.create.title")}</DialogTitle>
+            <DialogDescription>{t("tasks.create.description")}</DialogDescription>
+          </DialogHeader>
+          {/* Mounted only while open: each opening starts from an empty form with the current lead. */}
+          {open ? <TaskCreateForm lead={lead} onDone={() => setOpen(false)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </WhenAllowed>
   );
 }
 
