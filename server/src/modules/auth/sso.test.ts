@@ -4,6 +4,7 @@ import type { CurrentUser } from "@contract/auth";
 import type { PublicSsoProvider, SsoConfig, SsoProvider } from "@contract/sso";
 import type { TeamMember } from "@contract/team";
 import { rawRows } from "../../db/raw-rows";
+import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
 import { startOidcTestProvider, type OidcTestProvider } from "../../test/oidc-test-provider";
 import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 
@@ -278,6 +279,13 @@ describe.each(testDrivers)("single sign-on through a real OpenID provider on %s"
     expect(off.body).toMatchObject({ id: "oidc", configured: true, enabled: false, source: "environment" });
     expect((await rt.client().get("/api/auth/sso/oidc/start")).headers.location).toBe("/login?ssoError=sso.unavailable");
     await admin.put("/api/enterprise/sso/providers/oidc/enabled", { enabled: true });
+  });
+
+  it("limits starts per client address, past the limit landing on the sign-in page with the reason", async () => {
+    const start = (ip: string) => rt.app.inject({ method: "GET", url: "/api/auth/sso/google/start", remoteAddress: ip });
+    for (let i = 0; i < PUBLIC_LIMITS.sso.max; i++) expect((await start("203.0.113.90")).headers.location).toBe("/login?ssoError=sso.unavailable");
+    expect((await start("203.0.113.90")).headers.location).toBe("/login?ssoError=request.rate_limited");
+    expect((await start("203.0.113.91")).headers.location).toBe("/login?ssoError=sso.unavailable");
   });
 
   it("keeps configuration to administrators", async () => {
