@@ -24,6 +24,7 @@ import { apiKeyPrincipal } from "./modules/api-keys/api-keys.service";
 import { sessionPrincipal } from "./modules/auth/auth.hook";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { teamRoutes } from "./modules/auth/team.routes";
+import { ssoRoutes } from "./modules/auth/sso.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -49,6 +50,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   healthRoutes,
   authRoutes,
   teamRoutes,
+  ssoRoutes,
   apiKeyRoutes,
   mailRoutes,
   notificationRoutes,

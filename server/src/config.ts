@@ -113,6 +113,15 @@ const envSchema = z.object({
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (e.g. smtp://user:password@mail.example.com:587)" })
       .optional(),
   ),
+  SSO_OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  SSO_OIDC_CLIENT_ID: optionalText,
+  SSO_OIDC_CLIENT_SECRET: optionalText,
+  SSO_OIDC_NAME: optionalText.pipe(z.string().max(60, "must be at most 60 characters").optional()),
+  SSO_DEFAULT_ROLE: z.enum(["admin", "manager", "agent", "viewer"], { error: "must be admin, manager, agent or viewer" }).default("agent"),
+  SSO_ALLOW_HTTP_ISSUER: z
+    .enum(["", "0", "1", "false", "true"], { error: "must be 1, true, 0 or false" })
+    .default("")
+    .transform((v) => v === "1" || v === "true"),
   MAIL_FROM: optionalText.pipe(
     z
       .string()
@@ -143,6 +152,16 @@ export interface AppConfig {
   aiRetry: { limit: number; delaySeconds: number };
   webhooks: WebhookConfig;
   mail: MailConfig;
+  sso: SsoConfig;
+}
+
+export interface SsoConfig {
+  /** The `oidc` provider as SSO_OIDC_* configure it; undefined when they are not set. */
+  environmentProvider: { issuer: string; clientId: string; clientSecret: string; name: string | undefined } | undefined;
+  /** The role given to someone whose first sign-in is through single sign-on. */
+  defaultRole: "admin" | "manager" | "agent" | "viewer";
+  /** Lets issuers on plain http through (local providers and tests); otherwise only https issuers are used. */
+  allowHttpIssuer: boolean;
 }
 
 export interface MailConfig {
@@ -188,6 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
+  const ssoParts = [e.SSO_OIDC_ISSUER, e.SSO_OIDC_CLIENT_ID, e.SSO_OIDC_CLIENT_SECRET];
+  if (ssoParts.some((v) => v === undefined) && ssoParts.some((v) => v !== undefined)) {
+    throw new ConfigError("Invalid configuration:\n  SSO_OIDC_ISSUER, SSO_OIDC_CLIENT_ID and SSO_OIDC_CLIENT_SECRET must be set together");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -209,5 +232,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiRetry: { limit: e.AI_RETRY_LIMIT, delaySeconds: e.AI_RETRY_DELAY_SECONDS },
     webhooks: { secretKey: e.WEBHOOK_SECRET_KEY, allowPrivateAddresses: e.ALLOW_PRIVATE_WEBHOOKS, retryDelaysSeconds: WEBHOOK_RETRY_DELAYS_SECONDS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retry: { limit: 5, delaySeconds: 30 } },
+    sso: {
+      environmentProvider:
+        e.SSO_OIDC_ISSUER && e.SSO_OIDC_CLIENT_ID && e.SSO_OIDC_CLIENT_SECRET
+          ? { issuer: e.SSO_OIDC_ISSUER, clientId: e.SSO_OIDC_CLIENT_ID, clientSecret: e.SSO_OIDC_CLIENT_SECRET, name: e.SSO_OIDC_NAME }
+          : undefined,
+      defaultRole: e.SSO_DEFAULT_ROLE,
+      allowHttpIssuer: e.SSO_ALLOW_HTTP_ISSUER,
+    },
   };
 }

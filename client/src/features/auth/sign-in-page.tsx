@@ -12,6 +12,7 @@ import { useValidationMessage } from "@/lib/validation-message";
 import { useSignIn } from "./auth-queries";
 import { AuthLayout } from "./auth-layout";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
+import { SsoSignInButtons, SsoSignInError } from "@/features/sso/sso-sign-in";
 
 type SignInInput = { email: string; password: string };
 
@@ -41,6 +42,7 @@ export function SignInPage() {
   return (
     <AuthLayout title={t("auth.signIn.title")} description={t("auth.signIn.description")}>
       <form noValidate onSubmit={onSubmit} className="grid gap-3" data-testid="sign-in-form">
+        {signIn.isError ? null : <SsoSignInError />}
         {signIn.isError ? (
           <Alert variant="destructive" data-testid="form-error">
             <CircleAlert aria-hidden="true" />
@@ -62,6 +64,7 @@ export function SignInPage() {
           {signIn.isPending ? t("auth.signIn.submitting") : t("auth.signIn.submit")}
         </Button>
       </form>
+      <SsoSignInButtons />
     </AuthLayout>
   );
 }
