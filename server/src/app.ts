@@ -12,6 +12,7 @@ import type { Permission } from "@contract/access-policy";
 import type { AppContext, ZodApp } from "./kernel/app-context";
 import { fastifyTrustProxy } from "./config";
 import { bearerToken, registerAuthHook, type CredentialResolvers } from "./kernel/http/auth-hook";
+import { registerAuditFallback } from "./kernel/http/audit-fallback";
 import { answerFrameworkError, registerErrorHandling } from "./kernel/http/error-handler";
 import { loggableError } from "./kernel/http/error-log";
 import { MAX_INPUT_DEPTH, registerInputGuard } from "./kernel/http/input-guard";
@@ -43,6 +44,7 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { insightRoutes } from "./modules/insights/insights.routes";
+import { securityRoutes } from "./modules/security/security.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -69,6 +71,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   automationRoutes,
   integrationRoutes,
   insightRoutes,
+  securityRoutes,
 ];
 
 /**
@@ -172,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: ctx.sessionSecret });
   registerAuthHook(app, credentialResolvers(ctx));
+  registerAuditFallback(app, ctx.db);
   registerRateLimits(app, ctx.db);
   await app.register(fastifySwagger, {
     openapi: {

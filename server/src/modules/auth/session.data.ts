@@ -21,6 +21,7 @@ const sessionUserQuery = (db: Database) =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
+      sessionId: sessions.publicId,
       user: userWithRoleColumns,
     })
     .from(sessions)
