@@ -1,5 +1,6 @@
 import { RolesCard } from "@/features/team/roles-card";
 import { TeamCard } from "@/features/team/team-card";
+import { ServiceLevelCard } from "@/features/service-level/service-level-card";
 
 /** Spec: the permission roles, single sign-on providers and service level; beyond the spec, the team itself. */
 export function EnterpriseTab() {
@@ -7,6 +8,7 @@ export function EnterpriseTab() {
     <div className="grid gap-4">
       <RolesCard />
       <TeamCard />
+      <ServiceLevelCard />
     </div>
   );
 }
