@@ -11,7 +11,7 @@ import { notifyAdmins } from "../../kernel/notify";
 import { inTransaction } from "../../kernel/transaction";
 import { reserveSignIn, SIGN_IN_EMAIL_POLICY, SIGN_IN_POLICY, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { deleteSession, extendSession, findSessionUser, insertSession } from "./session.data";
+import { deleteSession, extendSession, findSessionUser, insertSession, sessionPublicId } from "./session.data";
 import { deleteSetupToken, readSetupToken, setupTokenMatches } from "./setup-token";
 import { anyUserExists, findUserByEmail, insertUser, markSignedIn, toCurrentUser } from "./users.data";
 
@@ -109,7 +109,9 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
   await signInSucceeded(ctx.db, gate);
   const sessionToken = await inTransaction(ctx.db, async (tx) => {
     const token = await startSession(tx, ctx.config.sessionTtlMs, user.id, meta);
-    await recordAudit(tx, { userEmail: user.email, userId: user.id, action: "auth.login", details: "Signed in", meta });
+    // The audit row names the session this sign-in started, as later rows of the same session do.
+    const sessionId = await sessionPublicId(tx, sha256Hex(token));
+    await recordAudit(tx, { userEmail: user.email, userId: user.id, action: "auth.login", details: "Signed in", meta: { ...meta, sessionId } });
     return token;
   });
   return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };

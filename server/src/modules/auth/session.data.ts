@@ -53,6 +53,12 @@ export async function extendSession(db: Database, tokenHash: string, ttlMs: numb
     .where(eq(sessions.tokenHash, tokenHash));
 }
 
+/** The public id of a session (how the audit trail and the security screen name it), by its token's hash. */
+export async function sessionPublicId(db: Database, tokenHash: string): Promise<string | null> {
+  const [row] = await db.select({ publicId: sessions.publicId }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return row?.publicId ?? null;
+}
+
 export async function deleteSession(db: Database, tokenHash: string): Promise<boolean> {
   const deleted = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ t: sessions.tokenHash });
   return deleted.length > 0;

@@ -123,6 +123,6 @@ describe.each(testDrivers)("security dashboard and audit trail on %s", (driver) 
     const res = await person.post("/api/auth/login", { email: "lou@leadwell.test", password: ROLE_PASSWORD });
     expect(res.status).toBe(200);
     const trail = await suite.admin.get<AuditRow[]>("/api/enterprise/audit-trail?user=lou@&action=auth.login");
-    expect(trail.body[0]).toMatchObject({ action: "auth.login", userId: expect.any(Number) });
+    expect(trail.body[0]).toMatchObject({ action: "auth.login", userId: expect.any(Number), sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 });
