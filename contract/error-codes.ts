@@ -6,6 +6,7 @@ import { integrationErrorMessages } from "./integration-errors";
 import { automationErrorMessages } from "./automation-errors";
 import { teamErrorMessages } from "./team-errors";
 import { ssoErrorMessages } from "./sso-errors";
+import { securityErrorMessages } from "./security-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -187,6 +188,7 @@ export const ERROR_MESSAGES = {
   ...integrationErrorMessages,
   ...teamErrorMessages,
   ...ssoErrorMessages,
+  ...securityErrorMessages,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

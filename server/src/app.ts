@@ -12,6 +12,8 @@ import type { Permission } from "@contract/access-policy";
 import type { AppContext, ZodApp } from "./kernel/app-context";
 import { fastifyTrustProxy } from "./config";
 import { bearerToken, registerAuthHook, type CredentialResolvers } from "./kernel/http/auth-hook";
+import { registerAuditFallback } from "./kernel/http/audit-fallback";
+import { registerServiceLevelMeter, ServiceLevelMeter } from "./kernel/http/service-level-meter";
 import { answerFrameworkError, registerErrorHandling } from "./kernel/http/error-handler";
 import { loggableError } from "./kernel/http/error-log";
 import { MAX_INPUT_DEPTH, registerInputGuard } from "./kernel/http/input-guard";
@@ -44,6 +46,8 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { insightRoutes } from "./modules/insights/insights.routes";
+import { securityRoutes } from "./modules/security/security.routes";
+import { serviceLevelRoutes } from "./modules/service-level/service-level.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -71,6 +75,8 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   automationRoutes,
   integrationRoutes,
   insightRoutes,
+  securityRoutes,
+  serviceLevelRoutes,
 ];
 
 /**
@@ -117,6 +123,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** Every API route with whether it is public: the auth test walks this table. */
   routes: RegisteredRoute[];
+  /** This instance's request measurements for the service level, flushed to the database by the runtime. */
+  serviceLevelMeter: ServiceLevelMeter;
 }
 
 export interface BuildOptions {
@@ -152,6 +160,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.removeContentTypeParser("text/plain");
 
   const routes: RegisteredRoute[] = [];
+  const serviceLevelMeter = new ServiceLevelMeter();
+  registerServiceLevelMeter(app, serviceLevelMeter);
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
     for (const method of [route.method].flat()) {
@@ -174,6 +184,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: ctx.sessionSecret });
   registerAuthHook(app, credentialResolvers(ctx));
+  registerAuditFallback(app, ctx.db);
   registerRateLimits(app, ctx.db);
   await app.register(fastifySwagger, {
     openapi: {
@@ -211,7 +222,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerClient(app, ctx.config.clientDir);
   await app.ready();
-  return { app, routes };
+  return { app, routes, serviceLevelMeter };
 }
 
 /** Serves the built single-page app; any path that is not an API route or a file gets index.html. */

@@ -108,6 +108,11 @@ const envSchema = z.object({
     .enum(["", "0", "1", "false", "true"], { error: "must be 1, true, 0 or false" })
     .default("")
     .transform((v) => v === "1" || v === "true"),
+  SLA_UPTIME_TARGET_PERCENT: z.coerce.number().min(0).max(100).default(99.9),
+  SLA_P95_LATENCY_TARGET_MS: z.coerce.number().positive().max(600_000).default(500),
+  SLA_ERROR_RATE_TARGET_PERCENT: z.coerce.number().min(0).max(100).default(1),
+  SLA_TIME_TO_PROPOSAL_TARGET_MINUTES: z.coerce.number().positive().max(525_600).default(15),
+  SLA_TIME_TO_APPROVAL_TARGET_HOURS: z.coerce.number().positive().max(8_760).default(48),
   SMTP_URL: optionalText.pipe(
     z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (e.g. smtp://user:password@mail.example.com:587)" })
@@ -153,6 +158,8 @@ export interface AppConfig {
   webhooks: WebhookConfig;
   mail: MailConfig;
   sso: SsoConfig;
+  /** The service levels the Enterprise tab measures against (SLA_* variables). */
+  serviceLevelTargets: ServiceLevelTargets;
 }
 
 export interface SsoConfig {
@@ -162,6 +169,14 @@ export interface SsoConfig {
   defaultRole: "admin" | "manager" | "agent" | "viewer";
   /** Lets issuers on plain http through (local providers and tests); otherwise only https issuers are used. */
   allowHttpIssuer: boolean;
+}
+
+export interface ServiceLevelTargets {
+  uptimePercent: number;
+  p95LatencyMs: number;
+  errorRatePercent: number;
+  timeToProposalMinutes: number;
+  timeToApprovalHours: number;
 }
 
 export interface MailConfig {
@@ -212,6 +227,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError("Invalid configuration:\n  SSO_OIDC_ISSUER, SSO_OIDC_CLIENT_ID and SSO_OIDC_CLIENT_SECRET must be set together");
   }
   return {
+    serviceLevelTargets: {
+      uptimePercent: e.SLA_UPTIME_TARGET_PERCENT,
+      p95LatencyMs: e.SLA_P95_LATENCY_TARGET_MS,
+      errorRatePercent: e.SLA_ERROR_RATE_TARGET_PERCENT,
+      timeToProposalMinutes: e.SLA_TIME_TO_PROPOSAL_TARGET_MINUTES,
+      timeToApprovalHours: e.SLA_TIME_TO_APPROVAL_TARGET_HOURS,
+    },
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -5,6 +5,7 @@ import type { AppConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { startEventDispatcher, type EventDispatcher, type EventSubscriber } from "./kernel/events";
+import { startServiceLevelFlush } from "./kernel/http/service-level-meter";
 import { startJobQueue, type JobQueueOptions } from "./kernel/jobs/queue";
 import { eventSubscribers } from "./event-subscribers";
 import { jobKinds } from "./job-kinds";
@@ -62,6 +63,9 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       await jobs.startWorkers({ db: database.db, config, jobs, eventSubscribers: subscribers });
       dispatcher = startEventDispatcher({ db: database.db, config, jobs }, subscribers, Math.min(options.pollingIntervalSeconds ?? EVENT_POLL_SECONDS, EVENT_POLL_SECONDS) * 1000);
     }
+    const serviceLevelFlush = startServiceLevelFlush(database.db, built.serviceLevelMeter, (error) =>
+      built.app.log.error({ err: error }, "service level measurements not written; kept for the next flush"),
+    );
     let closing: Promise<void> | undefined;
     return {
       ...built,
@@ -70,6 +74,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       close() {
         closing ??= (async () => {
           await built.app.close();
+          await serviceLevelFlush.stop();
           await dispatcher?.stop();
           await jobs.stop(config.shutdownTimeoutMs);
           await database.close();

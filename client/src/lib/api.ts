@@ -2,7 +2,11 @@ import i18next from "i18next";
 import { isApiError } from "@contract/api-error-guard";
 import type { ApiError } from "@contract/errors";
 import { encodeErrorMessage } from "@contract/error-message";
+import { readBrand } from "@/features/settings/brand-storage";
 import { isKnownErrorCode, translateErrorCode } from "./validation-message";
+
+/** Names the brand chosen in this browser on every call, for the audit trail (URI-encoded: a header is Latin-1 only). */
+const BRAND_HEADER = "x-leadwell-brand";
 
 /** Errors thrown here always read `${status}: ${bodyText || statusText}` (spec §7/§8). */
 async function throwIfResNotOk(res: Response) {
@@ -18,8 +22,8 @@ export async function apiRequest(method: string, url: string, body?: unknown, si
     method,
     credentials: "include",
     signal,
-    // Only requests with a body carry a content type; bodiless calls send no headers at all.
-    headers: hasBody ? { "Content-Type": "application/json" } : undefined,
+    // Only requests with a body carry a content type; every call names the brand chosen in this browser.
+    headers: { ...(hasBody ? { "Content-Type": "application/json" } : {}), [BRAND_HEADER]: encodeURIComponent(readBrand()) },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   await throwIfResNotOk(res);

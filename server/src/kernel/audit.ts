@@ -7,14 +7,27 @@ export interface AuditEntry {
   action: string;
   details?: string | null;
   meta?: RequestMeta | null;
+  /** Who acted, when the request had no principal yet (a sign-in names the person it signed in). */
+  userId?: number | null;
 }
 
+/**
+ * Writes one audit row: who (the staff member, and the public id of their session), what, and from where (address,
+ * user agent, the brand their browser had chosen). Called inside the mutation's transaction, so the row commits with
+ * the change it describes; it also tells the request it was audited, so the fallback (kernel/http/audit-fallback.ts)
+ * records nothing more.
+ */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+  const meta = entry.meta ?? null;
   await db.insert(auditLogs).values({
+    userId: entry.userId ?? meta?.userId ?? null,
     userEmail: entry.userEmail,
     action: entry.action,
     details: entry.details ?? null,
-    ipAddress: entry.meta?.ip ?? null,
-    userAgent: entry.meta?.userAgent ?? null,
+    ipAddress: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+    brand: meta?.brand ?? null,
+    sessionId: meta?.sessionId ?? null,
   });
+  meta?.onAudited?.();
 }

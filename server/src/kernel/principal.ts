@@ -4,7 +4,7 @@ import type { CurrentUser } from "@contract/auth";
 
 /** Who is making a request: a signed-in staff member, or an API client acting for the staff member who made its key. */
 export type Principal =
-  | { kind: "session"; user: CurrentUser; sessionTokenHash: string }
+  | { kind: "session"; user: CurrentUser; sessionTokenHash: string; /** sessions.public_id: how the audit trail names it. */ sessionId: string }
   | { kind: "apiKey"; user: CurrentUser; apiKeyId: number; scope: ApiKeyScope };
 
 /**

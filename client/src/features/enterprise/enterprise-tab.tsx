@@ -1,6 +1,7 @@
 import { RolesCard } from "@/features/team/roles-card";
 import { TeamCard } from "@/features/team/team-card";
 import { SsoCard } from "@/features/sso/sso-card";
+import { ServiceLevelCard } from "@/features/service-level/service-level-card";
 
 /** Spec: the permission roles, single sign-on providers and service level; beyond the spec, the team itself. */
 export function EnterpriseTab() {
@@ -9,6 +10,7 @@ export function EnterpriseTab() {
       <RolesCard />
       <TeamCard />
       <SsoCard />
+      <ServiceLevelCard />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -86,11 +86,16 @@ export const passwordResets = pgTable(
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
-/** Server-side sessions; the cookie carries a random token whose SHA-256 is the id here. */
+/**
+ * Server-side sessions; the cookie carries a random token whose SHA-256 is the id here. `publicId` names a session
+ * where it may be seen (the security screen, the audit trail, revoking it): it is random and tells nothing about the
+ * token, so showing it to an administrator lends nobody the session.
+ */
 export const sessions = pgTable(
   "sessions",
   {
     tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    publicId: uuid("public_id").notNull().unique().defaultRandom(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -128,14 +133,44 @@ export const auditLogs = pgTable(
   "audit_logs",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The staff member who acted (null for a sign-in attempt by an unknown email, a partner, or a removed account). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     userEmail: varchar("user_email", { length: 150 }),
     action: varchar("action", { length: 100 }).notNull(),
     details: text("details"),
     ipAddress: varchar("ip_address", { length: 64 }),
     userAgent: text("user_agent"),
+    /** The brand chosen in the browser that sent the request (the x-leadwell-brand header), as sent. */
+    brand: varchar("brand", { length: 100 }),
+    /** The public id of the session that acted (sessions.public_id), never its token; null for API keys. */
+    sessionId: uuid("session_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_logs_created_idx").on(t.createdAt), index("audit_logs_email_idx").on(t.userEmail, t.createdAt)],
+  (t) => [
+    index("audit_logs_created_idx").on(t.createdAt, t.id),
+    index("audit_logs_email_idx").on(t.userEmail, t.createdAt),
+    index("audit_logs_action_idx").on(t.action, t.createdAt),
+    index("audit_logs_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * What each app instance measured of its API traffic in one minute: request and server-error counts and a latency
+ * histogram over fixed buckets (kernel/http/service-level-meter.ts). Instances add up by summing rows of the same
+ * minute; a row is written every minute an instance runs, even with no traffic, so a minute with no row at all is a
+ * minute no instance was up.
+ */
+export const requestMetrics = pgTable(
+  "request_metrics",
+  {
+    minute: timestamp("minute", { withTimezone: true }).notNull(),
+    instanceId: varchar("instance_id", { length: 64 }).notNull(),
+    requests: integer("requests").notNull().default(0),
+    serverErrors: integer("server_errors").notNull().default(0),
+    /** Request counts per latency bucket, in the order of LATENCY_BUCKETS_MS (the last one: slower than all). */
+    latencyBuckets: integer("latency_buckets").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.minute, t.instanceId] })],
 );
 
 /** Proof of each cookie choice: who (or which anonymous visitor), what, when, from where. */

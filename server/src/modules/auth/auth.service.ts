@@ -11,7 +11,7 @@ import { notifyAdmins } from "../../kernel/notify";
 import { inTransaction } from "../../kernel/transaction";
 import { reserveSignIn, SIGN_IN_EMAIL_POLICY, SIGN_IN_POLICY, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { deleteSession, extendSession, findSessionUser, insertSession } from "./session.data";
+import { deleteSession, extendSession, findSessionUser, insertSession, sessionPublicId } from "./session.data";
 import { deleteSetupToken, readSetupToken, setupTokenMatches } from "./setup-token";
 import { anyUserExists, findUserByEmail, insertUser, markSignedIn, toCurrentUser } from "./users.data";
 
@@ -109,7 +109,9 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
   await signInSucceeded(ctx.db, gate);
   const sessionToken = await inTransaction(ctx.db, async (tx) => {
     const token = await startSession(tx, ctx.config.sessionTtlMs, user.id, meta);
-    await recordAudit(tx, { userEmail: user.email, action: "auth.login", details: "Signed in", meta });
+    // The audit row names the session this sign-in started, as later rows of the same session do.
+    const sessionId = await sessionPublicId(tx, sha256Hex(token));
+    await recordAudit(tx, { userEmail: user.email, userId: user.id, action: "auth.login", details: "Signed in", meta: { ...meta, sessionId } });
     return token;
   });
   return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };
@@ -128,12 +130,12 @@ export async function signOut(ctx: AppContext, sessionToken: string | null, meta
 }
 
 /** The user behind a session token, extending the session while it is in use. */
-export async function userForSession(ctx: AppContext, sessionToken: string): Promise<{ user: CurrentUser; tokenHash: string } | null> {
+export async function userForSession(ctx: AppContext, sessionToken: string): Promise<{ user: CurrentUser; tokenHash: string; sessionId: string } | null> {
   const tokenHash = sha256Hex(sessionToken);
   const row = await findSessionUser(ctx.db, tokenHash);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > SESSION_EXTEND_AFTER_MS) {
     await extendSession(ctx.db, tokenHash, ctx.config.sessionTtlMs);
   }
-  return { user: toCurrentUser(row.user), tokenHash };
+  return { user: toCurrentUser(row.user), tokenHash, sessionId: row.sessionId };
 }

@@ -21,6 +21,7 @@ const sessionUserQuery = (db: Database) =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
+      sessionId: sessions.publicId,
       user: userWithRoleColumns,
     })
     .from(sessions)
@@ -50,6 +51,12 @@ export async function extendSession(db: Database, tokenHash: string, ttlMs: numb
     .update(sessions)
     .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + ttlMs) })
     .where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** The public id of a session (how the audit trail and the security screen name it), by its token's hash. */
+export async function sessionPublicId(db: Database, tokenHash: string): Promise<string | null> {
+  const [row] = await db.select({ publicId: sessions.publicId }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return row?.publicId ?? null;
 }
 
 export async function deleteSession(db: Database, tokenHash: string): Promise<boolean> {
