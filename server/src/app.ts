@@ -43,6 +43,7 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { insightRoutes } from "./modules/insights/insights.routes";
+import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -69,6 +70,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   automationRoutes,
   integrationRoutes,
   insightRoutes,
+  whiteLabelRoutes,
 ];
 
 /**
@@ -95,7 +97,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // Brand logos (Enterprise → White Label) are https:// images on the brand's own site.
+  "img-src 'self' data: https:",
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",

@@ -1,0 +1,87 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Brand, BrandCreate, BrandUpdate, Vertical } from "@contract/white-label";
+import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
+import { brands, kpiMetrics, leadCounts, leads } from "../../db/schema";
+
+/** The most industries the verticals answer lists (industry is free text, so a CSV import may bring many). */
+export const VERTICALS_MAX = 100;
+
+type BrandRow = typeof brands.$inferSelect;
+
+function toBrand(row: BrandRow): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    logoUrl: row.logoUrl,
+    colorScheme: row.colorScheme,
+    settings: row.settings,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listBrands(db: Database): Promise<Brand[]> {
+  const rows = await db.select().from(brands).orderBy(asc(sql`lower(${brands.name})`), asc(brands.id));
+  return rows.map(toBrand);
+}
+
+/** The brand, locked for the rest of the transaction when asked (a rename or delete checks its leads first). */
+export async function findBrand(db: Database, id: number, lock = false): Promise<Brand | undefined> {
+  const query = db.select().from(brands).where(eq(brands.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ? toBrand(row) : undefined;
+}
+
+export async function insertBrand(db: Database, brand: BrandCreate): Promise<Brand> {
+  const [row] = await db.insert(brands).values(brand).returning();
+  return toBrand(row!);
+}
+
+export async function updateBrandRow(db: Database, id: number, patch: BrandUpdate): Promise<Brand> {
+  const [row] = await db
+    .update(brands)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(brands.id, id))
+    .returning();
+  return toBrand(row!);
+}
+
+export async function deleteBrandRow(db: Database, id: number): Promise<void> {
+  await db.delete(brands).where(eq(brands.id, id));
+}
+
+/**
+ * How many leads carry the brand's name as a tag (as the client tags new leads). Tags have no index, so this reads
+ * the table; it runs only before renaming or deleting a brand, never on a list.
+ */
+export async function countLeadsTagged(db: Database, name: string): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${leads} WHERE ${leads.tags} @> ARRAY[${name}]::text[]`);
+  return row?.n ?? 0;
+}
+
+/**
+ * Leads and year-to-date revenue per industry, most leads first. The counts come from lead_counts, which a trigger
+ * keeps per status and industry ('' for none), so they never scan the leads table; the revenue is one grouped join of
+ * kpi_metrics to leads by primary key, summed in SQL.
+ */
+export async function listVerticals(db: Database): Promise<Vertical[]> {
+  const rows = await rawRows<{ industry: string | null; lead_count: number; revenue: string }>(
+    db,
+    sql`
+      WITH counts AS (
+        SELECT nullif(${leadCounts.industry}, '') AS industry, sum(${leadCounts.n})::int AS lead_count
+        FROM ${leadCounts} GROUP BY 1 HAVING sum(${leadCounts.n}) > 0
+      ), revenue AS (
+        SELECT nullif(l.industry, '') AS industry, sum(k.ytd_revenue) AS revenue
+        FROM ${kpiMetrics} k JOIN ${leads} l ON l.id = k.lead_id
+        GROUP BY 1
+      )
+      SELECT c.industry, c.lead_count, coalesce(r.revenue, 0)::numeric(18, 2)::text AS revenue
+      FROM counts c LEFT JOIN revenue r ON r.industry IS NOT DISTINCT FROM c.industry
+      ORDER BY c.lead_count DESC, c.industry NULLS LAST
+      LIMIT ${VERTICALS_MAX}`,
+  );
+  return rows.map((row) => ({ industry: row.industry, leadCount: row.lead_count, revenue: row.revenue }));
+}
