@@ -3,6 +3,9 @@ import { idParamsSchema, isoDateTime, okSchema } from "./common";
 import { defineEndpoint } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { moneyOutput } from "./money";
+import { contrastRatio, DEFAULT_BRAND, formatRatio, HEX_COLOUR, MIN_TEXT_CONTRAST } from "./brand-colours";
+
+export { contrastRatio, DEFAULT_BRAND, formatRatio, MIN_TEXT_CONTRAST } from "./brand-colours";
 
 export { whiteLabelErrorMessages } from "./white-label-errors";
 
@@ -13,40 +16,12 @@ export { whiteLabelErrorMessages } from "./white-label-errors";
  * brand's name is at most a tag's length and "default" (no brand chosen) is reserved.
  */
 
-/** The value meaning "no brand chosen" (spec: default brand value 'default'). */
-export const DEFAULT_BRAND = "default";
 /** A brand's name becomes a lead tag, and a tag is at most 50 characters (contract/leads.ts). */
 export const BRAND_NAME_MAX = 50;
 export const BRAND_DOMAIN_MAX = 253;
 export const BRAND_LOGO_URL_MAX = 500;
-/** WCAG 2 AA for normal text. */
-export const MIN_TEXT_CONTRAST = 4.5;
 /** How many verticals the tab shows (spec: first 3). */
 export const VERTICALS_SHOWN = 3;
-
-// Colours and contrast (WCAG 2 relative luminance), used by the server to refuse a scheme and by the shell to apply one.
-
-const HEX_COLOUR = /^#[0-9a-f]{6}$/;
-
-function channelLuminance(channel: number): number {
-  const c = channel / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-/** Relative luminance of a #rrggbb colour. */
-export function relativeLuminance(hex: string): number {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return 0.2126 * channelLuminance((value >> 16) & 0xff) + 0.7152 * channelLuminance((value >> 8) & 0xff) + 0.0722 * channelLuminance(value & 0xff);
-}
-
-/** The WCAG contrast ratio of two #rrggbb colours, 1 to 21. */
-export function contrastRatio(a: string, b: string): number {
-  const [first, second] = [relativeLuminance(a), relativeLuminance(b)];
-  return (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
-}
-
-/** Rounded down to 2 decimals, so a reported 4.49 never reads as 4.5. */
-export const formatRatio = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
 
 const colourSchema = z
   .string()

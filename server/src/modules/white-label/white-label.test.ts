@@ -153,4 +153,20 @@ describe.each(testDrivers)("white label on %s", (driver) => {
       { industry: null, leadCount: 1, revenue: "0.00" },
     ]);
   });
+
+  it("keeps the revenue per industry right when a lead moves industry, its KPI changes, or it is deleted", async () => {
+    const all = (await suite.admin.get<Lead[]>("/api/leads?limit=100")).body;
+    const byEmail = (email: string) => all.find((lead) => lead.email === email)!;
+    expect((await suite.admin.put(`/api/leads/${byEmail("tech1@v.test").id}`, { industry: "retail" })).status).toBe(200);
+    expect((await suite.admin.post("/api/kpi", { email: "fin1@v.test", ytdRevenue: "100.01", mrr: 0, topProducts: [] })).status).toBeLessThan(300);
+    expect((await suite.admin.delete(`/api/leads/${byEmail("tech2@v.test").id}`)).status).toBe(200);
+    const verticals = (await suite.admin.get<Vertical[]>("/api/white-label/verticals")).body;
+    expect(verticals).toEqual([
+      { industry: "finance", leadCount: 2, revenue: "100.01" },
+      { industry: "retail", leadCount: 2, revenue: "1010.50" },
+      { industry: "healthcare", leadCount: 1, revenue: "0.00" },
+      { industry: "technology", leadCount: 1, revenue: "0.00" },
+      { industry: null, leadCount: 1, revenue: "0.00" },
+    ]);
+  });
 });
