@@ -299,7 +299,8 @@ describe("accessibility and layout of every screen", () => {
       await staff.unroute("**/api/referrals/stats*");
     });
 
-    it(`has no serious violation on any staff screen or tab in ${lng}`, async () => {
+    // Every tab of every screen is one more axe run: the walk grows with each tab an area adds.
+    it(`has no serious violation on any staff screen or tab in ${lng}`, { timeout: 300_000 }, async () => {
       await useLanguage(staff, lng);
       const findings: Finding[] = [];
       const paths = [...appRoutes.map((route) => route.path), "/no-such-screen"];
