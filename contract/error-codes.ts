@@ -7,6 +7,7 @@ import { automationErrorMessages } from "./automation-errors";
 import { teamErrorMessages } from "./team-errors";
 import { ssoErrorMessages } from "./sso-errors";
 import { securityErrorMessages } from "./security-errors";
+import { whiteLabelErrorMessages } from "./white-label-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -189,6 +190,7 @@ export const ERROR_MESSAGES = {
   ...teamErrorMessages,
   ...ssoErrorMessages,
   ...securityErrorMessages,
+  ...whiteLabelErrorMessages,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -48,6 +48,7 @@ import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { insightRoutes } from "./modules/insights/insights.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { serviceLevelRoutes } from "./modules/service-level/service-level.routes";
+import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -77,6 +78,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   insightRoutes,
   securityRoutes,
   serviceLevelRoutes,
+  whiteLabelRoutes,
 ];
 
 /**
@@ -103,7 +105,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // Brand logos (Enterprise → White Label) are https:// images on the brand's own site.
+  "img-src 'self' data: https:",
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",

@@ -28,6 +28,7 @@ const ADMIN_ONLY = [
   /^POST \/api\/affiliates\/:id\/(commissions|payouts)/,
   /^(GET|POST|PUT|DELETE) \/api\/enterprise\/(users|invitations|security|sessions)/,
   /^(POST|PUT|DELETE) \/api\/enterprise\/sso\//,
+  /^(POST|PUT|DELETE) \/api\/white-label\/brands/,
 ];
 
 /** The API documentation routes are outside the endpoint declarations: any signed-in person may read them. */

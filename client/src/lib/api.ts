@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { isApiError } from "@contract/api-error-guard";
 import type { ApiError } from "@contract/errors";
 import { encodeErrorMessage } from "@contract/error-message";
-import { readBrand } from "@/features/settings/brand-storage";
+import { readBrand } from "./brand-storage";
 import { isKnownErrorCode, translateErrorCode } from "./validation-message";
 
 /** Names the brand chosen in this browser on every call, for the audit trail (URI-encoded: a header is Latin-1 only). */

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { CurrentUser } from "@contract/auth";
 import { useTranslation } from "react-i18next";
+import { useActiveBrand, useBrandColours } from "@/features/white-label/use-active-brand";
 import { AppRouter } from "../router";
 import { useActiveRoute } from "../use-active-route";
 import { AppHeader } from "./app-header";
@@ -10,6 +11,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const route = useActiveRoute();
   const title = route ? t(route.titleKey) : t("notFound.title");
+  const activeBrand = useActiveBrand();
+  useBrandColours(activeBrand.theme, activeBrand.brand?.name ?? null);
 
   useEffect(() => {
     document.title = `${title} · ${t("app.name")}`;

@@ -9,7 +9,7 @@ import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
-import { brandTags } from "@/features/settings/brand-storage";
+import { brandTags } from "@/lib/brand-storage";
 import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, leadFormSchema, type LeadFormInput, type LeadFormOutput } from "./lead-form";
 import { LeadInputs } from "./lead-inputs";
 import { useCreateLead } from "./lead-queries";

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Link } from "wouter";
 import { Tag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FormField, fieldA11yProps } from "@/components/form-field";
@@ -6,19 +7,22 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { BRAND_MAX_LENGTH, DEFAULT_BRAND, readBrand, storeBrand } from "./brand-storage";
+import { BRAND_MAX_LENGTH, DEFAULT_BRAND, storeBrand, useChosenBrand } from "@/lib/brand-storage";
 
-/** The Brand/Project box (spec §2 Settings): saved in this browser only; new leads from here are tagged with it. */
+/**
+ * The Brand/Project box (spec §2 Settings): saved in this browser only; new leads from here are tagged with it. The
+ * same choice as Enterprise → White Label (one storage, lib/brand-storage.ts), which offers the stored brands
+ * with their colours and logo; here any name can be typed, as before.
+ */
 export function BrandCard() {
   const { t } = useTranslation();
-  const [saved, setSaved] = useState(readBrand);
+  const saved = useChosenBrand();
   const [draft, setDraft] = useState(saved);
   const note = t("settings.brand.note");
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const brand = storeBrand(draft);
-    setSaved(brand);
     setDraft(brand);
     toast({
       title: t("settings.brand.set"),
@@ -56,6 +60,9 @@ export function BrandCard() {
           <Tag aria-hidden="true" className="size-4 text-muted-foreground" />
           {t("settings.brand.current", { brand: saved })}
         </p>
+        <Link href="/enterprise?tab=white-label" className="text-sm font-medium text-primary underline-offset-4 hover:underline" data-testid="settings-brand-white-label">
+          {t("whiteLabel.settingsLink")}
+        </Link>
       </CardContent>
     </Card>
   );

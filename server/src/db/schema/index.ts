@@ -10,3 +10,4 @@ export * from "./webhooks";
 export * from "./automations";
 export * from "./integrations";
 export * from "./sso";
+export * from "./white-label";
