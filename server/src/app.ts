@@ -43,6 +43,8 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { insightRoutes } from "./modules/insights/insights.routes";
+import { businessHealthRoutes } from "./modules/records/business-health.routes";
+import { recordFamilyRoutes } from "./modules/records/records.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -69,6 +71,8 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   automationRoutes,
   integrationRoutes,
   insightRoutes,
+  recordFamilyRoutes,
+  businessHealthRoutes,
 ];
 
 /**
