@@ -323,6 +323,7 @@ export function RisksTab() {
           { field: "risk" },
           {
             field: "likelihood",
+            label: t("businessHealth.risks.levels"),
             render: (risk) => (
               <span className="flex flex-wrap gap-1">
                 <Badge variant={levelVariant(risk.likelihood)}>{t("businessHealth.risks.likelihood", { level: valueLabel(t, String(risk.likelihood)) })}</Badge>

@@ -39,7 +39,8 @@ export function AddRecordButton({ family, label }: { family: RecordFamily; label
   );
 }
 
-type Column = { field: string; render?: (record: FamilyRecord) => ReactNode };
+/** A column shows a field (its label heads it unless `label` says otherwise), or what `render` makes of the record. */
+type Column = { field: string; label?: string; render?: (record: FamilyRecord) => ReactNode };
 
 type Props = {
   family: RecordFamily;
@@ -80,8 +81,8 @@ export function RecordListCard({ family, title, description, list, columns, load
           <Table aria-label={title}>
             <TableHeader>
               <TableRow>
-                {columns.map(({ field }) => (
-                  <TableHead key={field}>{fieldLabel(t, field)}</TableHead>
+                {columns.map(({ field, label }) => (
+                  <TableHead key={field}>{label ?? fieldLabel(t, field)}</TableHead>
                 ))}
                 <TableHead className="text-right">{t("records.actions")}</TableHead>
               </TableRow>
