@@ -8,6 +8,7 @@ import { teamErrorMessages } from "./team-errors";
 import { ssoErrorMessages } from "./sso-errors";
 import { securityErrorMessages } from "./security-errors";
 import { whiteLabelErrorMessages } from "./white-label-errors";
+import { recordErrorMessages } from "./record-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -191,6 +192,7 @@ export const ERROR_MESSAGES = {
   ...ssoErrorMessages,
   ...securityErrorMessages,
   ...whiteLabelErrorMessages,
+  ...recordErrorMessages,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

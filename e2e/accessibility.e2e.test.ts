@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_STORAGE_KEY } from "@contract/consent-constants";
 import { appRoutes } from "@/app/routes";
 import { completeSetup, startE2E, type E2EServer } from "./support";
+import { recordFamilies } from "@contract/records/index";
+import { sampleRecord } from "@contract/records/samples";
 
 /**
  * Every screen, every tab, in every language, through axe: any serious or critical violation fails. The screens
@@ -238,6 +240,8 @@ describe("accessibility and layout of every screen", () => {
       (await api.post("/api/issues", { data: { email: ADMIN.email, description: "The leads chart on the dashboard shows no bars for last week." } })).status(),
     ).toBe(201);
     expect((await api.post("/api/feedback", { data: { type: "Feature Request", description: "Please let us export the KPI table." } })).status()).toBe(201);
+    // One record of every declared record family (Business Health's tabs, the Succession tab), from its declaration.
+    for (const family of recordFamilies) expect((await api.post(`/api${family.path}`, { data: sampleRecord(family) })).status()).toBe(201);
 
     // A visitor who follows the partner's link and fills in /join becomes a referral.
     const visitorApi = visitorContext.request;

@@ -2,6 +2,7 @@
 // Idempotent: the same demo emails are generated every run, rows that exist are skipped.
 import { DEMO_PARTNER_PASSWORD, seedDemoAffiliates } from "./seed-demo-affiliates";
 import { seedDemoIssues } from "./seed-demo-issues";
+import { seedDemoRecords } from "./seed-demo-records";
 import { describeDemoWork, seedDemoWork } from "./seed-demo-work";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -449,6 +450,11 @@ async function main() {
     );
     console.log(`Added ${issues.issuesAdded} technical issues (approved, awaiting review, rejected and failed).`);
     console.log(describeDemoWork(await seedDemoWork(handle.db)));
+    const records = await seedDemoRecords(handle.db);
+    console.log(
+      `Added ${records.added} Business Health and succession records` +
+        (records.familiesSkipped ? ` (${records.familiesSkipped} record families already held records and were left as they were).` : "."),
+    );
     console.log(
       `The database now holds ${fmt(totals?.leads ?? 0)} leads (${byStatus.map((s) => `${s.status} ${fmt(s.n)}`).join(", ")}), ${fmt(withKpi?.n ?? 0)} with KPI data.`,
     );

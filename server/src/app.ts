@@ -49,6 +49,8 @@ import { insightRoutes } from "./modules/insights/insights.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { serviceLevelRoutes } from "./modules/service-level/service-level.routes";
 import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
+import { businessHealthRoutes } from "./modules/records/business-health.routes";
+import { recordFamilyRoutes } from "./modules/records/records.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -79,6 +81,8 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   securityRoutes,
   serviceLevelRoutes,
   whiteLabelRoutes,
+  recordFamilyRoutes,
+  businessHealthRoutes,
 ];
 
 /**

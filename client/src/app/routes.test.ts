@@ -17,7 +17,6 @@ describe("the route table", () => {
     const placeholders = appRoutes.filter((route) => "placeholderKey" in route).map((route) => route.path);
     expect(placeholders.sort()).toEqual(
       [
-        "/business-health",
         "/customer-success",
         "/final-stewardship",
         "/future-stewardship",

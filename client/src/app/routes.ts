@@ -171,7 +171,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.businessHealth.title",
     subtitleKey: "pages.businessHealth.subtitle",
     icon: Activity,
-    placeholderKey: "pages.businessHealth.empty",
+    load: () => import("@/features/business-health/business-health-page"),
   },
   {
     path: "/perpetual-innovation",

@@ -1,8 +1,9 @@
-import { Building2, Palette, ShieldCheck, type LucideIcon } from "lucide-react";
+import { Building2, Palette, ScrollText, ShieldCheck, type LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { SecurityTab } from "@/features/security/security-tab";
+import { SuccessionTab } from "@/features/succession/succession-tab";
 import { WhiteLabelTab } from "@/features/white-label/white-label-tab";
 import { EnterpriseTab } from "./enterprise-tab";
 import { type EnterpriseTab as EnterpriseTabName, isEnterpriseTab, useEnterpriseTab } from "./use-enterprise-tab";
@@ -17,6 +18,7 @@ const builtTabs: TabEntry[] = [
   { name: "white-label", labelKey: "enterprise.tabs.whiteLabel", icon: Palette, Content: WhiteLabelTab },
   { name: "enterprise", labelKey: "enterprise.tabs.enterprise", icon: Building2, Content: EnterpriseTab },
   { name: "security", labelKey: "enterprise.tabs.security", icon: ShieldCheck, Content: SecurityTab },
+  { name: "succession", labelKey: "enterprise.tabs.succession", icon: ScrollText, Content: SuccessionTab },
 ];
 
 /** Enterprise Management (spec §2). The tab lives in the URL; only the open tab is mounted, so each polls only while shown. */

@@ -11,3 +11,4 @@ export * from "./automations";
 export * from "./integrations";
 export * from "./sso";
 export * from "./white-label";
+export * from "./records";

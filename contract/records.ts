@@ -1,0 +1,23 @@
+import { defineEndpoint } from "./endpoint";
+import { recordFamilies } from "./records/index";
+import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
+import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
+
+/**
+ * Every record family's five endpoints (list, get, create, update, remove), built from its declaration in
+ * contract/records/, keyed "<family>.<operation>" so the route table and the API document list them all.
+ */
+export const recordFamilyEndpoints = Object.fromEntries(
+  recordFamilies.flatMap((family) => Object.entries(endpointsOf(family)).map(([operation, endpoint]) => [`${family.key}.${operation}`, endpoint])),
+) as Record<string, FamilyEndpoints[keyof FamilyEndpoints]>;
+
+export const businessHealthEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/business-health/dashboard",
+    reply: businessHealthDashboardSchema,
+    tags: [BUSINESS_HEALTH_TAG],
+    summary: "The Business Health & Evergreen dashboard, every figure computed from the stored records",
+  }),
+};

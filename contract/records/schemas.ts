@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { idParamsSchema, isoDate, isoDateTime, okSchema } from "../common";
+import { defineEndpoint } from "../endpoint";
+import { errorMessage } from "../error-message";
+import { moneyInput, moneyOutput } from "../money";
+import {
+  INTEGER_LIMIT,
+  isNullable,
+  LIST_ENTRY_MAX,
+  LIST_MAX_ENTRIES,
+  NUMBER_LIMIT,
+  RECORD_OFFSET_MAX,
+  RECORD_PAGE_DEFAULT,
+  RECORD_PAGE_MAX,
+  TEXT_MAX,
+  type FieldSpec,
+  type RecordFamily,
+} from "./family";
+
+const textMax = (spec: FieldSpec) => spec.max ?? TEXT_MAX[spec.kind] ?? 200;
+
+const httpUrl = (spec: FieldSpec) =>
+  z
+    .string()
+    .trim()
+    .max(textMax(spec))
+    .pipe(z.url({ protocol: /^https?$/, error: errorMessage("field.invalid_url") }));
+
+/** A present value of a field: what the request must send when it sends anything but null. */
+function valueSchema(name: string, spec: FieldSpec): z.ZodType {
+  switch (spec.kind) {
+    case "text":
+    case "longText":
+    case "markdown":
+      return z.string().trim().min(1).max(textMax(spec));
+    case "url":
+      return httpUrl(spec);
+    case "date":
+      return isoDate(name);
+    case "enum":
+      // A missing choice reads "This field is required", like any other missing field; a wrong one lists the options.
+      return z.enum(spec.values as [string, ...string[]], { error: (issue) => (issue.input === undefined ? errorMessage("field.required") : undefined) });
+    case "integer":
+      return z.number().int().min(spec.min ?? 0).max(spec.max ?? INTEGER_LIMIT);
+    case "number":
+      return z.number().min(spec.min ?? -NUMBER_LIMIT).max(spec.max ?? NUMBER_LIMIT);
+    case "percent":
+      return z.number().min(spec.min ?? 0).max(spec.max ?? 100);
+    case "money":
+      return moneyInput(errorMessage("field.required"));
+    case "boolean":
+      return z.boolean();
+    case "list":
+      return z.array(z.string().trim().min(1).max(spec.max ?? LIST_ENTRY_MAX)).max(LIST_MAX_ENTRIES);
+  }
+}
+
+/**
+ * An optional field's schema: null clears it, and for texts, days and addresses a blank value means "none" too, so
+ * "nothing" is stored one way (written as a union so the API document shows the value's own pattern).
+ */
+function clearableSchema(name: string, spec: FieldSpec): z.ZodType {
+  switch (spec.kind) {
+    case "text":
+    case "longText":
+    case "markdown":
+      return z
+        .string()
+        .trim()
+        .max(textMax(spec))
+        .nullable()
+        .transform((v) => v || null);
+    case "date":
+    case "url":
+      return z.union([valueSchema(name, spec), z.literal(""), z.null()]).transform((v) => v || null);
+    default:
+      return valueSchema(name, spec).nullable();
+  }
+}
+
+/** What a stored field answers: money as a decimal string, an optional field as null when unset. */
+function outputSchema(spec: FieldSpec): z.ZodType {
+  const base = (() => {
+    switch (spec.kind) {
+      case "integer":
+      case "number":
+      case "percent":
+        return z.number();
+      case "money":
+        return moneyOutput;
+      case "boolean":
+        return z.boolean();
+      case "list":
+        return z.array(z.string());
+      case "enum":
+        return z.enum(spec.values as [string, ...string[]]);
+      case "date":
+        return z.string().describe("YYYY-MM-DD");
+      default:
+        return z.string();
+    }
+  })();
+  return isNullable(spec) ? base.nullable() : base;
+}
+
+const fieldEntries = (family: RecordFamily) => Object.entries(family.fields);
+
+/** A new record: required fields must be sent; a field with a default gets it when unsent; others start null. */
+export function createSchemaOf(family: RecordFamily) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, spec] of fieldEntries(family)) {
+    if (spec.required) shape[name] = valueSchema(name, spec);
+    else if (spec.default !== undefined) shape[name] = valueSchema(name, spec).default(spec.default as never);
+    else shape[name] = clearableSchema(name, spec).optional();
+  }
+  return z.object(shape);
+}
+
+/** A partial update: only the fields sent change; null clears an optional field; a required one cannot be cleared. */
+export function updateSchemaOf(family: RecordFamily) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, spec] of fieldEntries(family)) {
+    shape[name] = (isNullable(spec) ? clearableSchema(name, spec) : valueSchema(name, spec)).optional();
+  }
+  return z.object(shape).superRefine((patch, ctx) => {
+    if (Object.values(patch).every((v) => v === undefined)) ctx.addIssue({ code: "custom", message: errorMessage("request.empty_update") });
+  });
+}
+
+/** One stored record as the API answers it. */
+export function recordSchemaOf(family: RecordFamily) {
+  const shape: Record<string, z.ZodType> = { id: z.number().int() };
+  for (const [name, spec] of fieldEntries(family)) shape[name] = outputSchema(spec);
+  shape.createdBy = z.string().nullable().describe("Who created it (their name); null once their account is deleted");
+  shape.createdAt = isoDateTime;
+  shape.updatedAt = isoDateTime;
+  return z.object(shape);
+}
+
+/** The list's query: a page (limit, offset), a search over the title field, and each filterable enum. */
+export function listQuerySchemaOf(family: RecordFamily) {
+  const shape: Record<string, z.ZodType> = {
+    limit: z.coerce.number().int().min(1).max(RECORD_PAGE_MAX).default(RECORD_PAGE_DEFAULT),
+    offset: z.coerce.number().int().min(0).max(RECORD_OFFSET_MAX).default(0),
+    q: z.string().trim().max(200).optional().describe(`Words in the ${family.titleField}`),
+  };
+  for (const [name, spec] of fieldEntries(family)) {
+    if (spec.kind === "enum" && spec.filter) shape[name] = z.enum(spec.values as [string, ...string[]]).optional();
+  }
+  return z.object(shape);
+}
+
+export function listReplySchemaOf(family: RecordFamily) {
+  return z.object({
+    [family.listKey]: z.array(recordSchemaOf(family)),
+    total: z.number().int().describe("How many records match the filters in all (not only this page)"),
+    analytics: family.analytics,
+  });
+}
+
+/** A stored record as the client and the generic engine see it: its fields by name. */
+export type FamilyRecord = { id: number; createdBy: string | null; createdAt: string; updatedAt: string } & Record<string, unknown>;
+export type FamilyInput = Record<string, unknown>;
+
+function buildEndpoints(family: RecordFamily) {
+  const tags = [family.tag];
+  const record = recordSchemaOf(family);
+  const { noun, path } = family;
+  return {
+    list: defineEndpoint({
+      method: "GET",
+      permission: "crm.read",
+      path,
+      query: listQuerySchemaOf(family),
+      reply: listReplySchemaOf(family),
+      errors: [400],
+      tags,
+      summary: `A page of ${noun} records with the family's analytics`,
+      description: `Answers { ${family.listKey}, total, analytics }; the analytics cover every ${noun} record, not only the page.`,
+    }),
+    get: defineEndpoint({ method: "GET", permission: "crm.read", path: `${path}/:id`, params: idParamsSchema, reply: record, errors: [404], tags, summary: `One ${noun} record` }),
+    create: defineEndpoint({
+      method: "POST",
+      permission: "records.write",
+      path,
+      body: createSchemaOf(family),
+      reply: record,
+      status: 201,
+      errors: [400],
+      tags,
+      summary: `Create a ${noun} record`,
+    }),
+    update: defineEndpoint({
+      method: "PUT",
+      permission: "records.write",
+      path: `${path}/:id`,
+      params: idParamsSchema,
+      body: updateSchemaOf(family),
+      reply: record,
+      errors: [400, 404],
+      tags,
+      summary: `Change a ${noun} record: only the fields sent change`,
+    }),
+    remove: defineEndpoint({
+      method: "DELETE",
+      permission: "records.write",
+      path: `${path}/:id`,
+      params: idParamsSchema,
+      reply: okSchema,
+      errors: [404],
+      tags,
+      summary: `Delete a ${noun} record`,
+    }),
+  };
+}
+
+export type FamilyEndpoints = ReturnType<typeof buildEndpoints>;
+
+const built = new Map<string, FamilyEndpoints>();
+
+/** The five endpoints of a family, built once from its declaration (the server and the client share the objects). */
+export function endpointsOf(family: RecordFamily): FamilyEndpoints {
+  let endpoints = built.get(family.key);
+  if (!endpoints) {
+    endpoints = buildEndpoints(family);
+    built.set(family.key, endpoints);
+  }
+  return endpoints;
+}

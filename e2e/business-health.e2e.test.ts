@@ -1,0 +1,104 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeSetup, startE2E, type E2EServer } from "./support";
+
+const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
+const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+describe("Business Health & Evergreen and succession documentation in the browser", () => {
+  let e2e: E2EServer;
+  let page: Page;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    ({ page } = await e2e.newPage());
+    await completeSetup(page, ADMIN);
+    await page.getByRole("button", { name: "Necessary Only" }).click();
+  });
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  it("opens each of the six tabs, showing its empty texts before any record exists", async () => {
+    await page.goto("/business-health");
+    await page.getByTestId("page-title").getByText("Business Health & Evergreen").waitFor();
+    await page.getByText("No upcoming reviews scheduled").waitFor();
+    expect(await page.getByTestId("bh-card-overall").textContent()).toBe("0%");
+    const expectations: [string, string][] = [
+      ["Health", "No financial health data available"],
+      ["Risks", "No active risks"],
+      ["Incidents", "No simulation data"],
+      ["Community", "No community activities yet"],
+      ["Legacy", "No legacy plans"],
+    ];
+    for (const [tab, emptyText] of expectations) {
+      await page.getByRole("tab", { name: tab }).click();
+      await page.getByRole("tabpanel").getByText(emptyText).first().waitFor();
+    }
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("legacy");
+  });
+
+  it("adds a risk through the generated form, refuses a missing field by name, and lists it with the figures", async () => {
+    await page.getByRole("tab", { name: "Risks" }).click();
+    await page.getByTestId("record-add-risk").click();
+    const form = page.getByTestId("record-form-risk");
+    await form.getByLabel("Risk *").fill("Main supplier goes out of business");
+    await form.getByTestId("record-save").click();
+    // Nothing was sent: the family's own schema names what is missing.
+    await form.getByText("This field is required").first().waitFor();
+
+    await form.getByRole("combobox", { name: "Category *" }).click();
+    await page.getByRole("option", { name: "Operational" }).click();
+    await form.getByRole("combobox", { name: "Likelihood *" }).click();
+    await page.getByRole("option", { name: "Critical" }).click();
+    await form.getByRole("combobox", { name: "Impact *" }).click();
+    await page.getByRole("option", { name: "High" }).click();
+    await form.getByLabel("Mitigation *").fill("Qualify a second supplier this quarter");
+    await form.getByLabel("Owner *").fill("Grace Hopper");
+    await form.getByLabel("Next review").fill(utcDay(14));
+    await form.getByTestId("record-save").click();
+    await form.waitFor({ state: "detached" });
+
+    const list = page.getByTestId("record-list-risk");
+    await list.getByText("Main supplier goes out of business").waitFor();
+    await list.getByText("Likelihood: Critical").waitFor();
+    expect(await page.getByTestId("bh-high-priority").textContent()).toBe("1");
+    expect(await page.getByTestId("bh-total-risks").textContent()).toBe("1");
+
+    await page.getByRole("tab", { name: "Dashboard" }).click();
+    await expect.poll(() => page.getByTestId("bh-card-risks").textContent()).toBe("1");
+    await page.getByText("Main supplier goes out of business").waitFor();
+    await page.getByText("14 days left").waitFor();
+  });
+
+  it("creates a succession document, renders its Markdown without raw HTML, and shows the overdue one first", async () => {
+    await page.goto("/enterprise?tab=succession");
+    const tab = page.getByTestId("succession-tab");
+    await tab.getByText("No succession documents yet").waitFor();
+
+    const addDocument = async (title: string, body: string, reviewDue: string) => {
+      await tab.getByRole("button", { name: "Add document" }).click();
+      const form = page.getByTestId("record-form-successionDocument");
+      await form.getByLabel("Title *").fill(title);
+      await form.getByLabel("Owner *").fill("Grace Hopper");
+      await form.getByLabel("Document (Markdown) *").fill(body);
+      await form.getByLabel("Review due *").fill(reviewDue);
+      await form.getByTestId("record-save").click();
+      await form.waitFor({ state: "detached" });
+    };
+    await addDocument("Runbook for the database", "## Restore\n\n1. Stop the app\n2. Restore **last night's** backup\n\n<script>window.injected = true</script>", utcDay(30));
+    await addDocument("Bank and payroll access", "- Who holds the *tokens*\n- Where the contract lives", utcDay(-3));
+
+    const documents = tab.getByTestId("succession-document");
+    await expect.poll(() => documents.count()).toBe(2);
+    expect(await documents.first().getAttribute("data-overdue")).toBe("true");
+    await documents.first().getByText("Review overdue").waitFor();
+    await documents.first().getByRole("heading", { name: /Bank and payroll access/ }).waitFor();
+    const runbook = documents.nth(1);
+    await runbook.getByRole("heading", { name: "Restore" }).waitFor();
+    expect(await runbook.locator("strong").textContent()).toBe("last night's");
+    expect(await runbook.locator("ol li").count()).toBe(2);
+    expect(await runbook.locator("script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import type { BusinessHealthDashboard } from "@contract/records/business-health";
+import { suiteWithAdmin, testDrivers } from "../server/src/test/test-runtime";
+import { seedDemoRecords } from "./seed-demo-records";
+
+describe.each(testDrivers)("demo Business Health and succession records on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("adds every family's demo records once, and the dashboard reads believable figures from them", async () => {
+    expect(await seedDemoRecords(suite.rt.ctx.db)).toEqual({ added: 40, familiesSkipped: 0 });
+    expect(await seedDemoRecords(suite.rt.ctx.db)).toEqual({ added: 0, familiesSkipped: 7 });
+
+    const dashboard = (await suite.admin.get<BusinessHealthDashboard>("/api/business-health/dashboard")).body;
+    // The latest review: (79 + 78 + 71) / 3 = 76.
+    expect(dashboard.overall_health_score).toBe(76);
+    expect(dashboard.risk_summary).toEqual({ critical_risks: 1, active_risks: 5 });
+    expect(dashboard.community_impact).toEqual({ total_reach: 8880, total_engagements: 6 });
+    expect(dashboard.next_reviews.length).toBe(5);
+    expect(dashboard.current_health.technicalHealth?.security_score).toBe(89);
+
+    const documents = (await suite.admin.get<{ documents: { title: string }[]; analytics: { overdue_documents: number } }>("/api/succession/documentation")).body;
+    expect(documents.documents[0]!.title).toBe("Bank, payroll and tax access");
+    expect(documents.analytics.overdue_documents).toBe(1);
+    const reviews = (await suite.admin.get<{ analytics: { improvement_trends: Record<string, string> } }>("/api/evergreen-reviews")).body;
+    expect(reviews.analytics.improvement_trends).toEqual({ business: "improving", technical: "improving", community: "improving" });
+  });
+});

@@ -1,0 +1,215 @@
+import { sql } from "drizzle-orm";
+import type { BusinessHealthDashboard, Trend } from "@contract/records/business-health";
+import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
+import {
+  businessHealthSnapshots,
+  communityEngagements,
+  evergreenReviews,
+  feedback,
+  incidentSimulations,
+  leads,
+  legacyPlans,
+  riskRegister,
+  technicalIssues,
+} from "../../db/schema";
+import { countsBySql, todaySql, trendSql } from "./analytics-sql";
+
+/*
+ * The Business Health families' analytics and the page's dashboard, every figure an SQL aggregate over the stored
+ * records (formulas are stated in the analytics schemas, contract/records/business-health.ts).
+ */
+
+const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
+
+export interface RiskAnalytics {
+  total_risks: number;
+  active_risks: number;
+  high_priority_risks: number;
+  critical_risks: number;
+  by_category: Record<string, number>;
+}
+
+export const riskAnalytics = (db: Database) =>
+  one<RiskAnalytics>(
+    db,
+    sql`SELECT count(*)::int AS total_risks,
+          count(*) FILTER (WHERE status = 'active')::int AS active_risks,
+          count(*) FILTER (WHERE status = 'active' AND (likelihood IN ('high', 'critical') OR impact IN ('high', 'critical')))::int AS high_priority_risks,
+          count(*) FILTER (WHERE status = 'active' AND (likelihood = 'critical' OR impact = 'critical'))::int AS critical_risks,
+          ${countsBySql(riskRegister, "category", sql`status = 'active'`)} AS by_category
+        FROM ${riskRegister}`,
+  );
+
+export interface IncidentAnalytics {
+  average_response_time: number;
+  average_effectiveness: number;
+  improvement_trends: { response_time: Trend; effectiveness: Trend };
+  simulations_this_year: number;
+  total_simulations: number;
+}
+
+export async function incidentAnalytics(db: Database): Promise<IncidentAnalytics> {
+  const row = await one<Omit<IncidentAnalytics, "improvement_trends"> & { response_trend: Trend; effectiveness_trend: Trend }>(
+    db,
+    sql`SELECT coalesce(round(avg(response_time)::numeric, 1), 0)::float8 AS average_response_time,
+          coalesce(round(avg(effectiveness)::numeric, 1), 0)::float8 AS average_effectiveness,
+          count(*) FILTER (WHERE date_part('year', simulation_date) = date_part('year', ${todaySql}))::int AS simulations_this_year,
+          count(*)::int AS total_simulations,
+          ${trendSql(incidentSimulations, "response_time", "simulation_date", "lower")} AS response_trend,
+          ${trendSql(incidentSimulations, "effectiveness", "simulation_date", "higher")} AS effectiveness_trend
+        FROM ${incidentSimulations}`,
+  );
+  const { response_trend, effectiveness_trend, ...figures } = row;
+  return { ...figures, improvement_trends: { response_time: response_trend, effectiveness: effectiveness_trend } };
+}
+
+export interface CommunityAnalytics {
+  total_reach: number;
+  total_engagement: number;
+  by_type: Record<string, number>;
+}
+
+export const communityAnalytics = (db: Database) =>
+  one<CommunityAnalytics>(
+    db,
+    sql`SELECT coalesce(sum(reach), 0)::float8 AS total_reach, count(*)::int AS total_engagement,
+          ${countsBySql(communityEngagements, "engagement_type")} AS by_type
+        FROM ${communityEngagements}`,
+  );
+
+export interface LegacyAnalytics {
+  overall_progress: number;
+  total_plans: number;
+  active_plans: number;
+  completed_goals: number;
+  by_type: Record<string, number>;
+}
+
+export const legacyAnalytics = (db: Database) =>
+  one<LegacyAnalytics>(
+    db,
+    sql`SELECT coalesce(round(avg(progress) FILTER (WHERE status <> 'cancelled')), 0)::float8 AS overall_progress,
+          count(*)::int AS total_plans,
+          count(*) FILTER (WHERE status IN ('active', 'in_progress'))::int AS active_plans,
+          coalesce(sum(goals_achieved), 0)::int AS completed_goals,
+          ${countsBySql(legacyPlans, "plan_type")} AS by_type
+        FROM ${legacyPlans}`,
+  );
+
+export interface EvergreenAnalytics {
+  average_business_health: number;
+  average_technical_health: number;
+  average_community_health: number;
+  improvement_trends: { business: Trend; technical: Trend; community: Trend };
+  next_review_due: string | null;
+  total_reviews: number;
+}
+
+export async function evergreenAnalytics(db: Database): Promise<EvergreenAnalytics> {
+  const row = await one<Omit<EvergreenAnalytics, "improvement_trends"> & { business: Trend; technical: Trend; community: Trend }>(
+    db,
+    sql`SELECT coalesce(round(avg(business_health)), 0)::float8 AS average_business_health,
+          coalesce(round(avg(technical_health)), 0)::float8 AS average_technical_health,
+          coalesce(round(avg(community_health)), 0)::float8 AS average_community_health,
+          ${trendSql(evergreenReviews, "business_health", "review_date", "higher")} AS business,
+          ${trendSql(evergreenReviews, "technical_health", "review_date", "higher")} AS technical,
+          ${trendSql(evergreenReviews, "community_health", "review_date", "higher")} AS community,
+          (min(next_review_date) FILTER (WHERE next_review_date >= ${todaySql}))::text AS next_review_due,
+          count(*)::int AS total_reviews
+        FROM ${evergreenReviews}`,
+  );
+  const { business, technical, community, ...figures } = row;
+  return { ...figures, improvement_trends: { business, technical, community } };
+}
+
+export const snapshotAnalytics = (db: Database) =>
+  one<{ total_snapshots: number; latest_snapshot_date: string | null }>(
+    db,
+    sql`SELECT count(*)::int AS total_snapshots, max(snapshot_date)::text AS latest_snapshot_date FROM ${businessHealthSnapshots}`,
+  );
+
+interface LatestSnapshot {
+  snapshot_date: string;
+  revenue_growth: number;
+  profitability: number;
+  runway_months: number;
+  monthly_expenses: string;
+  churn_rate: number;
+  uptime: number;
+  performance: number;
+  error_rate: number;
+  security_score: number;
+  technical_debt: "low" | "medium" | "high";
+}
+
+/** What Leadwell measures itself: lead growth (last 30 days against the 30 before) and support volume (30 days). */
+const measuredHealth = (db: Database) =>
+  one<{ user_growth: number; support_volume: number }>(
+    db,
+    sql`SELECT (SELECT CASE WHEN previous = 0 THEN 0 ELSE round((recent - previous) * 100.0 / previous, 1) END
+                FROM (SELECT count(*) FILTER (WHERE created_at >= now() - interval '30 days') AS recent,
+                             count(*) FILTER (WHERE created_at < now() - interval '30 days') AS previous
+                      FROM ${leads} WHERE created_at >= now() - interval '60 days') AS windows)::float8 AS user_growth,
+          ((SELECT count(*) FROM ${technicalIssues} WHERE created_at >= now() - interval '30 days')
+            + (SELECT count(*) FROM ${feedback} WHERE created_at >= now() - interval '30 days'))::int AS support_volume`,
+  );
+
+export async function businessHealthDashboard(db: Database): Promise<BusinessHealthDashboard> {
+  const [risks, incidents, community, legacy, headline, reviews, milestones, snapshots, measured] = await Promise.all([
+    riskAnalytics(db),
+    incidentAnalytics(db),
+    communityAnalytics(db),
+    legacyAnalytics(db),
+    one<{ overall: number }>(
+      db,
+      sql`SELECT coalesce((SELECT round((business_health + technical_health + community_health) / 3)
+                           FROM ${evergreenReviews} ORDER BY review_date DESC, id DESC LIMIT 1), 0)::int AS overall`,
+    ),
+    rawRows<{ type: string; title: string; date: string; days_remaining: number }>(
+      db,
+      sql`SELECT type, title, day::text AS date, (day - ${todaySql})::int AS days_remaining FROM (
+            SELECT 'risk' AS type, risk AS title, next_review_date AS day FROM ${riskRegister}
+              WHERE status = 'active' AND next_review_date >= ${todaySql}
+            UNION ALL
+            SELECT 'simulation', scenario, simulation_date FROM ${incidentSimulations}
+              WHERE status IN ('planning', 'active') AND simulation_date >= ${todaySql}
+            UNION ALL
+            SELECT review_type, title, next_review_date FROM ${evergreenReviews} WHERE next_review_date >= ${todaySql}
+          ) AS upcoming ORDER BY day, title LIMIT 5`,
+    ),
+    rawRows<{ milestone: string; date: string }>(
+      db,
+      sql`SELECT next_milestone AS milestone, milestone_date::text AS date FROM ${legacyPlans}
+          WHERE next_milestone IS NOT NULL AND milestone_date >= ${todaySql} AND status NOT IN ('completed', 'cancelled')
+          ORDER BY milestone_date, id LIMIT 3`,
+    ),
+    rawRows<LatestSnapshot>(
+      db,
+      sql`SELECT snapshot_date::text AS snapshot_date, revenue_growth, profitability, runway_months, monthly_expenses::text AS monthly_expenses,
+            churn_rate, uptime, performance, error_rate, security_score, technical_debt
+          FROM ${businessHealthSnapshots} ORDER BY snapshot_date DESC, id DESC LIMIT 1`,
+    ),
+    measuredHealth(db),
+  ]);
+  const latest = snapshots[0];
+  return {
+    overall_health_score: headline.overall,
+    risk_summary: { critical_risks: risks.critical_risks, active_risks: risks.active_risks },
+    community_impact: { total_reach: community.total_reach, total_engagements: community.total_engagement },
+    incident_preparedness: { average_response_time: incidents.average_response_time, simulations_this_year: incidents.simulations_this_year },
+    next_reviews: reviews,
+    legacy_progress: { active_plans: legacy.active_plans, completed_goals: legacy.completed_goals, next_milestones: milestones },
+    current_health: {
+      snapshot_date: latest?.snapshot_date ?? null,
+      financialHealth: latest
+        ? { revenue_growth: latest.revenue_growth, profitability: latest.profitability, runway_months: latest.runway_months, monthly_expenses: latest.monthly_expenses }
+        : null,
+      operationalHealth: { user_growth: measured.user_growth, churn_rate: latest?.churn_rate ?? null, support_volume: measured.support_volume, uptime: latest?.uptime ?? null },
+      technicalHealth: latest
+        ? { performance: latest.performance, error_rate: latest.error_rate, security_score: latest.security_score, technical_debt: latest.technical_debt }
+        : null,
+      measured: ["user_growth", "support_volume"],
+    },
+  };
+}

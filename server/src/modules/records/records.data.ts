@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { RecordFamily } from "@contract/records/family";
+import type { FamilyInput, FamilyRecord } from "@contract/records/schemas";
+import type { Database } from "../../db/client";
+import type { FamilyTable } from "../../db/record-table";
+import { users } from "../../db/schema";
+import { escapeLike } from "../../lib/like-pattern";
+
+/*
+ * The generic SQL every record family shares: the columns come from the family's table, which was generated from its
+ * declaration, so nothing here names a family.
+ */
+
+const fieldNames = (family: RecordFamily) => Object.keys(family.fields);
+
+function columnsOf(family: RecordFamily, table: FamilyTable) {
+  const all = getTableColumns(table) as Record<string, PgColumn>;
+  const selected: Record<string, PgColumn | SQL.Aliased> = { id: all.id! };
+  for (const name of fieldNames(family)) selected[name] = all[name]!;
+  selected.createdBy = sql<string | null>`${users.name}`.as("created_by");
+  selected.createdAt = all.createdAt!;
+  selected.updatedAt = all.updatedAt!;
+  return selected;
+}
+
+function toRecord(row: Record<string, unknown>): FamilyRecord {
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) record[key] = value instanceof Date ? value.toISOString() : value;
+  return record as FamilyRecord;
+}
+
+const selectFrom = (db: Database, family: RecordFamily, table: FamilyTable) =>
+  db
+    .select(columnsOf(family, table))
+    .from(table)
+    .leftJoin(users, eq(users.id, table.createdById!));
+
+export interface FamilyFilter {
+  q?: string;
+  /** Filterable enum fields and the value asked for. */
+  equals: Record<string, string>;
+}
+
+function conditionsOf(table: FamilyTable, family: RecordFamily, filter: FamilyFilter): SQL | undefined {
+  const columns = table as unknown as Record<string, PgColumn>;
+  const conditions: SQL[] = Object.entries(filter.equals).map(([field, value]) => eq(columns[field]!, value));
+  if (filter.q) conditions.push(sql`${columns[family.titleField]!}::text ILIKE ${`%${escapeLike(filter.q)}%`}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderOf(table: FamilyTable, family: RecordFamily): SQL[] {
+  const columns = table as unknown as Record<string, PgColumn>;
+  return [
+    ...family.order.map(({ field, direction }) => (direction === "asc" ? sql`${asc(columns[field]!)} NULLS LAST` : sql`${desc(columns[field]!)} NULLS LAST`)),
+    desc(columns.id!),
+  ];
+}
+
+export async function selectFamilyPage(
+  db: Database,
+  family: RecordFamily,
+  table: FamilyTable,
+  filter: FamilyFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: FamilyRecord[]; total: number }> {
+  const where = conditionsOf(table, family, filter);
+  const rows = await selectFrom(db, family, table)
+    .where(where)
+    .orderBy(...orderOf(table, family))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(table).where(where);
+  return { rows: rows.map((row) => toRecord(row as Record<string, unknown>)), total: counted?.total ?? 0 };
+}
+
+export async function findFamilyRecord(db: Database, family: RecordFamily, table: FamilyTable, id: number): Promise<FamilyRecord | null> {
+  const [row] = await selectFrom(db, family, table).where(eq(table.id!, id));
+  return row ? toRecord(row as Record<string, unknown>) : null;
+}
+
+/** Only the declared fields are written: the values were parsed by the family's schema. */
+function declaredValues(family: RecordFamily, values: FamilyInput): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const name of fieldNames(family)) if (values[name] !== undefined) picked[name] = values[name];
+  return picked;
+}
+
+export async function insertFamilyRecord(db: Database, family: RecordFamily, table: FamilyTable, values: FamilyInput, createdById: number | null): Promise<number> {
+  const [row] = await db
+    .insert(table)
+    .values({ ...declaredValues(family, values), createdById } as never)
+    .returning({ id: table.id! });
+  return row!.id as number;
+}
+
+export async function updateFamilyRecord(db: Database, family: RecordFamily, table: FamilyTable, id: number, changes: FamilyInput): Promise<boolean> {
+  const rows = await db
+    .update(table)
+    .set({ ...declaredValues(family, changes), updatedAt: sql`now()` } as never)
+    .where(eq(table.id!, id))
+    .returning({ id: table.id! });
+  return rows.length > 0;
+}
+
+export async function deleteFamilyRecord(db: Database, family: RecordFamily, table: FamilyTable, id: number): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .delete(table)
+    .where(eq(table.id!, id))
+    .returning({ title: (table as unknown as Record<string, PgColumn>)[family.titleField]! });
+  return row ?? null;
+}

@@ -1,0 +1,72 @@
+import type { RecordFamily } from "@contract/records/family";
+import type { FamilyInput, FamilyRecord } from "@contract/records/schemas";
+import type { Database } from "../../db/client";
+import type { FamilyTable } from "../../db/record-table";
+import { actorLabel } from "../../kernel/actor";
+import { recordAudit } from "../../kernel/audit";
+import { notFound } from "../../kernel/http/errors";
+import type { RequestMeta } from "../../kernel/http/request-meta";
+import type { Principal } from "../../kernel/principal";
+import { inTransaction } from "../../kernel/transaction";
+import { deleteFamilyRecord, findFamilyRecord, insertFamilyRecord, selectFamilyPage, updateFamilyRecord, type FamilyFilter } from "./records.data";
+
+/** A family as the engine serves it: its declaration, its generated table and its analytics (SQL, by hand). */
+export interface ServedFamily {
+  family: RecordFamily;
+  table: FamilyTable;
+  analytics: (db: Database) => Promise<unknown>;
+}
+
+export interface RecordActor {
+  principal: Principal;
+  meta: RequestMeta;
+}
+
+/** The list's answer: a page of records under the family's list key, the total matching, and its analytics. */
+export async function listFamily(db: Database, served: ServedFamily, query: Record<string, unknown>) {
+  const { family, table } = served;
+  const equals: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(family.fields)) {
+    if (spec.kind === "enum" && spec.filter && typeof query[name] === "string") equals[name] = query[name];
+  }
+  const filter: FamilyFilter = { q: (query.q as string | undefined) || undefined, equals };
+  const page = await selectFamilyPage(db, family, table, filter, { limit: query.limit as number, offset: query.offset as number });
+  return { [family.listKey]: page.rows, total: page.total, analytics: await served.analytics(db) };
+}
+
+export async function getFamilyRecord(db: Database, { family, table }: ServedFamily, id: number): Promise<FamilyRecord> {
+  const record = await findFamilyRecord(db, family, table, id);
+  if (!record) throw notFound("record.not_found");
+  return record;
+}
+
+const describe = (family: RecordFamily, id: number, title: unknown) => `${family.noun} #${id} ${String(title ?? "")}`.trim();
+
+export async function createFamilyRecord(db: Database, served: ServedFamily, input: FamilyInput, { principal, meta }: RecordActor): Promise<FamilyRecord> {
+  const { family, table } = served;
+  const id = await inTransaction(db, async (tx) => {
+    const created = await insertFamilyRecord(tx, family, table, input, principal.user.id);
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.create`, details: describe(family, created, input[family.titleField]), meta });
+    return created;
+  });
+  return getFamilyRecord(db, served, id);
+}
+
+export async function updateFamilyRecordById(db: Database, served: ServedFamily, id: number, changes: FamilyInput, { principal, meta }: RecordActor): Promise<FamilyRecord> {
+  const { family, table } = served;
+  await inTransaction(db, async (tx) => {
+    if (!(await updateFamilyRecord(tx, family, table, id, changes))) throw notFound("record.not_found");
+    const changed = Object.keys(changes).filter((name) => changes[name] !== undefined);
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.update`, details: `${family.noun} #${id}: ${changed.join(", ")}`, meta });
+  });
+  return getFamilyRecord(db, served, id);
+}
+
+export async function deleteFamilyRecordById(db: Database, served: ServedFamily, id: number, { principal, meta }: RecordActor): Promise<void> {
+  const { family, table } = served;
+  await inTransaction(db, async (tx) => {
+    const removed = await deleteFamilyRecord(tx, family, table, id);
+    if (!removed) throw notFound("record.not_found");
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.delete`, details: describe(family, id, removed.title), meta });
+  });
+}
