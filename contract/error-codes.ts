@@ -5,6 +5,7 @@ import { webhookErrorMessages } from "./webhook-errors";
 import { integrationErrorMessages } from "./integration-errors";
 import { automationErrorMessages } from "./automation-errors";
 import { teamErrorMessages } from "./team-errors";
+import { migrationErrorMessages } from "./migration-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -185,6 +186,7 @@ export const ERROR_MESSAGES = {
   ...pipelineErrorMessages,
   ...integrationErrorMessages,
   ...teamErrorMessages,
+  ...migrationErrorMessages,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

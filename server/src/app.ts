@@ -43,6 +43,7 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { insightRoutes } from "./modules/insights/insights.routes";
+import { migrationRoutes } from "./modules/migration/migration.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -69,6 +70,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   automationRoutes,
   integrationRoutes,
   insightRoutes,
+  migrationRoutes,
 ];
 
 /**

@@ -113,6 +113,7 @@ const envSchema = z.object({
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL (e.g. smtp://user:password@mail.example.com:587)" })
       .optional(),
   ),
+  MIGRATION_MAX_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 ** 3).default(256 * 1024 * 1024),
   MAIL_FROM: optionalText.pipe(
     z
       .string()
@@ -143,6 +144,14 @@ export interface AppConfig {
   aiRetry: { limit: number; delaySeconds: number };
   webhooks: WebhookConfig;
   mail: MailConfig;
+  migration: MigrationConfig;
+}
+
+export interface MigrationConfig {
+  /** The largest CSV an import accepts (bytes); larger answers 413. */
+  maxBytes: number;
+  /** Rows per staged chunk, which is also one batch (one transaction) of the import. */
+  chunkRows: number;
 }
 
 export interface MailConfig {
@@ -209,5 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiRetry: { limit: e.AI_RETRY_LIMIT, delaySeconds: e.AI_RETRY_DELAY_SECONDS },
     webhooks: { secretKey: e.WEBHOOK_SECRET_KEY, allowPrivateAddresses: e.ALLOW_PRIVATE_WEBHOOKS, retryDelaysSeconds: WEBHOOK_RETRY_DELAYS_SECONDS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retry: { limit: 5, delaySeconds: 30 } },
+    migration: { maxBytes: e.MIGRATION_MAX_BYTES, chunkRows: 2_000 },
   };
 }

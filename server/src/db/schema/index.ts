@@ -9,3 +9,4 @@ export * from "./mail";
 export * from "./webhooks";
 export * from "./automations";
 export * from "./integrations";
+export * from "./migration";
