@@ -1,7 +1,8 @@
-import { Building2, type LucideIcon } from "lucide-react";
+import { Building2, FileUp, type LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { MigrationTab } from "@/features/migration/migration-tab";
 import { EnterpriseTab } from "./enterprise-tab";
 import { type EnterpriseTab as EnterpriseTabName, isEnterpriseTab, useEnterpriseTab } from "./use-enterprise-tab";
 
@@ -11,7 +12,10 @@ type TabEntry = { name: EnterpriseTabName; labelKey: `enterprise.tabs.${"migrati
  * The tabs built so far, in the spec's order (Migration, White Label, Enterprise, Security, Succession). Each area owns
  * its tab's component; this table is the one place that mounts them.
  */
-const builtTabs: TabEntry[] = [{ name: "enterprise", labelKey: "enterprise.tabs.enterprise", icon: Building2, Content: EnterpriseTab }];
+const builtTabs: TabEntry[] = [
+  { name: "migration", labelKey: "enterprise.tabs.migration", icon: FileUp, Content: MigrationTab },
+  { name: "enterprise", labelKey: "enterprise.tabs.enterprise", icon: Building2, Content: EnterpriseTab },
+];
 
 /** Enterprise Management (spec §2). The tab lives in the URL; only the open tab is mounted, so each polls only while shown. */
 export default function EnterprisePage() {
