@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Migration } from "@contract/migration";
 import { createRuntime, type Runtime } from "../../runtime";
 import { ADMIN, signedInAdmin, startTestRuntime, TestClient, testDrivers, type TestRuntime } from "../../test/test-runtime";
-import { finished, uploadCsv } from "./migration.test-helpers";
+import { finished, uploadCsv } from "../../test/migration-upload";
 import { importChunk } from "./migration.service";
 
 const ROWS = 45;

@@ -9,12 +9,13 @@ import { emitEvent } from "../../kernel/events";
 import { keysetCsv, type CsvExport } from "../../kernel/http/csv-export";
 import { badRequest, conflict, HttpError, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
-import type { JobQueue } from "../../kernel/jobs/job-context";
+import { isLastAttempt, type JobQueue } from "../../kernel/jobs/job-context";
+import { defineJob } from "../../kernel/jobs/job-kind";
+import { z } from "zod";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { loggableError } from "../../kernel/http/error-log";
 import { csvRecords } from "./migration.csv";
-import { importMigrationJob } from "./migration.jobs";
 import {
   creditReferrals,
   deleteChunks,
@@ -341,3 +342,21 @@ export async function runImport(deps: MigrationDeps, migrationId: number): Promi
 
 /** What the error in a failed run says to the person who started the import. */
 export const failureReason = (error: unknown) => loggableError(error).message;
+
+/**
+ * Writes a migration's staged chunks, one transaction per batch. A run that fails is retried from the last committed
+ * batch; after the last retry the migration is marked failed with the reason.
+ */
+export const importMigrationJob = defineJob({
+  name: "migration.import",
+  payload: z.object({ migrationId: z.number().int().positive() }),
+  pollingIntervalSeconds: 1,
+  handler: async (context, { migrationId }, run) => {
+    try {
+      await runImport(context, migrationId);
+    } catch (error) {
+      if (isLastAttempt(run)) await failMigration(context.db, migrationId, failureReason(error));
+      throw error;
+    }
+  },
+});

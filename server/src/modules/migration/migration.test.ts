@@ -6,7 +6,7 @@ import type { Migration } from "@contract/migration";
 import { csvDownload } from "../../test/csv-download";
 import { multipartBody } from "../../test/multipart";
 import { signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
-import { finished, uploadCsv } from "./migration.test-helpers";
+import { finished, uploadCsv } from "../../test/migration-upload";
 
 async function leadByEmail(client: TestClient, email: string): Promise<Lead | undefined> {
   const res = await client.get<Lead[]>(`/api/leads?q=${encodeURIComponent(email)}&limit=5`);

@@ -1,8 +1,8 @@
 import type { ApiError } from "@contract/errors";
 import type { Migration } from "@contract/migration";
-import { multipartBody, type MultipartPart } from "../../test/multipart";
-import type { TestClient } from "../../test/test-runtime";
-import { waitFor } from "../../test/wait-for";
+import { multipartBody, type MultipartPart } from "./multipart";
+import type { TestClient } from "./test-runtime";
+import { waitFor } from "./wait-for";
 
 /** Posts a CSV as the browser's form does. */
 export async function uploadCsv(client: TestClient, path: string, csv: string | Buffer, filename = "leads.csv", fields: Record<string, string> = {}) {
