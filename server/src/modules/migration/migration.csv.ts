@@ -57,7 +57,6 @@ export async function* csvRecords(source: AsyncIterable<Buffer>): AsyncGenerator
     relax_quotes: true,
     relax_column_count: true,
     skip_empty_lines: true,
-    skip_records_with_empty_values: true,
   });
   const input = Readable.from(
     (async function* () {
@@ -73,6 +72,8 @@ export async function* csvRecords(source: AsyncIterable<Buffer>): AsyncGenerator
   const fed = pipeline(input, parser).catch(() => undefined);
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
+      // A row of empty cells (",,,," as spreadsheets save a blank row) is a blank line too.
+      if (record.every((cell) => cell.trim() === "")) continue;
       if (record.some((cell) => cell.includes("\u0000"))) {
         throw badRequest("csvFile", "migration.invalid_csv", { line: parser.info.lines, reason: "a cell holds the NUL character: is this a text file?" });
       }
