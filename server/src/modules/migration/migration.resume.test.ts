@@ -27,7 +27,7 @@ describe.each(testDrivers)("a CSV import interrupted mid-way on %s", (driver) =>
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("finishes after a restart with every row once: committed batches stay, the batch cut off is written again", { timeout: 120_000 }, async () => {
+  it("finishes after a restart with every row once: committed batches stay, the batch cut off is written again", { timeout: 240_000 }, async () => {
     // The first instance takes the upload but its worker "dies": it writes two batches, then a third is cut off
     // before its commit, as a killed process would leave it.
     first = await startTestRuntime(driver, { dataDir, migration: { maxBytes: 1_000_000, chunkRows: CHUNK_ROWS } }, { workers: false, pollingIntervalSeconds: 0.5 });
