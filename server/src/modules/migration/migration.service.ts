@@ -133,20 +133,35 @@ export async function receiveUpload(deps: MigrationDeps, parts: AsyncIterable<Up
     const duplicates = fields.duplicates?.trim() || "skip";
     if (duplicates !== "skip" && duplicates !== "update") throw badRequest("duplicates", "field.invalid_option", { options: "skip, update" });
     const mapping = detectMapping(staged.header);
-    await finishUpload(deps.db, migrationId, { columns: staged.header, mapping, recordsTotal: staged.rows });
-    await recordAudit(deps.db, {
-      userEmail: actorLabel(actor.principal),
-      action: "migration.upload",
-      details: `Migration #${migrationId}: ${staged.rows} rows uploaded${userEmail ? ` for ${userEmail}` : ""}`,
-      meta: actor.meta,
+    const uploaded = { id: migrationId, header: staged.header, rows: staged.rows };
+    await inTransaction(deps.db, async (tx) => {
+      await finishUpload(tx, uploaded.id, { columns: uploaded.header, mapping, recordsTotal: uploaded.rows });
+      await recordAudit(tx, {
+        userEmail: actorLabel(actor.principal),
+        action: "migration.upload",
+        details: `Migration #${uploaded.id}: ${uploaded.rows} rows uploaded${userEmail ? ` for ${userEmail}` : ""}`,
+        meta: actor.meta,
+      });
     });
     if (start) return await startMigration(deps, migrationId, { mapping, duplicates }, actor);
     return await getMigration(deps.db, migrationId);
   } catch (error) {
     if (migrationId !== null) await deleteMigration(deps.db, migrationId).catch(() => undefined);
-    if (isTooLarge(error)) throw fileTooLarge(deps.config);
-    throw error;
+    throw uploadError(deps.config, error);
   }
+}
+
+/**
+ * What a failed upload answers: our own refusals as they are; the multipart reader's (no boundary, a body cut off,
+ * too many parts) as a 400 about the request's form, or 413 for the size; anything else (the database) as it is.
+ */
+function uploadError(config: AppConfig, error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  if (isTooLarge(error)) return fileTooLarge(config);
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  const fromMultipart = typeof code === "string" && code.startsWith("FST_");
+  const fromBusboy = error instanceof Error && /multipart|boundary|unexpected end of form|malformed part header/i.test(error.message);
+  return fromMultipart || fromBusboy ? new HttpError(400, "migration.multipart_required") : error;
 }
 
 /** Confirms the mapping and the duplicate policy and queues the import job, in one transaction with its audit row. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Affiliate, AffiliateDetail } from "@contract/affiliates";
 import type { ApiError } from "@contract/errors";
 import type { Lead } from "@contract/leads";
@@ -22,9 +22,11 @@ async function importNow(client: TestClient, csv: string | Buffer, fields: Recor
 describe.each(testDrivers)("CSV migration on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
   let admin: TestClient;
+  beforeAll(() => {
+    admin = suite.admin;
+  });
 
   it("imports the stated format (name, email, company, phone, industry, revenue) with quotes, newlines, doubled quotes and blank lines", async () => {
-    admin = suite.admin;
     const csv =
       "name,email,company,phone,industry,revenue\r\n" +
       'Ana Núñez,ana@nunez.test,"Núñez Bakery, S.L.",+34 600 000 000,retail,"1,250.50"\r\n' +
@@ -151,6 +153,11 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     const json = await admin.post<ApiError>("/api/migration/import-csv", { csvFile: "name,email" });
     expect(json.status).toBe(415);
     expect(json.body.code).toBe("migration.multipart_required");
+    for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=nothing-like-the-body"]) {
+      const malformed = await admin.request<ApiError>("POST", "/api/migration/import-csv", "--x\r\n\r\n", { "content-type": contentType });
+      expect(malformed.status, malformed.text).toBe(400);
+      expect(malformed.body.code).toBe("migration.multipart_required");
+    }
     const broken = await uploadCsv(admin, "/api/migration/import-csv", 'name,email,company\n"unclosed,a@b.test,Co\n');
     expect(broken.status).toBe(400);
     expect(broken.body.code).toBe("migration.invalid_csv");
