@@ -26,6 +26,7 @@ import { globalSearch } from "../server/src/modules/search/search.service";
 import { countLeads, seedScale } from "../scripts/seed-scale";
 import { captureStatements, describe, replay, type Statement, type Waves } from "./capture";
 import { eventsTables, runEventsBench, type EventsStats } from "./events";
+import { migrationTable, runMigrationBench, type MigrationStats } from "./migration";
 import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
 import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 
@@ -58,6 +59,8 @@ interface Options {
   export: boolean;
   /** Domain events in the dispatch throughput burst (scenario f). */
   events: number;
+  /** Rows in the CSV migration's file (scenario g). */
+  migrationRows: number;
 }
 
 const HELP = `Usage: npm run bench -- [options]
@@ -69,13 +72,14 @@ const HELP = `Usage: npm run bench -- [options]
   --q TERM           search term (default "Núñez"; must occur in the data)
   --words TEXT       multi-word search (default "diego westfield": a first name and a business name; must match)
   --auth cookie|apikey  sign in with a session cookie (default) or an API key (Bearer)
-  --only a,b,c,d,e,f scenarios to run (a page, b search, c dashboard, d report, e export, f domain events)
+  --only a,b,c,d,e,f,g scenarios to run (a page, b search, c dashboard, d report, e export, f domain events, g CSV migration)
   --no-export        skip the CSV export
   --events N         domain events in the dispatch throughput burst of f (default 20000)
+  --migration-rows N rows in the CSV file g imports through the API and with psql \\copy (default 1000000)
 Environment: BENCH_DATABASE_URL (default ${DEFAULT_SERVER}/${DEFAULT_DATABASE}, created when missing).`;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { leads: 1_000_000, duration: 10, warmup: 2, connections: 32, pool: 10, q: "Núñez", words: "diego westfield", auth: "cookie", only: null, export: true, events: 20_000 };
+  const options: Options = { leads: 1_000_000, duration: 10, warmup: 2, connections: 32, pool: 10, q: "Núñez", words: "diego westfield", auth: "cookie", only: null, export: true, events: 20_000, migrationRows: 1_000_000 };
   const number = (flag: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value?.replace(/_/g, ""));
     if (!Number.isFinite(n) || n < min || n > max) throw new BenchError(`${flag} takes a number from ${min} to ${max}`);
@@ -98,6 +102,7 @@ function parseOptions(argv: string[]): Options {
     } else if (arg === "--only") options.only = new Set((value() ?? "").split(",").map((s) => s.trim()));
     else if (arg === "--no-export") options.export = false;
     else if (arg === "--events") options.events = Math.round(number(arg, value(), 1, 1_000_000));
+    else if (arg === "--migration-rows") options.migrationRows = Math.round(number(arg, value(), 1, 10_000_000));
     else if (arg === "--help" || arg === "-h") {
       console.log(HELP);
       process.exit(0);
@@ -522,6 +527,7 @@ async function main() {
   for (const scenario of selected) captured.set(scenario, await captureStatements(scenario.capture));
   const exportWanted = options.export && (!options.only || options.only.has("e"));
   const eventsWanted = !options.only || options.only.has("f");
+  const migrationWanted = !options.only || options.only.has("g");
 
   // A runaway statement ends after a minute instead of holding the run.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.pool, options: "-c statement_timeout=60000" });
@@ -540,6 +546,7 @@ async function main() {
   const rows: Row[] = [];
   let exported: { api: ExportStats; raw: ExportStats } | null = null;
   let events: EventsStats | null = null;
+  let migration: MigrationStats | null = null;
   const explains: string[] = [];
   let auth: Awaited<ReturnType<typeof authenticate>> | null = null;
   try {
@@ -587,6 +594,11 @@ async function main() {
       const session = options.auth === "cookie" ? auth : await authenticate(base, "cookie");
       events = await runEventsBench({ base, databaseUrl, headers: session.headers, count: options.events });
     }
+
+    if (migrationWanted) {
+      const session = options.auth === "cookie" ? auth : await authenticate(base, "cookie");
+      migration = await runMigrationBench({ base, databaseUrl, headers: session.headers, serverPid: server.pid!, rows: options.migrationRows });
+    }
   } finally {
     await auth?.cleanup();
     console.log("\nStopping the server");
@@ -601,7 +613,7 @@ async function main() {
   const pgVersion = (await versionPool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? "?";
   await versionPool.end();
 
-  const tables = [rows.length > 0 || exported ? resultTables(rows, exported) : null, events ? eventsTables(events) : null];
+  const tables = [rows.length > 0 || exported ? resultTables(rows, exported) : null, events ? eventsTables(events) : null, migration ? migrationTable(migration) : null];
   const table = tables.filter(Boolean).join("\n\n");
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const context = [

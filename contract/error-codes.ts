@@ -9,6 +9,7 @@ import { ssoErrorMessages } from "./sso-errors";
 import { securityErrorMessages } from "./security-errors";
 import { whiteLabelErrorMessages } from "./white-label-errors";
 import { recordErrorMessages } from "./record-errors";
+import { migrationErrorMessages } from "./migration-errors";
 
 /**
  * Every error the API answers, by a stable code, with its English text. The code is what clients act on and
@@ -193,6 +194,7 @@ export const ERROR_MESSAGES = {
   ...securityErrorMessages,
   ...whiteLabelErrorMessages,
   ...recordErrorMessages,
+  ...migrationErrorMessages,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

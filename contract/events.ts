@@ -50,6 +50,16 @@ export const domainEvents = {
   "task.assigned": z.object({ taskId: id, title: z.string(), assigneeId: id, previousAssigneeId: id.nullable(), assignedBy: actor }),
   "task.completed": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), nextOccurrenceId: id.nullable() }),
   "feedback.created": z.object({ feedbackId: id, type: z.string() }),
+  /** A CSV migration finished (every batch written); a failed one emits nothing. */
+  "migration.completed": z.object({
+    migrationId: id,
+    sourceFile: z.string(),
+    imported: z.number().int(),
+    updated: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.number().int(),
+    createdBy: z.string(),
+  }),
   /** Declared for the NPS survey; nothing emits it yet. */
   "nps.submitted": z.object({ responseId: id, score: z.number().int().min(0).max(10) }),
 } as const satisfies Record<string, z.ZodType>;

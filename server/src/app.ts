@@ -51,6 +51,7 @@ import { serviceLevelRoutes } from "./modules/service-level/service-level.routes
 import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
 import { businessHealthRoutes } from "./modules/records/business-health.routes";
 import { recordFamilyRoutes } from "./modules/records/records.routes";
+import { migrationRoutes } from "./modules/migration/migration.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -83,6 +84,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   whiteLabelRoutes,
   recordFamilyRoutes,
   businessHealthRoutes,
+  migrationRoutes,
 ];
 
 /**

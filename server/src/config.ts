@@ -127,6 +127,7 @@ const envSchema = z.object({
     .enum(["", "0", "1", "false", "true"], { error: "must be 1, true, 0 or false" })
     .default("")
     .transform((v) => v === "1" || v === "true"),
+  MIGRATION_MAX_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 ** 3).default(256 * 1024 * 1024),
   MAIL_FROM: optionalText.pipe(
     z
       .string()
@@ -160,6 +161,7 @@ export interface AppConfig {
   sso: SsoConfig;
   /** The service levels the Enterprise tab measures against (SLA_* variables). */
   serviceLevelTargets: ServiceLevelTargets;
+  migration: MigrationConfig;
 }
 
 export interface SsoConfig {
@@ -177,6 +179,13 @@ export interface ServiceLevelTargets {
   errorRatePercent: number;
   timeToProposalMinutes: number;
   timeToApprovalHours: number;
+}
+
+export interface MigrationConfig {
+  /** The largest CSV an import accepts (bytes); larger answers 413. */
+  maxBytes: number;
+  /** Rows per staged chunk, which is also one batch (one transaction) of the import. */
+  chunkRows: number;
 }
 
 export interface MailConfig {
@@ -262,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       defaultRole: e.SSO_DEFAULT_ROLE,
       allowHttpIssuer: e.SSO_ALLOW_HTTP_ISSUER,
     },
+    migration: { maxBytes: e.MIGRATION_MAX_BYTES, chunkRows: 2_000 },
   };
 }

@@ -9,6 +9,7 @@ import { issueJobs } from "./modules/issues/issues.jobs";
 import { taskJobs } from "./modules/tasks/tasks.jobs";
 import { webhookJobs } from "./modules/webhooks/webhooks.jobs";
 import { integrationJobs } from "./modules/integrations/integrations.jobs";
+import { migrationJobs } from "./modules/migration/migration.jobs";
 
 /** Every background job the app runs: the floor's and each area's own. A new area adds its list here. */
-export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, dispatchEventsJob, sendMailJob, ...authJobs, ...affiliateJobs, ...automationJobs, ...issueJobs, ...taskJobs, ...webhookJobs, ...integrationJobs];
+export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, dispatchEventsJob, sendMailJob, ...authJobs, ...affiliateJobs, ...automationJobs, ...issueJobs, ...taskJobs, ...webhookJobs, ...integrationJobs, ...migrationJobs];

@@ -1,7 +1,8 @@
-import { Building2, Palette, ScrollText, ShieldCheck, type LucideIcon } from "lucide-react";
+import { Building2, FileUp, Palette, ScrollText, ShieldCheck, type LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { MigrationTab } from "@/features/migration/migration-tab";
 import { SecurityTab } from "@/features/security/security-tab";
 import { SuccessionTab } from "@/features/succession/succession-tab";
 import { WhiteLabelTab } from "@/features/white-label/white-label-tab";
@@ -15,6 +16,7 @@ type TabEntry = { name: EnterpriseTabName; labelKey: `enterprise.tabs.${"migrati
  * its tab's component; this table is the one place that mounts them.
  */
 const builtTabs: TabEntry[] = [
+  { name: "migration", labelKey: "enterprise.tabs.migration", icon: FileUp, Content: MigrationTab },
   { name: "white-label", labelKey: "enterprise.tabs.whiteLabel", icon: Palette, Content: WhiteLabelTab },
   { name: "enterprise", labelKey: "enterprise.tabs.enterprise", icon: Building2, Content: EnterpriseTab },
   { name: "security", labelKey: "enterprise.tabs.security", icon: ShieldCheck, Content: SecurityTab },
@@ -25,7 +27,7 @@ const builtTabs: TabEntry[] = [
 export default function EnterprisePage() {
   const { t } = useTranslation();
   const { tab, showTab } = useEnterpriseTab();
-  const open = builtTabs.some((entry) => entry.name === tab) ? tab : "enterprise";
+  const open = tab;
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
       <Tabs value={open} onValueChange={(value) => isEnterpriseTab(value) && showTab(value)}>

@@ -12,3 +12,4 @@ export * from "./integrations";
 export * from "./sso";
 export * from "./white-label";
 export * from "./records";
+export * from "./migration";

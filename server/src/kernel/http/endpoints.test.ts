@@ -88,7 +88,8 @@ describe.each(testDrivers)("declared endpoints on %s", (driver) => {
   });
 
   it("answers a declared CSV download as text/csv, not JSON", async () => {
-    const downloads = declared.filter(({ endpoint }) => endpoint.download === "csv");
+    // Downloads callable as they are (one of a record, such as a migration's error report, is left to its own tests).
+    const downloads = declared.filter(({ endpoint }) => endpoint.download === "csv" && !endpoint.params);
     expect(downloads.length).toBeGreaterThanOrEqual(7);
     for (const { name, endpoint } of downloads) {
       const res = await admin.get(`/api${endpoint.path}`);

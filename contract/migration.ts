@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { idParamsSchema, isoDateTime } from "./common";
+import { defineEndpoint } from "./endpoint";
+import { errorMessage } from "./error-message";
+import { leadFieldsSchema } from "./leads";
+
+export { migrationErrorMessages } from "./migration-errors";
+
+/**
+ * awaiting_mapping: uploaded and staged, the detected mapping waits for the user's confirmation;
+ * in_progress: the import job is writing batches; completed / failed: finished (a failure says why).
+ */
+export const migrationStatuses = ["awaiting_mapping", "in_progress", "completed", "failed"] as const;
+export const migrationStatusSchema = z.enum(migrationStatuses);
+export type MigrationStatus = z.infer<typeof migrationStatusSchema>;
+
+/** What a row whose email is already a lead (in the table, or earlier in the file) does. */
+export const duplicatePolicies = ["skip", "update"] as const;
+export const duplicatePolicySchema = z.enum(duplicatePolicies);
+export type DuplicatePolicy = z.infer<typeof duplicatePolicySchema>;
+
+/** Every writable lead field, importable by its own name. */
+export const importableLeadFields = Object.keys(leadFieldsSchema.shape) as (keyof typeof leadFieldsSchema.shape)[];
+
+/**
+ * What a CSV column can become: a lead field by its name, or one of the stated format's own columns that are not a
+ * lead field as such: `name` (the owner's full name, split into first and last at the last space) and `revenue`
+ * (the lead's KPI year-to-date revenue).
+ */
+export const migrationTargets = ["name", "revenue", ...importableLeadFields] as const;
+export const migrationTargetSchema = z.enum(migrationTargets);
+export type MigrationTarget = z.infer<typeof migrationTargetSchema>;
+
+/** The largest number of columns a file may have. */
+export const MIGRATION_MAX_COLUMNS = 200;
+/** The multipart field names of an upload. */
+export const MIGRATION_FILE_FIELD = "csvFile";
+
+export const migrationSchema = z.object({
+  id: z.number().int(),
+  migrationType: z.string().describe("csv_leads"),
+  sourceFile: z.string().describe("The uploaded file's name"),
+  status: migrationStatusSchema,
+  duplicates: duplicatePolicySchema,
+  columns: z.array(z.string()).describe("The file's header row"),
+  mapping: z.array(migrationTargetSchema.nullable()).describe("The target of each column, in column order (null: not imported)"),
+  recordsTotal: z.number().int().describe("Data rows in the file (blank lines and the header excluded)"),
+  recordsProcessed: z.number().int(),
+  recordsSuccessful: z.number().int().describe("Rows written: new leads plus updated ones"),
+  recordsUpdated: z.number().int().describe("Of the successful rows, those that updated an existing lead"),
+  recordsSkipped: z.number().int().describe("Rows whose email was already a lead, skipped by choice"),
+  recordsWithErrors: z.number().int(),
+  imported: z.number().int().describe("Same as recordsSuccessful (the name the spec's result line reads)"),
+  errors: z.number().int().describe("Same as recordsWithErrors"),
+  failureReason: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: isoDateTime,
+  completedAt: isoDateTime.nullable(),
+});
+export type Migration = z.infer<typeof migrationSchema>;
+
+export const migrationStartSchema = z
+  .object({
+    mapping: z.array(migrationTargetSchema.nullable()).max(MIGRATION_MAX_COLUMNS),
+    duplicates: duplicatePolicySchema.default("skip"),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.mapping.forEach((target, index) => {
+      if (target === null) return;
+      if (seen.has(target)) ctx.addIssue({ code: "custom", path: ["mapping", index], message: errorMessage("migration.mapping_twice", { target }) });
+      seen.add(target);
+    });
+  });
+export type MigrationStart = z.output<typeof migrationStartSchema>;
+export type MigrationStartInput = z.input<typeof migrationStartSchema>;
+
+export const MIGRATION_LIST_LIMIT = 20;
+
+const migrationTags = ["Migration"];
+const uploadDescription =
+  "multipart/form-data with the file in `csvFile` (a .csv file: UTF-8 with or without a BOM, comma- or semicolon-separated, " +
+  "the first row naming the columns) and optionally `userEmail` (who asked for it, kept with the import; the signed-in person " +
+  "otherwise) and `duplicates` (skip or update). A file larger than MIGRATION_MAX_BYTES answers 413 migration.file_too_large.";
+
+export const migrationEndpoints = {
+  importCsv: defineEndpoint({
+    method: "POST",
+    permission: "migration.run",
+    path: "/migration/import-csv",
+    reply: migrationSchema,
+    status: 202,
+    errors: [400, 413, 415],
+    tags: migrationTags,
+    summary: "Upload a CSV of leads and start importing it with the detected column mapping",
+    description:
+      `${uploadDescription} The import runs as a background job: the answer is the migration (imported and errors count up ` +
+      "as it runs); follow it with GET /api/migration/{id}.",
+  }),
+  upload: defineEndpoint({
+    method: "POST",
+    permission: "migration.run",
+    path: "/migration/uploads",
+    reply: migrationSchema,
+    status: 201,
+    errors: [400, 413, 415],
+    tags: migrationTags,
+    summary: "Upload a CSV of leads and detect its column mapping; nothing is imported until it is started",
+    description: `${uploadDescription} The answer (status awaiting_mapping) holds the header and the detected mapping to confirm.`,
+  }),
+  start: defineEndpoint({
+    method: "POST",
+    permission: "migration.run",
+    path: "/migration/:id/start",
+    params: idParamsSchema,
+    body: migrationStartSchema,
+    reply: migrationSchema,
+    status: 202,
+    errors: [400, 404, 409],
+    tags: migrationTags,
+    summary: "Start an uploaded import with the confirmed mapping and the duplicate policy",
+  }),
+  status: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/migration/status",
+    reply: z.array(migrationSchema),
+    tags: migrationTags,
+    summary: `The latest ${MIGRATION_LIST_LIMIT} migrations, newest first`,
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/migration/:id",
+    params: idParamsSchema,
+    reply: migrationSchema,
+    errors: [404],
+    tags: migrationTags,
+    summary: "One migration and its progress",
+  }),
+  errorReport: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/migration/:id/errors.csv",
+    params: idParamsSchema,
+    download: "csv",
+    errors: [404],
+    tags: migrationTags,
+    summary: "The rows a migration could not import: row number, field and message",
+  }),
+};

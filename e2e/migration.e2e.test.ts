@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeSetup, startE2E, type E2EServer } from "./support";
+
+const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
+
+/** 300 good rows, then two a person must fix: enough for the upload and the import to be seen moving. */
+const CSV =
+  "name,email,company,phone,industry,revenue\n" +
+  Array.from({ length: 300 }, (_, i) => `Row Person${i},row${i}@browser.test,"Browser Co ${i}, Ltd",+1 555 0100,retail,${i * 10}`).join("\n") +
+  "\nNo Email,not-an-email,Broken Co,,,\n" +
+  'Formula Row,=cmd@evil,"=HYPERLINK(""http://evil.test"")",,,\n';
+
+describe("the CSV migration in the browser", () => {
+  let e2e: E2EServer;
+  let page: Page;
+
+  beforeAll(async () => {
+    e2e = await startE2E({ migration: { maxBytes: 10 * 1024 * 1024, chunkRows: 50 } });
+    ({ page } = await e2e.newPage());
+  });
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  it("asks for a file, and refuses one that is not .csv", async () => {
+    await completeSetup(page, ADMIN);
+    await page.getByRole("button", { name: "Necessary Only" }).click();
+    await page.goto("/enterprise");
+    await page.getByRole("tab", { name: "Migration" }).waitFor();
+    expect(await page.getByRole("tab", { name: "Migration" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByTestId("migration-upload").click();
+    await page.getByTestId("migration-file-problem").getByText("Please select a CSV file to import").waitFor();
+    await page.getByTestId("migration-file-input").setInputFiles({ name: "leads.xlsx", mimeType: "application/vnd.ms-excel", buffer: Buffer.from("x") });
+    await page.getByTestId("migration-upload").click();
+    await page.getByTestId("migration-file-problem").getByText("Only .csv files are accepted").waitFor();
+    await page.getByTestId("migrations-empty").waitFor();
+  });
+
+  it("uploads a file with a progress bar, confirms the mapping, shows rows processed and the result line, and downloads the error report", async () => {
+    // Record whether the upload's progress bar was shown: on a local server it may be up for a moment only.
+    await page.evaluate(() => {
+      const seen = window as unknown as { uploadProgressSeen?: boolean };
+      seen.uploadProgressSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="migration-upload-progress"] [role="progressbar"]')) seen.uploadProgressSeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByTestId("migration-file-input").setInputFiles({ name: "browser-leads.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+    await page.getByTestId("migration-upload").click();
+
+    const mapping = page.getByTestId("migration-mapping");
+    await mapping.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { uploadProgressSeen?: boolean }).uploadProgressSeen)).toBe(true);
+    await mapping.getByText("browser-leads.csv: 302 rows.", { exact: false }).waitFor();
+    const selects = mapping.getByTestId("migration-mapping-select");
+    expect(await selects.count()).toBe(6);
+    expect(await selects.nth(0).textContent()).toBe("Name (first and last)");
+    expect(await selects.nth(2).textContent()).toBe("Company");
+    expect(await selects.nth(5).textContent()).toBe("Revenue (KPI year to date)");
+    // The phone column is left out, by the user's choice.
+    await selects.nth(3).click();
+    await page.getByRole("option", { name: "Not imported" }).click();
+    expect(await selects.nth(3).textContent()).toBe("Not imported");
+    await page.getByTestId("migration-start").click();
+
+    const progress = page.getByTestId("migration-progress");
+    await progress.getByRole("progressbar", { name: "Rows processed" }).waitFor();
+    await progress.getByTestId("migration-rows-processed").waitFor();
+    const result = page.getByTestId("migration-result");
+    await result.waitFor({ timeout: 30_000 });
+    expect((await result.textContent())?.trim()).toBe("Migration completed: 300 records imported, 2 errors");
+    expect((await progress.getByTestId("migration-rows-processed").textContent())?.trim()).toBe("302 of 302 rows processed");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), progress.getByTestId("migration-error-report").click()]);
+    expect(download.suggestedFilename()).toMatch(/^migration-\d+-errors-\d{4}-\d{2}-\d{2}\.csv$/);
+    const report = readFileSync((await download.path())!, "utf8");
+    expect(report.startsWith("\uFEFFrow,field,message\r\n")).toBe(true);
+    expect(report).toContain("302,email,Valid email is required");
+    expect(report).toContain("303,email,Valid email is required");
+    expect(report).not.toMatch(/(^|,)[=+\-@]/m);
+
+    const row = page.getByTestId("migration-status-card").getByTestId("migration-row").first();
+    await row.getByText("browser-leads.csv").waitFor();
+    await row.getByText("Completed").waitFor();
+    await page.goto("/leads");
+    await page.getByText("Browser Co 299, Ltd").waitFor();
+  });
+});

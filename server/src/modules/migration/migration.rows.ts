@@ -1,0 +1,176 @@
+import { englishErrorMessage } from "@contract/error-codes";
+import { errorMessage, parseErrorMessage } from "@contract/error-message";
+import { leadInputSchema, type LeadInput } from "@contract/leads";
+import { importableLeadFields, migrationTargets, type MigrationTarget } from "@contract/migration";
+import { moneyInput } from "@contract/money";
+
+/** A header as compared: lower case, letters and digits only ("Business Name", "business_name" and "businessName" agree). */
+const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The stated format's columns and the names people commonly give them, beside every lead field's own name. */
+const headerAliases: Record<string, MigrationTarget> = {
+  name: "name",
+  fullname: "name",
+  contact: "name",
+  contactname: "name",
+  owner: "name",
+  ownername: "name",
+  firstname: "businessOwnerName",
+  lastname: "businessOwnerLastName",
+  surname: "businessOwnerLastName",
+  email: "email",
+  emailaddress: "email",
+  mail: "email",
+  company: "businessName",
+  companyname: "businessName",
+  business: "businessName",
+  phone: "phoneNumber",
+  telephone: "phoneNumber",
+  tel: "phoneNumber",
+  mobile: "phoneNumber",
+  industry: "industry",
+  sector: "industry",
+  revenue: "revenue",
+  ytdrevenue: "revenue",
+  affiliate: "affiliateCode",
+  referralcode: "affiliateCode",
+};
+for (const field of importableLeadFields) headerAliases[headerKey(field)] = field;
+// snake_case column names of the database read the same once folded.
+
+/** The target each header most likely means; a target is given to its first column only. */
+export function detectMapping(headers: readonly string[]): (MigrationTarget | null)[] {
+  const taken = new Set<MigrationTarget>();
+  return headers.map((header) => {
+    const target = headerAliases[headerKey(header)] ?? null;
+    if (target === null || taken.has(target)) return null;
+    taken.add(target);
+    return target;
+  });
+}
+
+/** A stored mapping read back: anything that is no longer a target is not imported. */
+export const asTargets = (mapping: readonly (string | null)[]): (MigrationTarget | null)[] =>
+  mapping.map((target) => ((migrationTargets as readonly string[]).includes(target ?? "") ? (target as MigrationTarget) : null));
+
+type FieldKind = "boolean" | "list" | "json";
+const fieldKinds: Partial<Record<MigrationTarget, FieldKind>> = {
+  currentCrmUsage: "boolean",
+  currentSoftwareChallenges: "list",
+  crmChallenges: "list",
+  desiredFeatures: "list",
+  tags: "list",
+  quizHistory: "json",
+  aiAnalysis: "json",
+  customFields: "json",
+};
+
+const TRUE_WORDS = new Set(["true", "yes", "y", "1", "si", "sí"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0"]);
+
+/** One failure of one row, as the error report lists it. */
+export interface RowError {
+  rowNumber: number;
+  field: string | null;
+  code: string;
+  message: string;
+}
+
+/** A row that passed validation: the lead's fields and, when the file gave one, its year-to-date revenue. */
+export interface ValidRow {
+  rowNumber: number;
+  /** lower(email): how duplicates are found. */
+  emailKey: string;
+  /** Every lead field, defaults applied: what a new lead is created with. */
+  lead: LeadInput;
+  /** Only the fields the row gave a value for: what an existing lead is updated with. */
+  given: Partial<LeadInput>;
+  revenue: string | null;
+}
+
+const rowError = (rowNumber: number, field: string | null, coded: string): RowError => {
+  const parsed = parseErrorMessage(coded);
+  return { rowNumber, field, code: parsed?.code ?? "field.invalid", message: englishErrorMessage(coded) };
+};
+
+const revenueSchema = moneyInput(errorMessage("field.invalid_number"));
+
+/** "$1,250.50", "1.250,50 €" and "1250.5" as the decimal the KPI record takes ("1250.50"-style), or the text as it was. */
+function normaliseAmount(text: string): string {
+  const bare = text.replace(/[\s$€£¥]/g, "");
+  const lastComma = bare.lastIndexOf(",");
+  const lastDot = bare.lastIndexOf(".");
+  if (lastComma > lastDot) {
+    // 1.250,50 or 1250,5: the comma is the decimal point when one or two digits follow it.
+    return /,\d{1,2}$/.test(bare) ? bare.replace(/\./g, "").replace(",", ".") : bare.replace(/,/g, "");
+  }
+  return bare.replace(/,/g, "");
+}
+
+/** One cell's text as the value its target takes, or a coded error message. */
+function cellValue(target: MigrationTarget, text: string): { value: unknown } | { error: string } {
+  switch (fieldKinds[target]) {
+    case "boolean": {
+      const word = text.toLowerCase();
+      if (TRUE_WORDS.has(word)) return { value: true };
+      if (FALSE_WORDS.has(word)) return { value: false };
+      return { error: errorMessage("migration.invalid_boolean") };
+    }
+    case "list":
+      return { value: text.split(/[|;]/).map((item) => item.trim()).filter(Boolean) };
+    case "json":
+      try {
+        return { value: JSON.parse(text) as unknown };
+      } catch {
+        return { error: errorMessage("migration.invalid_json") };
+      }
+    default:
+      return { value: text };
+  }
+}
+
+/**
+ * One CSV record through the mapping and the Add Lead validation (the contract's lead schema). A blank cell gives no
+ * value: a new lead takes the field's default, an updated one keeps what it had.
+ */
+export function validateRow(record: readonly string[], mapping: readonly (MigrationTarget | null)[], rowNumber: number): ValidRow | RowError[] {
+  const given: Record<string, unknown> = {};
+  const errors: RowError[] = [];
+  let revenue: string | null = null;
+  mapping.forEach((target, column) => {
+    const text = (record[column] ?? "").trim();
+    if (target === null || text === "") return;
+    if (target === "revenue") {
+      const parsed = revenueSchema.safeParse(normaliseAmount(text));
+      if (parsed.success) revenue = parsed.data;
+      else errors.push(rowError(rowNumber, "revenue", parsed.error.issues[0]!.message));
+      return;
+    }
+    if (target === "name") {
+      const split = text.lastIndexOf(" ");
+      if (split === -1) {
+        errors.push(rowError(rowNumber, "name", errorMessage("migration.one_word_name")));
+        return;
+      }
+      given.businessOwnerName ??= text.slice(0, split).trim();
+      given.businessOwnerLastName ??= text.slice(split + 1);
+      return;
+    }
+    const value = cellValue(target, text);
+    if ("error" in value) errors.push(rowError(rowNumber, target, value.error));
+    else given[target] = value.value;
+  });
+  const parsed = leadInputSchema.safeParse(given);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      // A name given as one column is reported under that column.
+      const reported = mapping.includes("name") && (field === "businessOwnerName" || field === "businessOwnerLastName") ? "name" : field;
+      if (!errors.some((e) => e.field === reported)) errors.push(rowError(rowNumber, reported || null, issue.message));
+    }
+  }
+  if (errors.length > 0 || !parsed.success) return errors;
+  const lead = parsed.data;
+  const givenFields = Object.fromEntries(Object.keys(given).map((key) => [key, lead[key as keyof LeadInput]])) as Partial<LeadInput>;
+  return { rowNumber, emailKey: lead.email.toLowerCase(), lead, given: givenFields, revenue };
+}
