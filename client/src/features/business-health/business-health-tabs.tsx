@@ -294,7 +294,7 @@ export function HealthTab() {
         family={healthSnapshotFamily}
         title={t("businessHealth.health.snapshots")}
         list={snapshots}
-        columns={[{ field: "snapshotDate" }, { field: "revenueGrowth" }, { field: "runwayMonths" }, { field: "uptime" }, { field: "securityScore" }, { field: "technicalDebt" }]}
+        columns={[{ field: "snapshotDate" }, { field: "revenueGrowth" }, { field: "uptime" }, { field: "technicalDebt" }]}
         loadingText={t("businessHealth.loading")}
         emptyText={t("businessHealth.health.noSnapshots")}
       />
