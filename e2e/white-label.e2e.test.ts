@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeSetup, startE2E, type E2EServer } from "./support";
@@ -128,5 +129,20 @@ describe("white label in the browser", () => {
     await toastSays(page, "Brand Set");
     await expect.poll(() => rootVariable(page, "--primary")).toBe("");
     expect(await page.getByTestId("sidebar").getByTestId("app-brand").count()).toBe(0);
+  });
+
+  it("has no serious accessibility violation on the tab in Spanish, with the brand applied", async () => {
+    await page.evaluate((name) => {
+      window.localStorage.setItem("leadwell.brand", name);
+      window.localStorage.setItem("i18nextLng", "es");
+    }, BRAND.name);
+    await page.goto(`${e2e.baseUrl}/enterprise?tab=white-label`);
+    await page.getByRole("tab", { name: "Marca blanca", selected: true }).waitFor();
+    await page.getByTestId("brand-row").waitFor();
+    await page.getByTestId("vertical-row").waitFor();
+    await expect.poll(() => rootVariable(page, "--primary")).toBe(BRAND.primary);
+    const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 });
