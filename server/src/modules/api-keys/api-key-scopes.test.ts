@@ -121,7 +121,8 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
     route.url.startsWith("/api/settings/") ||
     (route.url.startsWith("/api/integrations/") && route.method !== "GET") ||
     /^\/api\/affiliates\/:id\/(commissions|payouts)/.test(route.url) ||
-    /^\/api\/enterprise\/(users|invitations|security|sessions)/.test(route.url);
+    /^\/api\/enterprise\/(users|invitations|security|sessions|sso\/providers)/.test(route.url) ||
+    (route.url.startsWith("/api/white-label/brands") && route.method !== "GET");
 
   it("refuses a read key on every API route that is not a GET, before validating anything", async () => {
     const reader = await keyWith("read");
@@ -155,7 +156,8 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
       if (res.status === 403 && JSON.stringify(res.body) === JSON.stringify(KEY_FREE)) refused.push(`${route.method} ${route.url}`);
       expect({ route: `${route.method} ${route.url}`, body: res.body }).not.toEqual({ route: `${route.method} ${route.url}`, body: scopeRefusal("full") });
     }
-    // Every Settings route (API keys, webhooks, sent mail), the integrations' configuration, money, people, and nothing else.
+    // Every Settings route (API keys, webhooks, sent mail), the integrations' and single sign-on's configuration, brands,
+    // money, people, and nothing else.
     const keyFree = suite.rt.routes.filter(isKeyFree).map((r) => `${r.method} ${r.url}`);
     expect(refused.sort()).toEqual(keyFree.sort());
     expect(refused).toEqual(expect.arrayContaining(["PUT /api/integrations/:kind", "POST /api/integrations/:kind/test"]));
