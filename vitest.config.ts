@@ -40,7 +40,9 @@ export default defineConfig({
                 include: ["e2e/**/*.e2e.test.ts"],
                 environment: "node",
                 globalSetup: ["e2e/global-setup.ts"],
-                fileParallelism: false,
+                // No fileParallelism: false here. Vitest runs a one-worker project only after every other file has
+                // finished, so the browser files queued behind the integration files and the run took their sum. Each
+                // browser file starts its own server, database and Chromium, so they share the two workers instead.
                 testTimeout: 120_000,
                 hookTimeout: 180_000,
               },
