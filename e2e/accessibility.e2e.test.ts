@@ -99,7 +99,7 @@ async function axeFindings(page: Page, where: string): Promise<Finding[]> {
     }));
 }
 
-/** Checks the screen as it is, then each tab of each tab list in turn. */
+/** Checks the screen as it is, then each other tab of each tab list in turn. */
 async function auditWithTabs(page: Page, where: string): Promise<Finding[]> {
   await settle(page);
   const findings = await axeFindings(page, where);
@@ -107,6 +107,8 @@ async function auditWithTabs(page: Page, where: string): Promise<Finding[]> {
   const count = await tabs.count();
   for (let i = 0; i < count; i += 1) {
     const tab = tabs.nth(i);
+    // The tab open on arrival was checked with the screen itself.
+    if ((await tab.getAttribute("aria-selected")) === "true") continue;
     const name = ((await tab.textContent()) ?? "").trim();
     await tab.click();
     await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
@@ -304,7 +306,7 @@ describe("accessibility and layout of every screen", () => {
     });
 
     // Every tab of every screen is one more axe run: the walk grows with each tab an area adds.
-    it(`has no serious violation on any staff screen or tab in ${lng}`, { timeout: 300_000 }, async () => {
+    it(`has no serious violation on any staff screen or tab in ${lng}`, { timeout: 600_000 }, async () => {
       await useLanguage(staff, lng);
       const findings: Finding[] = [];
       const paths = [...appRoutes.map((route) => route.path), "/no-such-screen"];

@@ -17,6 +17,10 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/invitations/accept",
   "POST /api/auth/password-reset/lookup",
   "POST /api/auth/password-reset",
+  // Single sign-on: the buttons' list and the browser's round trip to the provider happen before anyone is signed in.
+  "GET /api/auth/sso/providers",
+  "GET /api/auth/sso/:provider/start",
+  "GET /api/auth/sso/:provider/callback",
 ].sort();
 
 const sampleParams: Record<string, string> = { id: "1", email: "someone%40leadwell.test", "*": "index.html" };
