@@ -12,6 +12,7 @@ export const badgeVariants = cva(
         outline: "text-foreground",
         success: "border-transparent bg-success/15 text-success-strong",
         warning: "border-transparent bg-warning/20 text-foreground",
+        info: "border-transparent bg-sky-100 text-sky-900",
         destructive: "border-transparent bg-destructive/12 text-destructive-strong",
       },
     },

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AlertTriangle, Clock, HeartPulse, Minus, TrendingDown, TrendingUp, Users } from "lucide-react";
+import { AlertTriangle, Clock, HeartPulse, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import {
   BUSINESS_HEALTH_REFRESH_MS,
@@ -17,91 +17,15 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { apiErrorMessage } from "@/lib/api";
-import { cn } from "@/lib/utils";
 import { formatDay, formatNumber, valueLabel } from "@/features/records/record-labels";
 import { AddRecordButton, RecordListCard } from "@/features/records/record-list-card";
 import { useFamilyList } from "@/features/records/record-queries";
+import { type Analytics, AnalyticsCard, counts, CountsByBadges, Figure, num, StatCard, TrendBadge } from "@/features/records/monitoring-parts";
+import { threeStepTone } from "@/features/records/score-tones";
 import { useBusinessHealthDashboard } from "./business-health-queries";
 
 /** Spec §5: on this page a score of at least 80 is green, at least 60 yellow, otherwise red. */
-export function scoreTone(score: number): string {
-  if (score >= 80) return "text-success-strong";
-  if (score >= 60) return "text-amber-700";
-  return "text-destructive-strong";
-}
-
-type Analytics = Record<string, unknown>;
-const num = (value: unknown) => (typeof value === "number" ? value : 0);
-const counts = (value: unknown) => Object.entries((value ?? {}) as Record<string, number>);
-
-function Figure({ label, value, testId, className }: { label: string; value: ReactNode; testId?: string; className?: string }) {
-  return (
-    <div className="grid gap-0.5">
-      <p className="text-sm text-muted-foreground">{label}</p>
-      <p className={cn("text-2xl font-semibold tabular-nums", className)} data-testid={testId}>
-        {value}
-      </p>
-    </div>
-  );
-}
-
-function CountsByBadges({ label, entries, emptyText }: { label: string; entries: [string, number][]; emptyText: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="grid gap-1">
-      <p className="text-sm text-muted-foreground">{label}</p>
-      {entries.length === 0 ? (
-        <p className="text-sm">{emptyText}</p>
-      ) : (
-        <ul className="flex flex-wrap gap-1.5">
-          {entries.map(([key, count]) => (
-            <li key={key}>
-              <Badge variant="secondary">
-                {valueLabel(t, key)}: {count}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-function TrendBadge({ label, trend }: { label: string; trend: Trend | undefined }) {
-  const { t } = useTranslation();
-  const value = trend ?? "no_data";
-  const Icon = value === "improving" ? TrendingUp : value === "declining" ? TrendingDown : Minus;
-  const tone = value === "improving" ? "text-success-strong" : value === "declining" ? "text-destructive-strong" : "text-muted-foreground";
-  return (
-    <div className="flex items-center gap-2 text-sm">
-      <Icon aria-hidden="true" className={cn("size-4", tone)} />
-      <span>
-        {label}: <span className={tone}>{t(`businessHealth.trends.${value}`)}</span>
-      </span>
-    </div>
-  );
-}
-
-/** A card of figures from a family's analytics: loading and error states of their own. */
-function AnalyticsCard({ title, query, children }: { title: string; query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-3">
-        {query.isError ? (
-          <RetryAlert className="sm:col-span-3" message={apiErrorMessage(query.error, t("common.networkError"))} onRetry={() => void query.refetch()} />
-        ) : query.isPending ? (
-          <p className="text-sm text-muted-foreground sm:col-span-3">{t("businessHealth.loading")}</p>
-        ) : (
-          children
-        )}
-      </CardContent>
-    </Card>
-  );
-}
+export const scoreTone = threeStepTone;
 
 export function DashboardTab() {
   const { t, i18n } = useTranslation();
@@ -142,17 +66,8 @@ export function DashboardTab() {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map(({ key, title, icon: Icon, value, extra }) => (
-          <Card key={key} className="flex flex-col gap-2 p-4">
-            <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-medium text-muted-foreground">{title}</p>
-              <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
-            </div>
-            <p className="text-2xl font-semibold tabular-nums" data-testid={`bh-card-${key}`}>
-              {value}
-            </p>
-            <div className="text-xs text-muted-foreground">{extra}</div>
-          </Card>
+        {cards.map(({ key, ...card }) => (
+          <StatCard key={key} testId={`bh-card-${key}`} {...card} />
         ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
