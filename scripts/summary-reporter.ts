@@ -16,6 +16,12 @@ export default class SummaryReporter implements Reporter {
       // A file that failed to load has no tests but must still count as a failure.
       if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
     }
+    // The slowest files, for whoever keeps CI under its time budget: the run lasts at least as long as the longest.
+    const slowest = [...testModules]
+      .map((module) => ({ file: module.moduleId.replace(`${process.cwd()}/`, ""), seconds: module.diagnostic().duration / 1000, project: module.project.name }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 12);
+    if (slowest.length > 1) console.log(`\nSlowest files:\n${slowest.map((m) => `  ${m.seconds.toFixed(1).padStart(7)} s  ${m.project}  ${m.file}`).join("\n")}`);
     console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   }
 }
