@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
-/** Serious and critical axe findings on the page as it is (the full walk is e2e/accessibility.e2e.test.ts). */
+/** Serious and critical axe findings on the page as it is (the full walk is e2e/accessibility-walk.ts). */
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
