@@ -238,14 +238,17 @@ const operationalHealthSchema = z.object({
   user_growth: z.number().describe("Measured: leads created in the last 30 days against the 30 before, % change (1 decimal); 0 when the earlier window had none"),
   churn_rate: z.number().nullable().describe("From the latest snapshot"),
   support_volume: z.number().int().describe("Measured: technical issues and feedback received in the last 30 days"),
-  uptime: z.number().nullable().describe("From the latest snapshot"),
+  uptime: z.number().nullable().describe("Measured: the latest measured day's uptime (minutes some instance was up); else from the latest snapshot"),
 });
 
 const technicalHealthSchema = z.object({
-  performance: z.number(),
-  error_rate: z.number(),
-  security_score: z.number(),
-  technical_debt: z.enum(technicalDebtLevels),
+  performance: z
+    .number()
+    .nullable()
+    .describe("Measured: the latest measured day's requests answered within the latency target (SLA_P95_LATENCY_TARGET_MS), %; else from the latest snapshot"),
+  error_rate: z.number().nullable().describe("Measured: the latest measured day's server errors (5xx) per request, %; else from the latest snapshot"),
+  security_score: z.number().nullable().describe("From the latest snapshot"),
+  technical_debt: z.enum(technicalDebtLevels).nullable().describe("From the latest snapshot"),
 });
 
 export const businessHealthDashboardSchema = z.object({
@@ -282,6 +285,7 @@ export const businessHealthDashboardSchema = z.object({
   }),
   current_health: z.object({
     snapshot_date: z.string().nullable().describe("The date of the snapshot the entered figures come from"),
+    measurement_date: z.string().nullable().describe("The UTC day the measured uptime, error rate and performance come from (the latest day with traffic)"),
     financialHealth: financialHealthSchema.nullable(),
     operationalHealth: operationalHealthSchema,
     technicalHealth: technicalHealthSchema.nullable(),

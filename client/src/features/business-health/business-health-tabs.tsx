@@ -198,11 +198,12 @@ export function HealthTab() {
           t("businessHealth.health.technical"),
           t("businessHealth.health.noTechnical"),
           technical && [
-            [t("businessHealth.health.performance"), <span className={scoreTone(technical.performance)}>{pct(technical.performance)}</span>],
+            [t("businessHealth.health.performance"), <span className={scoreTone(technical.performance ?? 0)}>{pct(technical.performance)}</span>],
             [t("businessHealth.health.errorRate"), pct(technical.error_rate)],
-            [t("businessHealth.health.securityScore"), <span className={scoreTone(technical.security_score)}>{pct(technical.security_score)}</span>],
-            [t("businessHealth.health.technicalDebt"), valueLabel(t, technical.technical_debt)],
+            [t("businessHealth.health.securityScore"), <span className={scoreTone(technical.security_score ?? 0)}>{pct(technical.security_score)}</span>],
+            [t("businessHealth.health.technicalDebt"), technical.technical_debt ? valueLabel(t, technical.technical_debt) : "—"],
           ],
+          health?.measurement_date ? t("businessHealth.health.measuredDay", { date: formatDay(health.measurement_date, i18n.language) }) : undefined,
         )}
       </div>
       <RecordListCard

@@ -13,3 +13,4 @@ export * from "./sso";
 export * from "./white-label";
 export * from "./records";
 export * from "./migration";
+export * from "./health";

@@ -14,6 +14,7 @@ import {
   technicalIssues,
 } from "../../db/schema";
 import { countsBySql, todaySql, trendSql } from "./analytics-sql";
+import { latestHealthMeasurement } from "./health-measurements.data";
 
 /*
  * The Business Health families' analytics and the page's dashboard, every figure an SQL aggregate over the stored
@@ -156,7 +157,7 @@ const measuredHealth = (db: Database) =>
   );
 
 export async function businessHealthDashboard(db: Database): Promise<BusinessHealthDashboard> {
-  const [risks, incidents, community, legacy, headline, reviews, milestones, snapshots, measured] = await Promise.all([
+  const [risks, incidents, community, legacy, headline, reviews, milestones, snapshots, measured, measurement] = await Promise.all([
     riskAnalytics(db),
     incidentAnalytics(db),
     communityAnalytics(db),
@@ -191,8 +192,19 @@ export async function businessHealthDashboard(db: Database): Promise<BusinessHea
           FROM ${businessHealthSnapshots} ORDER BY snapshot_date DESC, id DESC LIMIT 1`,
     ),
     measuredHealth(db),
+    latestHealthMeasurement(db),
   ]);
   const latest = snapshots[0];
+  // Measured figures win over entered ones: the daily measurement is what really happened.
+  const uptime = measurement?.uptimePercent ?? latest?.uptime ?? null;
+  const performance = measurement?.performancePercent ?? latest?.performance ?? null;
+  const errorRate = measurement?.errorRatePercent ?? latest?.error_rate ?? null;
+  const measuredFigures = measurement
+    ? (["uptime", "performance", "error_rate"] as const).filter((figure) => {
+        const value = { uptime: measurement.uptimePercent, performance: measurement.performancePercent, error_rate: measurement.errorRatePercent }[figure];
+        return value !== null;
+      })
+    : [];
   return {
     overall_health_score: headline.overall,
     risk_summary: { critical_risks: risks.critical_risks, active_risks: risks.active_risks },
@@ -205,11 +217,13 @@ export async function businessHealthDashboard(db: Database): Promise<BusinessHea
       financialHealth: latest
         ? { revenue_growth: latest.revenue_growth, profitability: latest.profitability, runway_months: latest.runway_months, monthly_expenses: latest.monthly_expenses }
         : null,
-      operationalHealth: { user_growth: measured.user_growth, churn_rate: latest?.churn_rate ?? null, support_volume: measured.support_volume, uptime: latest?.uptime ?? null },
-      technicalHealth: latest
-        ? { performance: latest.performance, error_rate: latest.error_rate, security_score: latest.security_score, technical_debt: latest.technical_debt }
-        : null,
-      measured: ["user_growth", "support_volume"],
+      measurement_date: measurement?.day ?? null,
+      operationalHealth: { user_growth: measured.user_growth, churn_rate: latest?.churn_rate ?? null, support_volume: measured.support_volume, uptime },
+      technicalHealth:
+        latest || measurement
+          ? { performance, error_rate: errorRate, security_score: latest?.security_score ?? null, technical_debt: latest?.technical_debt ?? null }
+          : null,
+      measured: ["user_growth", "support_volume", ...measuredFigures],
     },
   };
 }

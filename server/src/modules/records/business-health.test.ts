@@ -70,6 +70,7 @@ describe.each(testDrivers)("Business Health dashboard on %s", (driver) => {
       legacy_progress: { active_plans: 1, completed_goals: 8, next_milestones: [{ milestone: "Chapter 2", date: utcDay(7) }] },
       current_health: {
         snapshot_date: utcDay(-5),
+        measurement_date: null,
         financialHealth: { revenue_growth: 12.5, profitability: 18, runway_months: 20, monthly_expenses: "42000.50" },
         // No lead was created in either window: growth 0; one feedback in the last 30 days.
         operationalHealth: { user_growth: 0, churn_rate: 2.1, support_volume: 1, uptime: 99.95 },

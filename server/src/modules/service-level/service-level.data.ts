@@ -30,3 +30,12 @@ export async function issueTurnaround(db: Database, from: Date, to: Date) {
     approvals: Number(row?.approvals ?? 0),
   };
 }
+
+/** Minutes older than `keepDays`: the service level is read over periods up to a year, so 400 days are kept. */
+export async function purgeOldRequestMetrics(db: Database, keepDays: number): Promise<number> {
+  const removed = await rawRows<{ minute: string }>(
+    db,
+    sql`DELETE FROM request_metrics WHERE minute < now() - make_interval(days => ${keepDays}) RETURNING minute`,
+  );
+  return removed.length;
+}
