@@ -13,7 +13,7 @@ import {
   useSunsetPlanList,
   useTechRefreshList,
 } from "./perpetual-innovation-queries";
-import { legacyReportSections } from "./perpetual-innovation-report";
+import { legacyReportSections } from "./perpetual-innovation-figures";
 import { DashboardTab, HandoverTab, InnovationTab, LegacyTab, ReportsTab, SustainabilityTab } from "./perpetual-innovation-tabs";
 
 const tabs = ["dashboard", "innovation", "handover", "legacy", "sustainability", "reports"] as const;

@@ -16,7 +16,7 @@ import { apiErrorMessage } from "@/lib/api";
 import { AnalyticsCard, counts, CountsByBadges, Figure, num, StatCard } from "@/features/records/monitoring-parts";
 import { formatDay, formatNumber, valueLabel } from "@/features/records/record-labels";
 import { RecordListCard } from "@/features/records/record-list-card";
-import { statusTone, threeStepTone, type StatusScheme } from "@/features/records/score-tones";
+import { statusTone, type StatusScheme } from "@/features/records/score-tones";
 import {
   useCommunityLegacyList,
   useHandoverList,
@@ -25,10 +25,7 @@ import {
   useSunsetPlanList,
   useTechRefreshList,
 } from "./perpetual-innovation-queries";
-import { formatMoney, IMPACT_AREAS_SHOWN, showsOverdue } from "./perpetual-innovation-report";
-
-/** Spec §5: on this page a score of at least 80 is green, at least 60 yellow, otherwise red. */
-export const scoreTone = threeStepTone;
+import { formatMoney, IMPACT_AREAS_SHOWN, scoreTone, showsOverdue } from "./perpetual-innovation-figures";
 
 /** A status as a badge in its §4 colour: innovation statuses, or a report's publication status. */
 function StatusBadge({ value, scheme = "innovation" }: { value: unknown; scheme?: StatusScheme }) {

@@ -3,6 +3,10 @@ import type { PerpetualInnovationDashboard } from "@contract/records/perpetual-i
 import type { ReportSection } from "@/features/records/page-report";
 import { counts, num, type Analytics } from "@/features/records/monitoring-parts";
 import { formatDay, formatNumber, valueLabel } from "@/features/records/record-labels";
+import { threeStepTone } from "@/features/records/score-tones";
+
+/** Spec §5: on this page a score of at least 80 is green, at least 60 yellow, otherwise red. */
+export const scoreTone = threeStepTone;
 
 /** A decimal string or number of dollars, in the reader's language. */
 export const formatMoney = (value: unknown, language: string) =>
