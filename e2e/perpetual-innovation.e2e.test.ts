@@ -5,6 +5,15 @@ import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const LIST_TABS = ["innovation", "handover", "legacy", "sustainability", "reports"] as const;
+
+/** The open tab's tables wider than their card, and any sideways scroll of the page itself. */
+const misfits = (page: Page) =>
+  page.evaluate(() => {
+    const tables = [...document.querySelectorAll<HTMLTableElement>("[role=tabpanel] table")].filter((table) => table.scrollWidth > table.parentElement!.clientWidth);
+    const pageOverflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    return [...tables.map((table) => `${table.getAttribute("aria-label")}: ${table.scrollWidth}px in ${table.parentElement!.clientWidth}px`), ...(pageOverflow > 0 ? [`page ${pageOverflow}px`] : [])];
+  });
 
 describe("Perpetual Innovation & Legacy in the browser", () => {
   let e2e: E2EServer;
@@ -98,9 +107,11 @@ describe("Perpetual Innovation & Legacy in the browser", () => {
       ["Sustainability", "Legacy REST API v1"],
       ["Reports", "Annual legacy report"],
     ];
+    await page.setViewportSize({ width: 1280, height: 800 });
     for (const [tab, title] of withData) {
       await page.getByRole("tab", { name: tab }).click();
       await page.getByRole("tabpanel").getByText(title).waitFor();
+      expect(await misfits(page), tab).toEqual([]);
     }
     expect(await page.getByTestId("pi-legacy-value").textContent()).toBe("$120,000.00");
 
@@ -114,12 +125,17 @@ describe("Perpetual Innovation & Legacy in the browser", () => {
     expect(html).toContain("$120,000.00");
   });
 
-  it("speaks Spanish when the reader chose it", async () => {
+  it("speaks Spanish when the reader chose it, every table still fitting its card at 1280 px", async () => {
     await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
     await page.goto("/perpetual-innovation?tab=sustainability");
     await page.getByRole("tab", { name: "Sostenibilidad" }).waitFor();
     await page.getByRole("tabpanel").getByText("Planes de sostenibilidad").waitFor();
     await page.getByRole("button", { name: "Informe de legado" }).waitFor();
+    for (const tab of LIST_TABS) {
+      await page.goto(`/perpetual-innovation?tab=${tab}`);
+      await page.getByRole("tabpanel").locator("tbody tr td button").first().waitFor();
+      expect(await misfits(page), tab).toEqual([]);
+    }
     await page.evaluate(() => window.localStorage.setItem("i18nextLng", "en"));
   });
 });
