@@ -44,7 +44,9 @@ export const techRefreshFamily = defineFamily({
   order: [{ field: "reviewDate", direction: "desc" }],
   analytics: z.object({
     innovation_score: score("Mean innovation score of the completed reviews dated in the last 365 days (UTC) that recorded one, rounded; 0 when none"),
-    prototype_success_rate: score("Successful prototypes as a % of prototypes built, over every review not cancelled, rounded; 0 when none was built"),
+    prototype_success_rate: score(
+      "Successful prototypes (at most a review's prototypes built) as a % of prototypes built, over every review not cancelled, rounded; 0 when none was built",
+    ),
     technology_debt: z
       .object({
         level: z.enum(technologyDebtLevels).nullable().describe("The debt level of the latest completed review that assessed it; null when none has"),
@@ -159,7 +161,7 @@ export const sunsetPlanFamily = defineFamily({
     sustainability_score: score(
       "Safeguards in place (maintenance plan, support structure, security plan) as a % of the three each plan not cancelled should have, rounded; 0 when none",
     ),
-    budget_allocation: moneyOutput.describe("Sum of the budgets of the plans not cancelled, a decimal string"),
+    budget_allocation: moneyOutput.describe("Sum of the budgets of the plans not cancelled, a decimal string (it may pass the 12 digits one budget holds)"),
     by_type: countsBy("plan type"),
     active_maintenance: z.number().int().describe("Plans not completed or cancelled that have a maintenance plan"),
     scheduled_sunsets: z.number().int().describe("Sunset plans not completed or cancelled whose end-of-life date is today or later"),

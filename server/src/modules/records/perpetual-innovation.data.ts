@@ -34,7 +34,7 @@ export async function techRefreshAnalytics(db: Database): Promise<TechRefreshAna
     sql`SELECT figures.*, latest.technology_debt AS debt_level, coalesce(latest.debt_issues, 0)::int AS debt_count,
           coalesce(latest.deprecated_technologies, 0)::int AS deprecated, coalesce(latest.at_risk_technologies, 0)::int AS at_risk
         FROM (SELECT coalesce(round(avg(innovation_score) FILTER (WHERE status = 'completed' AND review_date > ${todaySql} - 365)), 0)::int AS innovation_score,
-                ${percentSql(sql`sum(prototypes_successful) FILTER (WHERE status <> 'cancelled')`, sql`sum(prototypes_built) FILTER (WHERE status <> 'cancelled')`)} AS prototype_success_rate,
+                ${percentSql(sql`sum(least(prototypes_successful, prototypes_built)) FILTER (WHERE status <> 'cancelled')`, sql`sum(prototypes_built) FILTER (WHERE status <> 'cancelled')`)} AS prototype_success_rate,
                 coalesce(sum(coalesce(jsonb_array_length(innovation_opportunities), 0)) FILTER (WHERE status <> 'cancelled' AND review_date > ${todaySql} - 365), 0)::int AS innovation_velocity,
                 coalesce(sum(prototypes_built) FILTER (WHERE status <> 'cancelled' AND date_part('year', review_date) = date_part('year', ${todaySql})), 0)::int AS prototypes_this_year,
                 count(*)::int AS total_reviews
@@ -124,7 +124,7 @@ export const sunsetPlanAnalytics = (db: Database) =>
       sql`sum(maintenance_plan::int + support_structure::int + security_plan::int) FILTER (WHERE status <> 'cancelled')`,
       sql`3 * count(*) FILTER (WHERE status <> 'cancelled')`,
     )} AS sustainability_score,
-          (coalesce(sum(budget_allocation) FILTER (WHERE status <> 'cancelled'), 0)::numeric(14, 2))::text AS budget_allocation,
+          round(coalesce(sum(budget_allocation) FILTER (WHERE status <> 'cancelled'), 0), 2)::text AS budget_allocation,
           ${countsBySql(sunsetEvergreenPlans, "plan_type")} AS by_type,
           count(*) FILTER (WHERE maintenance_plan AND status NOT IN ('completed', 'cancelled'))::int AS active_maintenance,
           count(*) FILTER (WHERE plan_type = 'sunset' AND status NOT IN ('completed', 'cancelled') AND end_of_life_date >= ${todaySql})::int AS scheduled_sunsets,
@@ -145,7 +145,7 @@ export interface ProjectLegacyAnalytics {
 export async function projectLegacyAnalytics(db: Database): Promise<ProjectLegacyAnalytics> {
   const row = await one<Omit<ProjectLegacyAnalytics, "impact_summary"> & { total_achievements: number; lessons_documented: number; impact_areas: string[] }>(
     db,
-    sql`SELECT (coalesce(sum(quantified_impact), 0)::numeric(14, 2))::text AS legacy_value,
+    sql`SELECT round(coalesce(sum(quantified_impact), 0), 2)::text AS legacy_value,
           coalesce(sum(coalesce(jsonb_array_length(achievements), 0) + coalesce(jsonb_array_length(lessons_learned), 0)), 0)::int AS knowledge_preservation,
           ${percentSql(sql`count(*) FILTER (WHERE coalesce(jsonb_array_length(lessons_learned), 0) > 0)`, sql`count(*)`)} AS preservation_score,
           coalesce(sum(jsonb_array_length(achievements)), 0)::int AS total_achievements,

@@ -161,4 +161,13 @@ describe.each(testDrivers)("Perpetual Innovation dashboard on %s", (driver) => {
       innovation_timeline: { next_refresh: utcDay(12), scheduled_refreshes: 1, overdue_refreshes: 1 },
     });
   });
+
+  it("keeps a score within 100 when a review counts more successes than prototypes, and sums budgets past one budget's 12 digits", async () => {
+    await add("/tech-refresh", { title: "Miscounted", reviewType: "annual", status: "completed", reviewDate: utcDay(-400), prototypesBuilt: 1, prototypesSuccessful: 5 });
+    // Successes count at most the prototypes built: (3 + 1) / (7 + 1) = 50%.
+    expect(await analyticsOf("/tech-refresh")).toMatchObject({ prototype_success_rate: 50 });
+    for (const title of ["Big plan A", "Big plan B"]) await add("/sunset-evergreen", { title, planType: "evergreen", status: "active", budgetAllocation: "999999999999.99" });
+    // 15500.75 + 2 × 999999999999.99.
+    expect(await analyticsOf("/sunset-evergreen")).toMatchObject({ budget_allocation: "2000000015500.73" });
+  });
 });
