@@ -1,6 +1,7 @@
 import { defineEndpoint } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
+import { PERPETUAL_INNOVATION_TAG, perpetualInnovationDashboardSchema } from "./records/perpetual-innovation";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -19,5 +20,16 @@ export const businessHealthEndpoints = {
     reply: businessHealthDashboardSchema,
     tags: [BUSINESS_HEALTH_TAG],
     summary: "The Business Health & Evergreen dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const perpetualInnovationEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/perpetual-innovation/dashboard",
+    reply: perpetualInnovationDashboardSchema,
+    tags: [PERPETUAL_INNOVATION_TAG],
+    summary: "The Perpetual Innovation & Legacy dashboard, every figure computed from the stored records",
   }),
 };

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeSetup, startE2E, type E2EServer } from "./support";
@@ -69,6 +70,17 @@ describe("Business Health & Evergreen and succession documentation in the browse
     await expect.poll(() => page.getByTestId("bh-card-risks").textContent()).toBe("1");
     await page.getByText("Main supplier goes out of business").waitFor();
     await page.getByText("14 days left").waitFor();
+  });
+
+  it("downloads the Health Report with the dashboard's figures", async () => {
+    const button = page.getByTestId("page-report-button");
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^business-health-evergreen-report-\d{4}-\d{2}-\d{2}\.html$/);
+    const html = readFileSync((await download.path())!, "utf8");
+    expect(html).toContain("<h1>Business Health &amp; Evergreen report</h1>");
+    expect(html).toContain('<tr><th scope="row">Critical Risks</th><td>1</td></tr>');
+    expect(html).toContain("Main supplier goes out of business");
   });
 
   it("creates a succession document, renders its Markdown without raw HTML, and shows the overdue one first", async () => {

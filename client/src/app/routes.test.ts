@@ -21,7 +21,6 @@ describe("the route table", () => {
         "/final-stewardship",
         "/future-stewardship",
         "/innovation",
-        "/perpetual-innovation",
         "/perpetual-stewardship",
       ].sort(),
     );

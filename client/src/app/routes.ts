@@ -179,7 +179,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.perpetualInnovation.title",
     subtitleKey: "pages.perpetualInnovation.subtitle",
     icon: Sprout,
-    placeholderKey: "pages.perpetualInnovation.empty",
+    load: () => import("@/features/perpetual-innovation/perpetual-innovation-page"),
   },
   {
     path: "/final-stewardship",

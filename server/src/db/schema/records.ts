@@ -7,6 +7,13 @@ import {
   legacyPlanFamily,
   riskFamily,
 } from "../../../../contract/records/business-health";
+import {
+  communityLegacyFamily,
+  handoverPackageFamily,
+  projectLegacyReportFamily,
+  sunsetPlanFamily,
+  techRefreshFamily,
+} from "../../../../contract/records/perpetual-innovation";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -21,3 +28,8 @@ export const legacyPlans = familyTable(legacyPlanFamily);
 export const evergreenReviews = familyTable(evergreenReviewFamily);
 export const businessHealthSnapshots = familyTable(healthSnapshotFamily);
 export const successionDocuments = familyTable(successionDocumentFamily);
+export const techRefreshReviews = familyTable(techRefreshFamily);
+export const handoverPackages = familyTable(handoverPackageFamily);
+export const communityLegacyPlans = familyTable(communityLegacyFamily);
+export const sunsetEvergreenPlans = familyTable(sunsetPlanFamily);
+export const projectLegacyReports = familyTable(projectLegacyReportFamily);

@@ -7,6 +7,13 @@ import {
   riskAnalytics,
   snapshotAnalytics,
 } from "./business-health.data";
+import {
+  communityLegacyAnalytics,
+  handoverAnalytics,
+  projectLegacyAnalytics,
+  sunsetPlanAnalytics,
+  techRefreshAnalytics,
+} from "./perpetual-innovation.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -18,4 +25,9 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   evergreenReview: evergreenAnalytics,
   healthSnapshot: snapshotAnalytics,
   successionDocument: successionAnalytics,
+  techRefresh: techRefreshAnalytics,
+  handoverPackage: handoverAnalytics,
+  communityLegacy: communityLegacyAnalytics,
+  sunsetPlan: sunsetPlanAnalytics,
+  projectLegacyReport: projectLegacyAnalytics,
 };
