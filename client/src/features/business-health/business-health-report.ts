@@ -62,7 +62,7 @@ export function healthReportSections(t: TFunction, language: string, d: Business
             [t("businessHealth.health.performance"), pct(technical.performance)],
             [t("businessHealth.health.errorRate"), pct(technical.error_rate)],
             [t("businessHealth.health.securityScore"), pct(technical.security_score)],
-            [t("businessHealth.health.technicalDebt"), valueLabel(t, technical.technical_debt)],
+            [t("businessHealth.health.technicalDebt"), technical.technical_debt ? valueLabel(t, technical.technical_debt) : "—"],
           ]
         : noData(t("businessHealth.health.noTechnical")),
     },
