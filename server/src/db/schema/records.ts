@@ -7,6 +7,13 @@ import {
   legacyPlanFamily,
   riskFamily,
 } from "../../../../contract/records/business-health";
+import {
+  communityTransitionFamily,
+  livingArchiveFamily,
+  livingLegacyPackageFamily,
+  perpetualDeclarationFamily,
+  stewardshipReviewFamily,
+} from "../../../../contract/records/perpetual-stewardship";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -21,3 +28,8 @@ export const legacyPlans = familyTable(legacyPlanFamily);
 export const evergreenReviews = familyTable(evergreenReviewFamily);
 export const businessHealthSnapshots = familyTable(healthSnapshotFamily);
 export const successionDocuments = familyTable(successionDocumentFamily);
+export const livingLegacyPackages = familyTable(livingLegacyPackageFamily);
+export const livingArchives = familyTable(livingArchiveFamily);
+export const legacyStewardshipReviews = familyTable(stewardshipReviewFamily);
+export const communityTransitions = familyTable(communityTransitionFamily);
+export const perpetualDeclarations = familyTable(perpetualDeclarationFamily);
