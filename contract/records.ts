@@ -1,6 +1,7 @@
 import { defineEndpoint } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
+import { PERPETUAL_STEWARDSHIP_TAG, perpetualStewardshipDashboardSchema } from "./records/perpetual-stewardship";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -19,5 +20,16 @@ export const businessHealthEndpoints = {
     reply: businessHealthDashboardSchema,
     tags: [BUSINESS_HEALTH_TAG],
     summary: "The Business Health & Evergreen dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const perpetualStewardshipEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/perpetual-stewardship/dashboard",
+    reply: perpetualStewardshipDashboardSchema,
+    tags: [PERPETUAL_STEWARDSHIP_TAG],
+    summary: "The Perpetual Stewardship & Living Archive dashboard, every figure computed from the stored records",
   }),
 };
