@@ -22,7 +22,6 @@ describe("the route table", () => {
         "/future-stewardship",
         "/innovation",
         "/perpetual-innovation",
-        "/perpetual-stewardship",
       ].sort(),
     );
   });
