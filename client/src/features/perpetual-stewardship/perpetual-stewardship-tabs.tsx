@@ -46,6 +46,11 @@ function Flags({ flags }: { flags: [boolean, string][] }) {
 
 const percentText = (value: number) => `${value}%`;
 
+/** A cell of an analytics card that keeps its contents at the top beside a taller neighbour. */
+function Stack({ children }: { children: ReactNode }) {
+  return <div className="grid content-start gap-4">{children}</div>;
+}
+
 function Muted({ children }: { children: ReactNode }) {
   return <p className="text-sm text-muted-foreground">{children}</p>;
 }
@@ -180,12 +185,16 @@ export function PackagesTab() {
   return (
     <>
       <AnalyticsCard title={t("perpetualStewardship.packages.overview")} query={packages} loadingText={loading}>
-        <Figure label={t("perpetualStewardship.packages.completeness")} value={percentText(num(a?.package_completeness))} className={stewardshipTone(num(a?.package_completeness))} testId="ps-package-completeness" />
-        <Figure label={t("perpetualStewardship.packages.handoffSuccess")} value={percentText(num(a?.handoff_success_rate))} className={stewardshipTone(num(a?.handoff_success_rate))} />
-        <div className="grid gap-2">
+        <Stack>
+          <Figure label={t("perpetualStewardship.packages.completeness")} value={percentText(num(a?.package_completeness))} className={stewardshipTone(num(a?.package_completeness))} testId="ps-package-completeness" />
+          <Figure label={t("perpetualStewardship.packages.handoffSuccess")} value={percentText(num(a?.handoff_success_rate))} className={stewardshipTone(num(a?.handoff_success_rate))} />
+        </Stack>
+        <Stack>
           <CountsByBadges label={t("perpetualStewardship.byType")} entries={counts(a?.by_type)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
+        <Stack>
           <CountsByBadges label={t("perpetualStewardship.byStatus")} entries={counts(a?.by_status)} emptyText={t("perpetualStewardship.none")} />
-        </div>
+        </Stack>
       </AnalyticsCard>
       <RecordListCard
         family={livingLegacyPackageFamily}
@@ -196,9 +205,9 @@ export function PackagesTab() {
           { field: "title" },
           { field: "packageType" },
           { field: "status", render: (p) => <StatusBadge status={p.status} /> },
-          { field: "packageDate" },
+          { field: "packageDate", label: t("perpetualStewardship.columns.date") },
           { field: "stewardName", render: (p) => (p.stewardName ? String(p.stewardName) : t("perpetualStewardship.unknown")) },
-          { field: "totalSize", render: (p) => (p.totalSize === null ? t("perpetualStewardship.unknown") : formatBytes(Number(p.totalSize), i18n.language)) },
+          { field: "totalSize", label: t("perpetualStewardship.size"), render: (p) => (p.totalSize === null ? t("perpetualStewardship.unknown") : formatBytes(Number(p.totalSize), i18n.language)) },
           {
             field: "packageIntegrity",
             label: t("perpetualStewardship.flags"),
@@ -227,14 +236,20 @@ export function ArchivesTab() {
   return (
     <>
       <AnalyticsCard title={t("perpetualStewardship.archives.overview")} query={archives} loadingText={loading}>
-        <Figure label={t("perpetualStewardship.archives.total")} value={num(a?.total_archives)} testId="ps-total-archives" />
-        <Figure label={t("perpetualStewardship.archives.totalSize")} value={typeof a?.total_size === "string" ? a.total_size : "0 B"} testId="ps-total-size" />
-        <Figure
-          label={t("perpetualStewardship.archives.encrypted")}
-          value={t("perpetualStewardship.archives.encryptedValue", { count: num(a?.encrypted_archives), coverage: num(a?.encryption_coverage) })}
-        />
-        <CountsByBadges label={t("perpetualStewardship.byType")} entries={counts(a?.by_type)} emptyText={t("perpetualStewardship.none")} />
-        <CountsByBadges label={t("perpetualStewardship.archives.integrityStatus")} entries={counts(a?.integrity_status)} emptyText={t("perpetualStewardship.none")} />
+        <Stack>
+          <Figure label={t("perpetualStewardship.archives.total")} value={num(a?.total_archives)} testId="ps-total-archives" />
+          <Figure label={t("perpetualStewardship.archives.totalSize")} value={typeof a?.total_size === "string" ? a.total_size : "0 B"} testId="ps-total-size" />
+          <Figure
+            label={t("perpetualStewardship.archives.encrypted")}
+            value={t("perpetualStewardship.archives.encryptedValue", { count: num(a?.encrypted_archives), coverage: num(a?.encryption_coverage) })}
+          />
+        </Stack>
+        <Stack>
+          <CountsByBadges label={t("perpetualStewardship.byType")} entries={counts(a?.by_type)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
+        <Stack>
+          <CountsByBadges label={t("perpetualStewardship.archives.integrityStatus")} entries={counts(a?.integrity_status)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
       </AnalyticsCard>
       <RecordListCard
         family={livingArchiveFamily}
@@ -244,8 +259,8 @@ export function ArchivesTab() {
           { field: "title" },
           { field: "archiveType" },
           { field: "status", render: (r) => <StatusBadge status={r.status} /> },
-          { field: "archiveDate" },
-          { field: "archiveSize", render: (r) => formatBytes(r.archiveSize === null ? 0 : Number(r.archiveSize), i18n.language) },
+          { field: "archiveDate", label: t("perpetualStewardship.columns.date") },
+          { field: "archiveSize", label: t("perpetualStewardship.size"), render: (r) => formatBytes(r.archiveSize === null ? 0 : Number(r.archiveSize), i18n.language) },
           { field: "archiveScope" },
           {
             field: "encrypted",
@@ -279,15 +294,19 @@ export function ReviewsTab() {
   return (
     <>
       <AnalyticsCard title={t("perpetualStewardship.reviews.overview")} query={reviews} loadingText={loading}>
-        <Figure label={t("perpetualStewardship.reviews.averageScore")} value={percentText(num(a?.average_score))} className={stewardshipTone(num(a?.average_score))} testId="ps-average-score" />
-        <Figure label={t("perpetualStewardship.reviews.stewardPerformance")} value={percentText(num(steward.average))} className={stewardshipTone(num(steward.average))} />
-        <div className="grid gap-2">
+        <Stack>
+          <Figure label={t("perpetualStewardship.reviews.averageScore")} value={percentText(num(a?.average_score))} className={stewardshipTone(num(a?.average_score))} testId="ps-average-score" />
+          <Figure label={t("perpetualStewardship.reviews.stewardPerformance")} value={percentText(num(steward.average))} className={stewardshipTone(num(steward.average))} />
+        </Stack>
+        <div className="grid content-start gap-2">
           <TrendBadge label={t("perpetualStewardship.reviews.trend")} trend={trends.trend} />
           <p className="text-sm">
             {t("perpetualStewardship.reviews.change")}: <span className="font-medium tabular-nums">{signedChange(num(trends.change), i18n.language)}</span>
           </p>
         </div>
-        <CountsByBadges label={t("perpetualStewardship.reviews.byYear")} entries={counts(a?.by_year)} emptyText={t("perpetualStewardship.none")} />
+        <Stack>
+          <CountsByBadges label={t("perpetualStewardship.reviews.byYear")} entries={counts(a?.by_year)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
       </AnalyticsCard>
       <RecordListCard
         family={stewardshipReviewFamily}
@@ -298,11 +317,11 @@ export function ReviewsTab() {
           { field: "reviewYear", render: (r) => String(r.reviewYear) },
           { field: "reviewType" },
           { field: "status", render: (r) => <StatusBadge status={r.status} /> },
-          { field: "reviewDate" },
+          { field: "reviewDate", label: t("perpetualStewardship.columns.date") },
           { field: "reviewedBy" },
-          { field: "reviewScore", render: (r) => outOf100(r.reviewScore) },
-          { field: "stewardPerformance", render: (r) => outOf100(r.stewardPerformance) },
-          { field: "actionItems", render: (r) => String(Array.isArray(r.actionItems) ? r.actionItems.length : 0) },
+          { field: "reviewScore", label: t("perpetualStewardship.reviews.score"), render: (r) => outOf100(r.reviewScore) },
+          { field: "stewardPerformance", label: t("perpetualStewardship.reviews.stewardScore"), render: (r) => outOf100(r.stewardPerformance) },
+          { field: "actionItems", label: t("perpetualStewardship.reviews.actionItems"), render: (r) => String(Array.isArray(r.actionItems) ? r.actionItems.length : 0) },
         ]}
         loadingText={loading}
         emptyText={t("perpetualStewardship.reviews.empty")}
@@ -321,14 +340,20 @@ export function TransitionsTab() {
   return (
     <>
       <AnalyticsCard title={t("perpetualStewardship.transitions.overview")} query={transitions} loadingText={loading}>
-        <div className="grid gap-1">
-          <Figure label={t("perpetualStewardship.transitions.readiness")} value={percentText(num(a?.community_readiness))} className={stewardshipTone(num(a?.community_readiness))} testId="ps-community-readiness" />
-          <Progress value={num(a?.community_readiness)} aria-label={t("perpetualStewardship.transitions.readiness")} />
-        </div>
-        <Figure label={t("perpetualStewardship.transitions.completed")} value={num(a?.completed_transitions)} />
-        <Figure label={t("perpetualStewardship.transitions.budget")} value={money(a?.budget_allocation, i18n.language)} testId="ps-transition-budget" />
-        <CountsByBadges label={t("perpetualStewardship.byType")} entries={counts(a?.by_type)} emptyText={t("perpetualStewardship.none")} />
-        <CountsByBadges label={t("perpetualStewardship.byStatus")} entries={counts(a?.by_status)} emptyText={t("perpetualStewardship.none")} />
+        <Stack>
+          <div className="grid gap-1">
+            <Figure label={t("perpetualStewardship.transitions.readiness")} value={percentText(num(a?.community_readiness))} className={stewardshipTone(num(a?.community_readiness))} testId="ps-community-readiness" />
+            <Progress value={num(a?.community_readiness)} aria-label={t("perpetualStewardship.transitions.readiness")} />
+          </div>
+          <Figure label={t("perpetualStewardship.transitions.completed")} value={num(a?.completed_transitions)} />
+          <Figure label={t("perpetualStewardship.transitions.budget")} value={money(a?.budget_allocation, i18n.language)} testId="ps-transition-budget" />
+        </Stack>
+        <Stack>
+          <CountsByBadges label={t("perpetualStewardship.byType")} entries={counts(a?.by_type)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
+        <Stack>
+          <CountsByBadges label={t("perpetualStewardship.byStatus")} entries={counts(a?.by_status)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
       </AnalyticsCard>
       <RecordListCard
         family={communityTransitionFamily}
@@ -338,9 +363,9 @@ export function TransitionsTab() {
           { field: "title" },
           { field: "transitionType" },
           { field: "status", render: (r) => <StatusBadge status={r.status} /> },
-          { field: "transitionDate" },
+          { field: "transitionDate", label: t("perpetualStewardship.columns.start") },
           { field: "transitionScope" },
-          { field: "transitionBudget" },
+          { field: "transitionBudget", label: t("perpetualStewardship.columns.budget") },
           {
             field: "governanceStructure",
             label: t("perpetualStewardship.transitions.preparations"),
@@ -371,11 +396,17 @@ export function DeclarationsTab() {
   return (
     <>
       <AnalyticsCard title={t("perpetualStewardship.declarations.overview")} query={declarations} loadingText={loading}>
-        <Figure label={t("perpetualStewardship.declarations.activeCommitments")} value={num(a?.active_commitments)} testId="ps-active-commitments" />
-        <Figure label={t("perpetualStewardship.declarations.reach")} value={formatNumber(num(a?.distribution_reach), i18n.language)} />
-        <CountsByBadges label={t("perpetualStewardship.byType")} entries={counts(a?.by_type)} emptyText={t("perpetualStewardship.none")} />
-        <CountsByBadges label={t("perpetualStewardship.byStatus")} entries={counts(a?.by_status)} emptyText={t("perpetualStewardship.none")} />
-        <p className="flex items-center gap-2 text-sm sm:col-span-2" data-testid="ps-perpetual-notice">
+        <Stack>
+          <Figure label={t("perpetualStewardship.declarations.activeCommitments")} value={num(a?.active_commitments)} testId="ps-active-commitments" />
+          <Figure label={t("perpetualStewardship.declarations.reach")} value={formatNumber(num(a?.distribution_reach), i18n.language)} />
+        </Stack>
+        <Stack>
+          <CountsByBadges label={t("perpetualStewardship.byType")} entries={counts(a?.by_type)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
+        <Stack>
+          <CountsByBadges label={t("perpetualStewardship.byStatus")} entries={counts(a?.by_status)} emptyText={t("perpetualStewardship.none")} />
+        </Stack>
+        <p className="flex items-center gap-2 text-sm sm:col-span-3" data-testid="ps-perpetual-notice">
           <Star aria-hidden="true" className="size-4 text-muted-foreground" />
           {perpetual > 0 ? t("perpetualStewardship.declarations.perpetualNotice", { count: perpetual }) : t("perpetualStewardship.declarations.noPerpetual")}
         </p>
@@ -391,7 +422,7 @@ export function DeclarationsTab() {
           { field: "version" },
           { field: "publishedDate" },
           { field: "declarationScope" },
-          { field: "distributionReach" },
+          { field: "distributionReach", label: t("perpetualStewardship.columns.reach") },
           {
             field: "approvedBy",
             label: t("perpetualStewardship.flags"),
