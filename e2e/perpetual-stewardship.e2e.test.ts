@@ -111,7 +111,6 @@ describe("Perpetual Stewardship & Living Archive in the browser", () => {
     await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
     await page.goto("/perpetual-stewardship");
     await page.getByText("Sistema listo para la custodia perpetua").waitFor();
-    await page.screenshot({ path: "/tmp/ps-es-dashboard.png", fullPage: true });
     const overflowing: string[] = [];
     for (const [tab, row] of [
       ["Paquetes", "Integration partner guide"],

@@ -44,6 +44,16 @@ function Flags({ flags }: { flags: [boolean, string][] }) {
   );
 }
 
+function TypeAndStatus({ type, status }: { type: string; status: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex items-center gap-1.5">
+      {valueLabel(t, type)}
+      <StatusBadge status={status} />
+    </span>
+  );
+}
+
 const percentText = (value: number) => `${value}%`;
 
 /** A cell of an analytics card that keeps its contents at the top beside a taller neighbour. */
@@ -134,25 +144,13 @@ export function DashboardTab() {
                   {current.commitment_type ? valueLabel(t, current.commitment_type) : t("perpetualStewardship.unknown")}
                 </Row>
                 <Row label={t("perpetualStewardship.dashboard.package")}>
-                  {current.package ? (
-                    <span className="flex flex-wrap items-center justify-end gap-1">
-                      {valueLabel(t, current.package.type)} <StatusBadge status={current.package.status} />
-                      <span className="text-muted-foreground">{formatDay(current.package.date, i18n.language)}</span>
-                    </span>
-                  ) : (
-                    t("perpetualStewardship.none")
-                  )}
+                  {current.package ? <TypeAndStatus type={current.package.type} status={current.package.status} /> : t("perpetualStewardship.none")}
                 </Row>
+                {current.package ? <Row label={t("perpetualStewardship.dashboard.packageDate")}>{formatDay(current.package.date, i18n.language)}</Row> : null}
                 <Row label={t("perpetualStewardship.dashboard.declaration")}>
-                  {current.declaration ? (
-                    <span className="flex flex-wrap items-center justify-end gap-1">
-                      {valueLabel(t, current.declaration.type)} <StatusBadge status={current.declaration.status} />
-                      <span className="text-muted-foreground">v{current.declaration.version}</span>
-                    </span>
-                  ) : (
-                    t("perpetualStewardship.none")
-                  )}
+                  {current.declaration ? <TypeAndStatus type={current.declaration.type} status={current.declaration.status} /> : t("perpetualStewardship.none")}
                 </Row>
+                {current.declaration ? <Row label={t("perpetualStewardship.dashboard.declarationVersion")}>{current.declaration.version}</Row> : null}
               </dl>
             )}
           </CardContent>
