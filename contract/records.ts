@@ -2,6 +2,7 @@ import { defineEndpoint } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
 import { PERPETUAL_INNOVATION_TAG, perpetualInnovationDashboardSchema } from "./records/perpetual-innovation";
+import { PERPETUAL_STEWARDSHIP_TAG, perpetualStewardshipDashboardSchema } from "./records/perpetual-stewardship";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -31,5 +32,16 @@ export const perpetualInnovationEndpoints = {
     reply: perpetualInnovationDashboardSchema,
     tags: [PERPETUAL_INNOVATION_TAG],
     summary: "The Perpetual Innovation & Legacy dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const perpetualStewardshipEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/perpetual-stewardship/dashboard",
+    reply: perpetualStewardshipDashboardSchema,
+    tags: [PERPETUAL_STEWARDSHIP_TAG],
+    summary: "The Perpetual Stewardship & Living Archive dashboard, every figure computed from the stored records",
   }),
 };

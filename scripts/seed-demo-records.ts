@@ -14,6 +14,7 @@ import {
   successionDocuments,
 } from "../server/src/db/schema";
 import { perpetualInnovationBatches } from "./seed-demo-perpetual-innovation";
+import { perpetualStewardshipDemo } from "./seed-demo-perpetual-stewardship";
 
 const DAY = 86_400_000;
 
@@ -166,6 +167,7 @@ export async function seedDemoRecords(db: Database, now = new Date()): Promise<{
     [businessHealthSnapshots, demo.snapshots],
     [successionDocuments, demo.documents],
     ...perpetualInnovationBatches(now),
+    ...perpetualStewardshipDemo(now),
   ];
   let added = 0;
   let familiesSkipped = 0;

@@ -1,7 +1,13 @@
 import { businessHealthFamilies } from "./business-health";
 import type { RecordFamily } from "./family";
 import { perpetualInnovationFamilies } from "./perpetual-innovation";
+import { perpetualStewardshipFamilies } from "./perpetual-stewardship";
 import { successionDocumentFamily } from "./succession";
 
 /** Every declared record family: the generic routes, tables and the one family test walk this list. */
-export const recordFamilies: readonly RecordFamily[] = [...businessHealthFamilies, successionDocumentFamily, ...perpetualInnovationFamilies];
+export const recordFamilies: readonly RecordFamily[] = [
+  ...businessHealthFamilies,
+  successionDocumentFamily,
+  ...perpetualInnovationFamilies,
+  ...perpetualStewardshipFamilies,
+];

@@ -51,6 +51,7 @@ import { serviceLevelRoutes } from "./modules/service-level/service-level.routes
 import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
 import { businessHealthRoutes } from "./modules/records/business-health.routes";
 import { perpetualInnovationRoutes } from "./modules/records/perpetual-innovation.routes";
+import { perpetualStewardshipRoutes } from "./modules/records/perpetual-stewardship.routes";
 import { recordFamilyRoutes } from "./modules/records/records.routes";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 
@@ -86,6 +87,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   recordFamilyRoutes,
   businessHealthRoutes,
   perpetualInnovationRoutes,
+  perpetualStewardshipRoutes,
   migrationRoutes,
 ];
 

@@ -22,6 +22,7 @@ describe("the route table", () => {
         "/future-stewardship",
         "/innovation",
         "/perpetual-stewardship",
+        "/perpetual-innovation",
       ].sort(),
     );
   });

@@ -195,7 +195,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.perpetualStewardship.title",
     subtitleKey: "pages.perpetualStewardship.subtitle",
     icon: Archive,
-    placeholderKey: "pages.perpetualStewardship.empty",
+    load: () => import("@/features/perpetual-stewardship/perpetual-stewardship-page"),
   },
   {
     path: "/future-stewardship",

@@ -14,6 +14,13 @@ import {
   sunsetPlanFamily,
   techRefreshFamily,
 } from "../../../../contract/records/perpetual-innovation";
+import {
+  communityTransitionFamily,
+  livingArchiveFamily,
+  livingLegacyPackageFamily,
+  perpetualDeclarationFamily,
+  stewardshipReviewFamily,
+} from "../../../../contract/records/perpetual-stewardship";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -33,3 +40,8 @@ export const handoverPackages = familyTable(handoverPackageFamily);
 export const communityLegacyPlans = familyTable(communityLegacyFamily);
 export const sunsetEvergreenPlans = familyTable(sunsetPlanFamily);
 export const projectLegacyReports = familyTable(projectLegacyReportFamily);
+export const livingLegacyPackages = familyTable(livingLegacyPackageFamily);
+export const livingArchives = familyTable(livingArchiveFamily);
+export const legacyStewardshipReviews = familyTable(stewardshipReviewFamily);
+export const communityTransitions = familyTable(communityTransitionFamily);
+export const perpetualDeclarations = familyTable(perpetualDeclarationFamily);

@@ -14,6 +14,7 @@ import {
   sunsetPlanAnalytics,
   techRefreshAnalytics,
 } from "./perpetual-innovation.data";
+import { archiveAnalytics, declarationAnalytics, packageAnalytics, reviewAnalytics, transitionAnalytics } from "./perpetual-stewardship.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -30,4 +31,9 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   communityLegacy: communityLegacyAnalytics,
   sunsetPlan: sunsetPlanAnalytics,
   projectLegacyReport: projectLegacyAnalytics,
+  livingLegacyPackage: packageAnalytics,
+  livingArchive: archiveAnalytics,
+  stewardshipReview: reviewAnalytics,
+  communityTransition: transitionAnalytics,
+  perpetualDeclaration: declarationAnalytics,
 };

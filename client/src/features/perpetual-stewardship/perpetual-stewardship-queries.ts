@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import { perpetualStewardshipEndpoints } from "@contract/records";
+import { BUSINESS_HEALTH_REFRESH_MS } from "@contract/records/business-health";
+import { callApi } from "@/lib/api-client";
+import { RECORDS_KEY } from "@/features/records/record-queries";
+
+/** The dashboard's figures, every 5 minutes (spec §7); under the records prefix, so a saved record refreshes it. */
+export function usePerpetualStewardshipDashboard() {
+  return useQuery({
+    queryKey: [...RECORDS_KEY, "perpetual-stewardship-dashboard"],
+    queryFn: ({ signal }) => callApi(perpetualStewardshipEndpoints.dashboard, {}, { signal }),
+    refetchInterval: BUSINESS_HEALTH_REFRESH_MS,
+  });
+}
