@@ -1,6 +1,7 @@
 import { defineEndpoint } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
+import { FUTURE_STEWARDSHIP_TAG, futureStewardshipDashboardSchema } from "./records/future-stewardship";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -19,5 +20,16 @@ export const businessHealthEndpoints = {
     reply: businessHealthDashboardSchema,
     tags: [BUSINESS_HEALTH_TAG],
     summary: "The Business Health & Evergreen dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const futureStewardshipEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/future-stewardship/dashboard",
+    reply: futureStewardshipDashboardSchema,
+    tags: [FUTURE_STEWARDSHIP_TAG],
+    summary: "The Future Stewardship & Historical Record dashboard, every figure computed from the stored records",
   }),
 };

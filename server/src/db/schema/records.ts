@@ -7,6 +7,13 @@ import {
   legacyPlanFamily,
   riskFamily,
 } from "../../../../contract/records/business-health";
+import {
+  ethicalReviewFamily,
+  historicalRecordFamily,
+  legacyCharterFamily,
+  perpetuityDeclarationFamily,
+  successionPlaybookFamily,
+} from "../../../../contract/records/future-stewardship";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -21,3 +28,8 @@ export const legacyPlans = familyTable(legacyPlanFamily);
 export const evergreenReviews = familyTable(evergreenReviewFamily);
 export const businessHealthSnapshots = familyTable(healthSnapshotFamily);
 export const successionDocuments = familyTable(successionDocumentFamily);
+export const legacyCharters = familyTable(legacyCharterFamily);
+export const historicalRecords = familyTable(historicalRecordFamily);
+export const successionPlaybooks = familyTable(successionPlaybookFamily);
+export const ethicalReviews = familyTable(ethicalReviewFamily);
+export const perpetuityDeclarations = familyTable(perpetuityDeclarationFamily);

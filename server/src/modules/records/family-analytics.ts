@@ -7,6 +7,7 @@ import {
   riskAnalytics,
   snapshotAnalytics,
 } from "./business-health.data";
+import { charterAnalytics, declarationAnalytics, ethicalAnalytics, historicalAnalytics, playbookAnalytics } from "./future-stewardship.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -18,4 +19,9 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   evergreenReview: evergreenAnalytics,
   healthSnapshot: snapshotAnalytics,
   successionDocument: successionAnalytics,
+  legacyCharter: charterAnalytics,
+  historicalRecord: historicalAnalytics,
+  successionPlaybook: playbookAnalytics,
+  ethicalReview: ethicalAnalytics,
+  perpetuityDeclaration: declarationAnalytics,
 };
