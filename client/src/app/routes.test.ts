@@ -19,7 +19,6 @@ describe("the route table", () => {
       [
         "/customer-success",
         "/final-stewardship",
-        "/future-stewardship",
         "/innovation",
         "/perpetual-innovation",
         "/perpetual-stewardship",
