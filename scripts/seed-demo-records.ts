@@ -13,6 +13,7 @@ import {
   riskRegister,
   successionDocuments,
 } from "../server/src/db/schema";
+import { seedDemoFutureStewardship } from "./seed-demo-future-stewardship";
 
 const DAY = 86_400_000;
 
@@ -176,5 +177,6 @@ export async function seedDemoRecords(db: Database, now = new Date()): Promise<{
     await db.insert(table).values(rows as never[]);
     added += rows.length;
   }
+  await seedDemoFutureStewardship(db, now); // counts its own families (seed-demo-future-stewardship.test.ts)
   return { added, familiesSkipped };
 }
