@@ -52,8 +52,8 @@ export default function FutureStewardshipPage() {
           {tabs.map((name) => {
             const Icon = tabContent[name].icon;
             return (
-              <TabsTrigger key={name} value={name} className="px-2 sm:px-3">
-                <Icon aria-hidden="true" className="hidden sm:block" />
+              <TabsTrigger key={name} value={name} className="px-2">
+                <Icon aria-hidden="true" className="hidden 2xl:block" />
                 {t(`futureStewardship.tabs.${name}`)}
               </TabsTrigger>
             );

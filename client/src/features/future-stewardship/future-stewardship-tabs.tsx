@@ -113,12 +113,12 @@ export function DashboardTab() {
             ) : (
               <ul className="grid gap-2" data-testid="fs-upcoming-reviews">
                 {d.upcoming_reviews.map((review) => (
-                  <li key={`${review.type}-${review.title}-${review.date}`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                    <span className="flex items-center gap-2">
+                  <li key={`${review.type}-${review.title}-${review.date}`} className="flex items-start justify-between gap-2 text-sm">
+                    <span className="flex min-w-0 flex-wrap items-center gap-2">
                       <Badge variant="outline">{valueLabel(t, review.type)}</Badge>
                       {review.title}
                     </span>
-                    <span className="text-muted-foreground">{formatDay(review.date, i18n.language)}</span>
+                    <span className="shrink-0 whitespace-nowrap text-muted-foreground">{formatDay(review.date, i18n.language)}</span>
                   </li>
                 ))}
               </ul>
@@ -309,7 +309,7 @@ export function SuccessionTab() {
 }
 
 export function EthicsTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const reviews = useFamilyList<Analytics>(ethicalReviewFamily, { limit: 5 }, RECORD_LIST_REFRESH_MS);
   const a = reviews.data?.analytics;
   const loading = t("futureStewardship.loading.reviews");
@@ -329,10 +329,26 @@ export function EthicsTab() {
         list={reviews}
         limit={5}
         columns={[
-          { field: "reviewYear" },
-          { field: "reviewType" },
-          { field: "status", render: (r) => <StatusBadge status={r.status} /> },
-          { field: "reviewDate" },
+          {
+            field: "reviewYear",
+            label: t("futureStewardship.ethics.yearType"),
+            render: (r) => (
+              <span className="grid">
+                <span className="tabular-nums">{String(r.reviewYear)}</span>
+                <span className="text-muted-foreground">{valueLabel(t, String(r.reviewType))}</span>
+              </span>
+            ),
+          },
+          {
+            field: "status",
+            label: t("futureStewardship.ethics.statusDate"),
+            render: (r) => (
+              <span className="grid justify-items-start gap-1">
+                <StatusBadge status={r.status} />
+                <span className="whitespace-nowrap">{formatDay(String(r.reviewDate), i18n.language)}</span>
+              </span>
+            ),
+          },
           { field: "reviewScope" },
           { field: "ethicalScore", render: (r) => (r.ethicalScore === null ? "—" : `${String(r.ethicalScore)}/100`) },
           { field: "reviewedBy" },
