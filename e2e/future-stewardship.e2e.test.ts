@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { futureStewardshipFamilies } from "@contract/records/future-stewardship";
+import { sampleRecord } from "@contract/records/samples";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
@@ -92,5 +94,27 @@ describe("Future Stewardship & Historical Record in the browser", () => {
     await page.getByTestId("fs-verification").getByText("All records cryptographically verified").waitFor();
     expect(await page.getByTestId("fs-verification-coverage").textContent()).toBe("100%");
     expect(await page.getByTestId("fs-total-records").textContent()).toBe("1");
+  });
+
+  it("renders every tab with data: a record of each family, the active, published and latest lists included", async () => {
+    // Statuses the tabs' lists show (the samples take each enum's last value).
+    const statuses: Record<string, string> = { legacyCharter: "active", successionPlaybook: "active", ethicalReview: "completed", perpetuityDeclaration: "ratified" };
+    for (const family of futureStewardshipFamilies) {
+      if (family.key === "historicalRecord") continue;
+      const body = { ...sampleRecord(family), ...(statuses[family.key] ? { status: statuses[family.key] } : {}) };
+      expect((await page.request.post(`/api${family.path}`, { data: body })).status()).toBe(201);
+    }
+    await page.goto("/future-stewardship?tab=succession");
+    await page.getByTestId("record-list-successionPlaybook").first().getByText("succession playbook title").waitFor();
+    expect(await page.getByTestId("fs-preparedness").textContent()).toBe("100%");
+    await page.getByRole("tab", { name: "Ethical Reviews" }).click();
+    await page.getByTestId("record-list-ethicalReview").getByText("Public Report Available").waitFor();
+    expect(await page.getByTestId("fs-ethics-average").textContent()).toBe("75%");
+    await page.getByRole("tab", { name: "Perpetuity Declarations" }).click();
+    await page.getByTestId("record-list-perpetuityDeclaration").first().getByText("Ratified", { exact: true }).first().waitFor();
+    expect(await page.getByTestId("fs-declarations-total").textContent()).toBe("1");
+    await page.getByRole("tab", { name: "Dashboard" }).click();
+    // The ratified declaration's reach (the sample's 7).
+    await expect.poll(() => page.getByTestId("fs-global-reach").textContent()).toBe("7");
   });
 });
