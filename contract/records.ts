@@ -3,6 +3,7 @@ import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
 import { PERPETUAL_INNOVATION_TAG, perpetualInnovationDashboardSchema } from "./records/perpetual-innovation";
 import { PERPETUAL_STEWARDSHIP_TAG, perpetualStewardshipDashboardSchema } from "./records/perpetual-stewardship";
+import { FUTURE_STEWARDSHIP_TAG, futureStewardshipDashboardSchema } from "./records/future-stewardship";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -43,5 +44,16 @@ export const perpetualStewardshipEndpoints = {
     reply: perpetualStewardshipDashboardSchema,
     tags: [PERPETUAL_STEWARDSHIP_TAG],
     summary: "The Perpetual Stewardship & Living Archive dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const futureStewardshipEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/future-stewardship/dashboard",
+    reply: futureStewardshipDashboardSchema,
+    tags: [FUTURE_STEWARDSHIP_TAG],
+    summary: "The Future Stewardship & Historical Record dashboard, every figure computed from the stored records",
   }),
 };

@@ -15,6 +15,7 @@ import {
 } from "../server/src/db/schema";
 import { perpetualInnovationBatches } from "./seed-demo-perpetual-innovation";
 import { perpetualStewardshipDemo } from "./seed-demo-perpetual-stewardship";
+import { seedDemoFutureStewardship } from "./seed-demo-future-stewardship";
 
 const DAY = 86_400_000;
 
@@ -180,5 +181,6 @@ export async function seedDemoRecords(db: Database, now = new Date()): Promise<{
     await db.insert(table).values(rows as never[]);
     added += rows.length;
   }
+  await seedDemoFutureStewardship(db, now); // counts its own families (seed-demo-future-stewardship.test.ts)
   return { added, familiesSkipped };
 }

@@ -60,6 +60,16 @@ export interface RecordFamily {
   order: readonly FamilyOrder[];
   /** The analytics object the list answers beside its rows, and how each figure is computed (said in its schema). */
   analytics: z.ZodType;
+  /**
+   * A tamper-evident family: the server seals every record into a hash chain and stores the seal in `field` (a column
+   * beside the declared fields, answered by the API, never accepted from a client). See server/src/lib/hash-chain.ts.
+   */
+  seal?: FamilySeal;
+}
+
+export interface FamilySeal {
+  /** The stored record's field (camelCase) holding its SHA-256 seal, hex. */
+  field: string;
 }
 
 /** Declares a family, keeping its literal types. */

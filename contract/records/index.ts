@@ -1,5 +1,6 @@
 import { businessHealthFamilies } from "./business-health";
 import type { RecordFamily } from "./family";
+import { futureStewardshipFamilies } from "./future-stewardship";
 import { perpetualInnovationFamilies } from "./perpetual-innovation";
 import { perpetualStewardshipFamilies } from "./perpetual-stewardship";
 import { successionDocumentFamily } from "./succession";
@@ -10,4 +11,5 @@ export const recordFamilies: readonly RecordFamily[] = [
   successionDocumentFamily,
   ...perpetualInnovationFamilies,
   ...perpetualStewardshipFamilies,
+  ...futureStewardshipFamilies,
 ];

@@ -131,6 +131,12 @@ export function updateSchemaOf(family: RecordFamily) {
 export function recordSchemaOf(family: RecordFamily) {
   const shape: Record<string, z.ZodType> = { id: z.number().int() };
   for (const [name, spec] of fieldEntries(family)) shape[name] = outputSchema(spec);
+  if (family.seal) {
+    shape[family.seal.field] = z
+      .string()
+      .nullable()
+      .describe("SHA-256 (hex) over the record's canonical content and its predecessor's seal, set by the server; null only for a row written behind the API's back");
+  }
   shape.createdBy = z.string().nullable().describe("Who created it (their name); null once their account is deleted");
   shape.createdAt = isoDateTime;
   shape.updatedAt = isoDateTime;

@@ -52,6 +52,7 @@ import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
 import { businessHealthRoutes } from "./modules/records/business-health.routes";
 import { perpetualInnovationRoutes } from "./modules/records/perpetual-innovation.routes";
 import { perpetualStewardshipRoutes } from "./modules/records/perpetual-stewardship.routes";
+import { futureStewardshipRoutes } from "./modules/records/future-stewardship.routes";
 import { recordFamilyRoutes } from "./modules/records/records.routes";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 
@@ -88,6 +89,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   businessHealthRoutes,
   perpetualInnovationRoutes,
   perpetualStewardshipRoutes,
+  futureStewardshipRoutes,
   migrationRoutes,
 ];
 

@@ -19,10 +19,7 @@ describe("the route table", () => {
       [
         "/customer-success",
         "/final-stewardship",
-        "/future-stewardship",
         "/innovation",
-        "/perpetual-stewardship",
-        "/perpetual-innovation",
       ].sort(),
     );
   });

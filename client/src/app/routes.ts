@@ -203,7 +203,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.futureStewardship.title",
     subtitleKey: "pages.futureStewardship.subtitle",
     icon: Telescope,
-    placeholderKey: "pages.futureStewardship.empty",
+    load: () => import("@/features/future-stewardship/future-stewardship-page"),
   },
   {
     path: "/settings",

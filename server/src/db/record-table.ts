@@ -73,6 +73,8 @@ export function familyTable(family: RecordFamily): FamilyTable {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   };
   for (const [name, spec] of Object.entries(family.fields)) columns[name] = columnOf(name, spec);
+  // A sealed family's hash: written by the server in the same transaction as the row, so null only behind the API's back.
+  if (family.seal) columns[family.seal.field] = varchar(columnName(family.seal.field), { length: 64 });
   columns.createdById = integer("created_by_id").references(() => users.id, { onDelete: "set null" });
   columns.createdAt = timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
   columns.updatedAt = timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();

@@ -21,6 +21,13 @@ import {
   perpetualDeclarationFamily,
   stewardshipReviewFamily,
 } from "../../../../contract/records/perpetual-stewardship";
+import {
+  ethicalReviewFamily,
+  historicalRecordFamily,
+  legacyCharterFamily,
+  perpetuityDeclarationFamily,
+  successionPlaybookFamily,
+} from "../../../../contract/records/future-stewardship";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -45,3 +52,8 @@ export const livingArchives = familyTable(livingArchiveFamily);
 export const legacyStewardshipReviews = familyTable(stewardshipReviewFamily);
 export const communityTransitions = familyTable(communityTransitionFamily);
 export const perpetualDeclarations = familyTable(perpetualDeclarationFamily);
+export const legacyCharters = familyTable(legacyCharterFamily);
+export const historicalRecords = familyTable(historicalRecordFamily);
+export const successionPlaybooks = familyTable(successionPlaybookFamily);
+export const ethicalReviews = familyTable(ethicalReviewFamily);
+export const perpetuityDeclarations = familyTable(perpetuityDeclarationFamily);

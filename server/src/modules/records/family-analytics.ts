@@ -14,7 +14,14 @@ import {
   sunsetPlanAnalytics,
   techRefreshAnalytics,
 } from "./perpetual-innovation.data";
-import { archiveAnalytics, declarationAnalytics, packageAnalytics, reviewAnalytics, transitionAnalytics } from "./perpetual-stewardship.data";
+import {
+  archiveAnalytics,
+  declarationAnalytics as perpetualDeclarationAnalytics,
+  packageAnalytics,
+  reviewAnalytics,
+  transitionAnalytics,
+} from "./perpetual-stewardship.data";
+import { charterAnalytics, declarationAnalytics as perpetuityDeclarationAnalytics, ethicalAnalytics, historicalAnalytics, playbookAnalytics } from "./future-stewardship.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -35,5 +42,10 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   livingArchive: archiveAnalytics,
   stewardshipReview: reviewAnalytics,
   communityTransition: transitionAnalytics,
-  perpetualDeclaration: declarationAnalytics,
+  perpetualDeclaration: perpetualDeclarationAnalytics,
+  legacyCharter: charterAnalytics,
+  historicalRecord: historicalAnalytics,
+  successionPlaybook: playbookAnalytics,
+  ethicalReview: ethicalAnalytics,
+  perpetuityDeclaration: perpetuityDeclarationAnalytics,
 };

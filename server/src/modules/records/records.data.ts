@@ -5,6 +5,7 @@ import type { FamilyInput, FamilyRecord } from "@contract/records/schemas";
 import type { Database } from "../../db/client";
 import type { FamilyTable } from "../../db/record-table";
 import { users } from "../../db/schema";
+import { verifyChain, type ChainLink } from "../../lib/hash-chain";
 import { escapeLike } from "../../lib/like-pattern";
 
 /*
@@ -18,6 +19,7 @@ function columnsOf(family: RecordFamily, table: FamilyTable) {
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const selected: Record<string, PgColumn | SQL.Aliased> = { id: all.id! };
   for (const name of fieldNames(family)) selected[name] = all[name]!;
+  if (family.seal) selected[family.seal.field] = all[family.seal.field]!;
   selected.createdBy = sql<string | null>`${users.name}`.as("created_by");
   selected.createdAt = all.createdAt!;
   selected.updatedAt = all.updatedAt!;
@@ -107,6 +109,61 @@ export async function deleteFamilyRecord(db: Database, family: RecordFamily, tab
   const [row] = await db
     .delete(table)
     .where(eq(table.id!, id))
-    .returning({ title: (table as unknown as Record<string, PgColumn>)[family.titleField]! });
+    .returning({
+      title: (table as unknown as Record<string, PgColumn>)[family.titleField]!,
+      ...(family.seal ? { seal: (table as unknown as Record<string, PgColumn>)[family.seal.field]! } : {}),
+    });
   return row ?? null;
+}
+
+/** A sealed family's records as chain links, in id order: every record, or those from `fromId` on. */
+export async function selectChainLinks(db: Database, family: RecordFamily, table: FamilyTable, fromId = 0): Promise<ChainLink[]> {
+  const sealField = family.seal!.field;
+  const columns = table as unknown as Record<string, PgColumn>;
+  const selected: Record<string, PgColumn> = { id: columns.id!, [sealField]: columns[sealField]! };
+  for (const name of fieldNames(family)) selected[name] = columns[name]!;
+  const rows = await db
+    .select(selected)
+    .from(table)
+    .where(sql`${columns.id!} >= ${fromId}`)
+    .orderBy(asc(columns.id!));
+  return rows.map((row) => {
+    const { id, [sealField]: seal, ...content } = toRecord(row as Record<string, unknown>) as Record<string, unknown>;
+    return { id: id as number, content, seal: (seal as string | null) ?? null };
+  });
+}
+
+/** The stored seal of the record just before `id` (by id); null when `id` is the first. */
+export async function selectSealBefore(db: Database, family: RecordFamily, table: FamilyTable, id: number): Promise<string | null | undefined> {
+  const columns = table as unknown as Record<string, PgColumn>;
+  const [row] = await db
+    .select({ seal: columns[family.seal!.field]! })
+    .from(table)
+    .where(sql`${columns.id!} < ${id}`)
+    .orderBy(desc(columns.id!))
+    .limit(1);
+  // undefined: no predecessor (the genesis seal applies); null: a predecessor without a seal.
+  return row ? ((row.seal as string | null) ?? null) : undefined;
+}
+
+export async function writeSeals(db: Database, family: RecordFamily, table: FamilyTable, seals: Map<number, string>): Promise<void> {
+  const columns = table as unknown as Record<string, PgColumn>;
+  for (const [id, seal] of seals) {
+    await db
+      .update(table)
+      .set({ [family.seal!.field]: seal } as never)
+      .where(eq(columns.id!, id));
+  }
+}
+
+/** Serialises writers of a sealed family for the rest of the transaction (readers go on), so ids and seals chain in order. */
+export async function lockChain(db: Database, table: FamilyTable): Promise<void> {
+  await db.execute(sql`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+}
+
+/** Re-checks a sealed family's whole chain in id order: what its verification coverage counts (hash-chain.ts says how). */
+export async function verifyFamilyChain(db: Database, family: RecordFamily, table: FamilyTable) {
+  if (!family.seal) throw new Error(`Record family ${family.key} is not sealed`);
+  const links = await selectChainLinks(db, family, table);
+  return { total: links.length, ...verifyChain(links) };
 }

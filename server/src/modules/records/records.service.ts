@@ -8,7 +8,19 @@ import { notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
-import { deleteFamilyRecord, findFamilyRecord, insertFamilyRecord, selectFamilyPage, updateFamilyRecord, type FamilyFilter } from "./records.data";
+import { GENESIS_SEAL, resealFrom } from "../../lib/hash-chain";
+import {
+  deleteFamilyRecord,
+  findFamilyRecord,
+  insertFamilyRecord,
+  lockChain,
+  selectChainLinks,
+  selectFamilyPage,
+  selectSealBefore,
+  updateFamilyRecord,
+  writeSeals,
+  type FamilyFilter,
+} from "./records.data";
 
 /** A family as the engine serves it: its declaration, its generated table and its analytics (SQL, by hand). */
 export interface ServedFamily {
@@ -45,7 +57,9 @@ const describe = (family: RecordFamily, id: number, title: unknown) => `${family
 export async function createFamilyRecord(db: Database, served: ServedFamily, input: FamilyInput, { principal, meta }: RecordActor): Promise<FamilyRecord> {
   const { family, table } = served;
   const id = await inTransaction(db, async (tx) => {
+    if (family.seal) await lockChain(tx, table);
     const created = await insertFamilyRecord(tx, family, table, input, principal.user.id);
+    await resealChain(tx, served, created, created);
     await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.create`, details: describe(family, created, input[family.titleField]), meta });
     return created;
   });
@@ -55,7 +69,9 @@ export async function createFamilyRecord(db: Database, served: ServedFamily, inp
 export async function updateFamilyRecordById(db: Database, served: ServedFamily, id: number, changes: FamilyInput, { principal, meta }: RecordActor): Promise<FamilyRecord> {
   const { family, table } = served;
   await inTransaction(db, async (tx) => {
+    if (family.seal) await lockChain(tx, table);
     if (!(await updateFamilyRecord(tx, family, table, id, changes))) throw notFound("record.not_found");
+    await resealChain(tx, served, id, id);
     const changed = Object.keys(changes).filter((name) => changes[name] !== undefined);
     await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.update`, details: `${family.noun} #${id}: ${changed.join(", ")}`, meta });
   });
@@ -65,8 +81,25 @@ export async function updateFamilyRecordById(db: Database, served: ServedFamily,
 export async function deleteFamilyRecordById(db: Database, served: ServedFamily, id: number, { principal, meta }: RecordActor): Promise<void> {
   const { family, table } = served;
   await inTransaction(db, async (tx) => {
+    if (family.seal) await lockChain(tx, table);
     const removed = await deleteFamilyRecord(tx, family, table, id);
     if (!removed) throw notFound("record.not_found");
+    await resealChain(tx, served, id, null, (removed.seal as string | null | undefined) ?? null);
     await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.delete`, details: describe(family, id, removed.title), meta });
   });
 }
+
+/**
+ * A sealed family's chain after a change through the API, in the change's transaction (issue 13.4): the record
+ * created or updated (`changedId`) is sealed, and every later record re-sealed onto it, except one changed behind the
+ * API's back, which keeps its broken seal (server/src/lib/hash-chain.ts). After a delete `changedId` is null and
+ * `formerPrevious` is the deleted record's seal, which its successor used to chain to. Does nothing for other families.
+ */
+async function resealChain(tx: Database, { family, table }: ServedFamily, fromId: number, changedId: number | null, formerPrevious?: string | null) {
+  if (!family.seal) return;
+  const before = await selectSealBefore(tx, family, table, fromId);
+  const previous = before === undefined ? GENESIS_SEAL : (before ?? "");
+  const links = await selectChainLinks(tx, family, table, fromId);
+  await writeSeals(tx, family, table, resealFrom(previous, formerPrevious === undefined ? previous : (formerPrevious ?? ""), links, changedId));
+}
+
