@@ -1,6 +1,7 @@
 import { defineEndpoint } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
+import { FINAL_STEWARDSHIP_TAG, finalStewardshipDashboardSchema } from "./records/final-stewardship";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -19,5 +20,16 @@ export const businessHealthEndpoints = {
     reply: businessHealthDashboardSchema,
     tags: [BUSINESS_HEALTH_TAG],
     summary: "The Business Health & Evergreen dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const finalStewardshipEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/final-stewardship/dashboard",
+    reply: finalStewardshipDashboardSchema,
+    tags: [FINAL_STEWARDSHIP_TAG],
+    summary: "The Final Stewardship & Legacy dashboard, every figure computed from the stored records",
   }),
 };

@@ -7,6 +7,13 @@ import {
   legacyPlanFamily,
   riskFamily,
 } from "../../../../contract/records/business-health";
+import {
+  archivalSystemFamily,
+  legacyAuditFamily,
+  stewardshipPlanFamily,
+  stewardshipStatementFamily,
+  stewardshipValidationFamily,
+} from "../../../../contract/records/final-stewardship";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -21,3 +28,8 @@ export const legacyPlans = familyTable(legacyPlanFamily);
 export const evergreenReviews = familyTable(evergreenReviewFamily);
 export const businessHealthSnapshots = familyTable(healthSnapshotFamily);
 export const successionDocuments = familyTable(successionDocumentFamily);
+export const stewardshipValidations = familyTable(stewardshipValidationFamily);
+export const stewardshipLegacyAudits = familyTable(legacyAuditFamily);
+export const stewardshipArchivalSystems = familyTable(archivalSystemFamily);
+export const stewardshipPlans = familyTable(stewardshipPlanFamily);
+export const stewardshipStatements = familyTable(stewardshipStatementFamily);

@@ -7,6 +7,7 @@ import {
   riskAnalytics,
   snapshotAnalytics,
 } from "./business-health.data";
+import { archiveAnalytics, auditAnalytics, planAnalytics, statementAnalytics, validationAnalytics } from "./final-stewardship.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -18,4 +19,9 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   evergreenReview: evergreenAnalytics,
   healthSnapshot: snapshotAnalytics,
   successionDocument: successionAnalytics,
+  stewardshipValidation: validationAnalytics,
+  legacyAudit: auditAnalytics,
+  archivalSystem: archiveAnalytics,
+  stewardshipPlan: planAnalytics,
+  stewardshipStatement: statementAnalytics,
 };
