@@ -68,7 +68,7 @@ export const legacyAuditFamily = defineFamily({
   titleField: "title",
   fields: {
     title: { kind: "text", required: true },
-    auditType: { kind: "enum", required: true, values: ["annual", "compliance", "security", "financial", "technical", "governance"], filter: true },
+    auditType: { kind: "enum", required: true, values: ["comprehensive", "compliance", "security", "financial", "technical", "governance"], filter: true },
     auditDate: { kind: "date", required: true },
     auditorName: { kind: "text", required: true },
     auditScore: { kind: "percent" },
@@ -187,7 +187,7 @@ export const stewardshipStatementFamily = defineFamily({
   titleField: "title",
   fields: {
     title: { kind: "text", required: true },
-    statementType: { kind: "enum", required: true, values: ["annual", "milestone", "transition", "final"], filter: true },
+    statementType: { kind: "enum", required: true, values: ["yearly", "milestone", "transition", "final"], filter: true },
     publicationStatus: { kind: "enum", values: ["draft", "approved", "published", "archived"], default: "draft", filter: true },
     version: { kind: "text", default: "1.0", max: 20 },
     publishedDate: { kind: "date" },

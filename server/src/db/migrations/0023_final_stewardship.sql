@@ -34,7 +34,7 @@ CREATE TABLE "stewardship_legacy_audits" (
 	"created_by_id" integer,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "stewardship_legacy_audits_audit_type_check" CHECK ("audit_type" IN ('annual', 'compliance', 'security', 'financial', 'technical', 'governance')),
+	CONSTRAINT "stewardship_legacy_audits_audit_type_check" CHECK ("audit_type" IN ('comprehensive', 'compliance', 'security', 'financial', 'technical', 'governance')),
 	CONSTRAINT "stewardship_legacy_audits_status_check" CHECK ("status" IN ('planning', 'in_progress', 'completed', 'approved', 'failed'))
 );
 --> statement-breakpoint
@@ -70,7 +70,7 @@ CREATE TABLE "stewardship_statements" (
 	"created_by_id" integer,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "stewardship_statements_statement_type_check" CHECK ("statement_type" IN ('annual', 'milestone', 'transition', 'final')),
+	CONSTRAINT "stewardship_statements_statement_type_check" CHECK ("statement_type" IN ('yearly', 'milestone', 'transition', 'final')),
 	CONSTRAINT "stewardship_statements_publication_status_check" CHECK ("publication_status" IN ('draft', 'approved', 'published', 'archived'))
 );
 --> statement-breakpoint

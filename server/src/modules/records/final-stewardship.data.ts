@@ -164,8 +164,7 @@ type UpcomingReview = FinalStewardshipDashboard["upcoming_reviews"][number];
 type CurrentValidation = NonNullable<FinalStewardshipDashboard["current_validation"]>;
 
 export async function finalStewardshipDashboard(db: Database): Promise<FinalStewardshipDashboard> {
-  const [validations, audits, plans, archival, phases, reviews, current] = await Promise.all([
-    validationAnalytics(db),
+  const [audits, plans, archival, phases, reviews, current] = await Promise.all([
     auditAnalytics(db),
     planAnalytics(db),
     one<{ completeness: number }>(

@@ -64,7 +64,7 @@ describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
     await add("/legacy-audits", {
       ...audit,
       title: "Annual legacy audit",
-      auditType: "annual",
+      auditType: "comprehensive",
       auditDate: utcDay(-300),
       auditScore: 72,
       status: "completed",
@@ -106,8 +106,8 @@ describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
     await add("/stewardship-plans", { title: "Old budget", planType: "financial", status: "archived", planDate: utcDay(-700), nextReviewDate: utcDay(2) });
 
     await add("/stewardship-statements", {
-      title: "Annual statement",
-      statementType: "annual",
+      title: "Yearly statement",
+      statementType: "yearly",
       publicationStatus: "published",
       publishedDate: utcDay(-90),
       keyAchievements: ["Zero data loss", "All plans reviewed"],
@@ -139,7 +139,7 @@ describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
       total_audits: 3,
       average_score: 76,
       overdue_actions: 2,
-      by_type: { annual: 1, security: 1, governance: 1 },
+      by_type: { comprehensive: 1, security: 1, governance: 1 },
       audit_trends: { trend: "improving", change: 8.5 },
     });
     // Archives: 5 GB + 1 GB + 1000 bytes; due within 30 days or overdue, not retired: the backup (+20) and the dump (-3).
@@ -159,12 +159,12 @@ describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
       by_type: { succession: 1, maintenance: 1, governance: 1, financial: 1 },
       stewardship_coverage: { coverage_percentage: 33, covered_areas: ["succession", "maintenance"], missing_areas: ["governance", "financial", "knowledge", "community"] },
     });
-    // Statements: published annual documents 2 of 3 kinds (66.7), milestone 3 of 3 (100): 83.3 → 83; reach 120 + 80.
+    // Statements: published yearly statement documents 2 of 3 kinds (66.7), milestone 3 of 3 (100): 83.3 → 83; reach 120 + 80.
     expect(await analyticsOf("/stewardship-statements")).toEqual({
       total_statements: 3,
       legacy_impact: { impact_score: 83, total_achievements: 4, total_lessons: 2, total_best_practices: 3 },
       distribution_reach: 200,
-      by_type: { annual: 1, final: 1, milestone: 1 },
+      by_type: { yearly: 1, final: 1, milestone: 1 },
       publication_status: { published: 2, draft: 1 },
     });
 
