@@ -272,7 +272,7 @@ export function ArchivesTab() {
         <p className="text-sm sm:self-center" data-testid="fs-verifications-due">
           {due > 0 ? t("finalStewardship.archives.verificationsDue", { count: due }) : t("finalStewardship.archives.noVerificationsDue")}
         </p>
-        <div className="grid gap-4 sm:col-span-3 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:col-span-3 sm:grid-cols-2">
           <CountsByBadges label={t("finalStewardship.archives.byType")} entries={counts(a?.by_type)} emptyText={t("finalStewardship.none")} />
           <CountsByBadges label={t("finalStewardship.archives.byLocation")} entries={counts(a?.storage_locations)} emptyText={t("finalStewardship.none")} />
         </div>
@@ -286,7 +286,11 @@ export function ArchivesTab() {
           { field: "archivalType" },
           { field: "status", render: (r) => <StatusBadge scheme="stewardship" status={r.status} /> },
           { field: "archivalDate" },
-          { field: "archivalSize", label: t("finalStewardship.archives.size"), render: (r) => formatGb(typeof r.archivalSize === "number" ? r.archivalSize : 0, i18n.language) },
+          {
+            field: "archivalSize",
+            label: t("finalStewardship.archives.size"),
+            render: (r) => <span className="whitespace-nowrap">{formatGb(typeof r.archivalSize === "number" ? r.archivalSize : 0, i18n.language)}</span>,
+          },
           { field: "lastVerified", render: (r) => (typeof r.lastVerified === "string" ? formatDay(r.lastVerified, i18n.language) : t("finalStewardship.never")) },
           {
             field: "encrypted",
@@ -321,7 +325,9 @@ export function PlansTab() {
   return (
     <>
       <AnalyticsCard title={t("finalStewardship.plans.overview")} query={plans} loadingText={t("finalStewardship.loadingPlans")}>
-        <Figure label={t("finalStewardship.plans.activePlans")} value={num(a?.active_plans)} testId="fs-active-plans" />
+        <div className="self-start">
+          <Figure label={t("finalStewardship.plans.activePlans")} value={num(a?.active_plans)} testId="fs-active-plans" />
+        </div>
         <div className="grid gap-1">
           <Figure label={t("finalStewardship.plans.legacyCompleteness")} value={`${num(a?.legacy_completeness)}%`} className={scoreTone(num(a?.legacy_completeness))} />
           <Progress value={num(a?.legacy_completeness)} aria-label={t("finalStewardship.plans.legacyCompleteness")} />
@@ -397,7 +403,7 @@ export function StatementsTab() {
             </div>
           ))}
         </dl>
-        <div className="grid gap-4 sm:col-span-3 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:col-span-3 sm:grid-cols-2">
           <CountsByBadges label={t("finalStewardship.statements.byType")} entries={counts(a?.by_type)} emptyText={t("finalStewardship.none")} />
           <CountsByBadges label={t("finalStewardship.statements.byStatus")} entries={counts(a?.publication_status)} emptyText={t("finalStewardship.none")} />
         </div>
