@@ -202,3 +202,28 @@ describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
     });
   });
 });
+
+describe.each(testDrivers)("Final Stewardship readiness at its best on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+  const add = async (path: string, body: Record<string, unknown>) => {
+    const res = await suite.admin.post(`/api${path}`, body);
+    expect(res.status, res.text).toBe(201);
+  };
+
+  it("reaches 100 only when every score is 100 and every phase is complete", async () => {
+    await add("/stewardship-validation", { title: "Final validation", validationType: "comprehensive", validationDate: utcDay(-1), overallScore: 100, certificationStatus: "certified" });
+    await add("/legacy-audits", { title: "Closing audit", auditType: "governance", auditDate: utcDay(-2), auditorName: "Kim Lee", auditScore: 100, status: "completed" });
+    await add("/archival-systems", { title: "Everything", archivalType: "full_backup", status: "verified", archivalDate: utcDay(-3), storageLocation: "offsite_vault" });
+    for (const planType of ["succession", "maintenance", "governance", "financial", "knowledge", "community"]) {
+      await add("/stewardship-plans", { title: `${planType} plan`, planType, status: "active", planDate: utcDay(-10) });
+    }
+    // Until the final statement is published, 4 of 5 phases: (100 + 80) / 2 = 90, the star but not the ready message.
+    const before = (await suite.admin.get<FinalStewardshipDashboard>("/api/final-stewardship/dashboard")).body;
+    expect(before.stewardship_health).toBe(100);
+    expect(before.completion_metrics).toEqual({ completion_percentage: 80, total_phases: 5, completed_phases: 4, final_readiness: 90 });
+
+    await add("/stewardship-statements", { title: "Final statement", statementType: "final", publicationStatus: "published", publishedDate: utcDay(0) });
+    const after = (await suite.admin.get<FinalStewardshipDashboard>("/api/final-stewardship/dashboard")).body;
+    expect(after.completion_metrics).toEqual({ completion_percentage: 100, total_phases: 5, completed_phases: 5, final_readiness: 100 });
+  });
+});
