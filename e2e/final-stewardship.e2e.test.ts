@@ -114,4 +114,24 @@ describe("Final Stewardship & Legacy in the browser", () => {
     expect(html).toContain(`<tr><th scope="row">Stewardship Health</th><td>${health}</td></tr>`);
     expect(html).toContain("Comprehensive pre-handover validation");
   });
+
+  it("shows every tab in Spanish, with the demo records", async () => {
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
+    await page.goto("/final-stewardship");
+    await page.getByTestId("page-title").getByText("Custodia final y legado").waitFor();
+    await page.getByText("Validación actual del sistema").waitFor();
+    await page.getByRole("button", { name: "Generar informe" }).waitFor();
+    const expectations: [string, string][] = [
+      ["Validación", "Últimas validaciones"],
+      ["Auditorías", "Últimas auditorías"],
+      ["Archivos", "Resumen de archivo"],
+      ["Planes", "Planes de custodia activos"],
+      ["Declaraciones", "Impacto de las declaraciones"],
+    ];
+    for (const [tab, heading] of expectations) {
+      await page.getByRole("tab", { name: tab }).click();
+      await page.getByRole("tabpanel").getByText(heading, { exact: true }).waitFor();
+    }
+    await page.getByRole("tabpanel").getByText("Borrador").first().waitFor();
+  });
 });
