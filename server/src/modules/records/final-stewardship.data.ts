@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { FinalStewardshipDashboard } from "@contract/records/final-stewardship";
-import { stewardshipPlanTypes } from "@contract/records/final-stewardship";
+import { stewardshipPlanTypes, type FinalStewardshipDashboard } from "@contract/records/final-stewardship";
 import type { Trend } from "@contract/records/business-health";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
