@@ -4,6 +4,7 @@ import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/bu
 import { PERPETUAL_INNOVATION_TAG, perpetualInnovationDashboardSchema } from "./records/perpetual-innovation";
 import { PERPETUAL_STEWARDSHIP_TAG, perpetualStewardshipDashboardSchema } from "./records/perpetual-stewardship";
 import { FUTURE_STEWARDSHIP_TAG, futureStewardshipDashboardSchema } from "./records/future-stewardship";
+import { FINAL_STEWARDSHIP_TAG, finalStewardshipDashboardSchema } from "./records/final-stewardship";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -55,5 +56,16 @@ export const futureStewardshipEndpoints = {
     reply: futureStewardshipDashboardSchema,
     tags: [FUTURE_STEWARDSHIP_TAG],
     summary: "The Future Stewardship & Historical Record dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const finalStewardshipEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/final-stewardship/dashboard",
+    reply: finalStewardshipDashboardSchema,
+    tags: [FINAL_STEWARDSHIP_TAG],
+    summary: "The Final Stewardship & Legacy dashboard, every figure computed from the stored records",
   }),
 };

@@ -7,8 +7,8 @@ describe.each(testDrivers)("demo Business Health and succession records on %s", 
   const suite = suiteWithAdmin(driver);
 
   it("adds every family's demo records once, and the dashboard reads believable figures from them", async () => {
-    expect(await seedDemoRecords(suite.rt.ctx.db)).toEqual({ added: 102, familiesSkipped: 0 });
-    expect(await seedDemoRecords(suite.rt.ctx.db)).toEqual({ added: 0, familiesSkipped: 17 });
+    expect(await seedDemoRecords(suite.rt.ctx.db)).toEqual({ added: 133, familiesSkipped: 0 });
+    expect(await seedDemoRecords(suite.rt.ctx.db)).toEqual({ added: 0, familiesSkipped: 22 });
 
     const dashboard = (await suite.admin.get<BusinessHealthDashboard>("/api/business-health/dashboard")).body;
     // The latest review: (79 + 78 + 71) / 3 = 76.

@@ -16,6 +16,7 @@ import {
 import { perpetualInnovationBatches } from "./seed-demo-perpetual-innovation";
 import { perpetualStewardshipDemo } from "./seed-demo-perpetual-stewardship";
 import { seedDemoFutureStewardship } from "./seed-demo-future-stewardship";
+import { finalStewardshipDemoBatches } from "./seed-demo-final-stewardship";
 
 const DAY = 86_400_000;
 
@@ -169,6 +170,7 @@ export async function seedDemoRecords(db: Database, now = new Date()): Promise<{
     [successionDocuments, demo.documents],
     ...perpetualInnovationBatches(now),
     ...perpetualStewardshipDemo(now),
+    ...finalStewardshipDemoBatches(now),
   ];
   let added = 0;
   let familiesSkipped = 0;

@@ -1,5 +1,6 @@
 import { businessHealthFamilies } from "./business-health";
 import type { RecordFamily } from "./family";
+import { finalStewardshipFamilies } from "./final-stewardship";
 import { futureStewardshipFamilies } from "./future-stewardship";
 import { perpetualInnovationFamilies } from "./perpetual-innovation";
 import { perpetualStewardshipFamilies } from "./perpetual-stewardship";
@@ -12,4 +13,5 @@ export const recordFamilies: readonly RecordFamily[] = [
   ...perpetualInnovationFamilies,
   ...perpetualStewardshipFamilies,
   ...futureStewardshipFamilies,
+  ...finalStewardshipFamilies,
 ];

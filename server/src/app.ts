@@ -53,6 +53,7 @@ import { businessHealthRoutes } from "./modules/records/business-health.routes";
 import { perpetualInnovationRoutes } from "./modules/records/perpetual-innovation.routes";
 import { perpetualStewardshipRoutes } from "./modules/records/perpetual-stewardship.routes";
 import { futureStewardshipRoutes } from "./modules/records/future-stewardship.routes";
+import { finalStewardshipRoutes } from "./modules/records/final-stewardship.routes";
 import { recordFamilyRoutes } from "./modules/records/records.routes";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 
@@ -90,6 +91,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   perpetualInnovationRoutes,
   perpetualStewardshipRoutes,
   futureStewardshipRoutes,
+  finalStewardshipRoutes,
   migrationRoutes,
 ];
 

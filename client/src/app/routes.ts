@@ -187,7 +187,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.finalStewardship.title",
     subtitleKey: "pages.finalStewardship.subtitle",
     icon: Landmark,
-    placeholderKey: "pages.finalStewardship.empty",
+    load: () => import("@/features/final-stewardship/final-stewardship-page"),
   },
   {
     path: "/perpetual-stewardship",

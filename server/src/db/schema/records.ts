@@ -28,6 +28,13 @@ import {
   perpetuityDeclarationFamily,
   successionPlaybookFamily,
 } from "../../../../contract/records/future-stewardship";
+import {
+  archivalSystemFamily,
+  legacyAuditFamily,
+  stewardshipPlanFamily,
+  stewardshipStatementFamily,
+  stewardshipValidationFamily,
+} from "../../../../contract/records/final-stewardship";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -57,3 +64,8 @@ export const historicalRecords = familyTable(historicalRecordFamily);
 export const successionPlaybooks = familyTable(successionPlaybookFamily);
 export const ethicalReviews = familyTable(ethicalReviewFamily);
 export const perpetuityDeclarations = familyTable(perpetuityDeclarationFamily);
+export const stewardshipValidations = familyTable(stewardshipValidationFamily);
+export const stewardshipLegacyAudits = familyTable(legacyAuditFamily);
+export const stewardshipArchivalSystems = familyTable(archivalSystemFamily);
+export const stewardshipPlans = familyTable(stewardshipPlanFamily);
+export const stewardshipStatements = familyTable(stewardshipStatementFamily);

@@ -22,6 +22,7 @@ import {
   transitionAnalytics,
 } from "./perpetual-stewardship.data";
 import { charterAnalytics, declarationAnalytics as perpetuityDeclarationAnalytics, ethicalAnalytics, historicalAnalytics, playbookAnalytics } from "./future-stewardship.data";
+import { archiveAnalytics as archivalSystemAnalytics, auditAnalytics, planAnalytics, statementAnalytics, validationAnalytics } from "./final-stewardship.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -48,4 +49,9 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   successionPlaybook: playbookAnalytics,
   ethicalReview: ethicalAnalytics,
   perpetuityDeclaration: perpetuityDeclarationAnalytics,
+  stewardshipValidation: validationAnalytics,
+  legacyAudit: auditAnalytics,
+  archivalSystem: archivalSystemAnalytics,
+  stewardshipPlan: planAnalytics,
+  stewardshipStatement: statementAnalytics,
 };
