@@ -1,6 +1,7 @@
 import { defineEndpoint } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
+import { INNOVATION_TAG, innovationDashboardSchema } from "./records/innovation";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -19,5 +20,16 @@ export const businessHealthEndpoints = {
     reply: businessHealthDashboardSchema,
     tags: [BUSINESS_HEALTH_TAG],
     summary: "The Business Health & Evergreen dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const innovationEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/innovation/dashboard",
+    reply: innovationDashboardSchema,
+    tags: [INNOVATION_TAG],
+    summary: "The Innovation & Legacy dashboard, every figure computed from the stored records",
   }),
 };

@@ -50,6 +50,7 @@ import { securityRoutes } from "./modules/security/security.routes";
 import { serviceLevelRoutes } from "./modules/service-level/service-level.routes";
 import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
 import { businessHealthRoutes } from "./modules/records/business-health.routes";
+import { innovationRoutes } from "./modules/records/innovation.routes";
 import { recordFamilyRoutes } from "./modules/records/records.routes";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 
@@ -84,6 +85,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   whiteLabelRoutes,
   recordFamilyRoutes,
   businessHealthRoutes,
+  innovationRoutes,
   migrationRoutes,
 ];
 

@@ -7,6 +7,13 @@ import {
   legacyPlanFamily,
   riskFamily,
 } from "../../../../contract/records/business-health";
+import {
+  complianceAuditFamily,
+  experimentFamily,
+  knowledgeArticleFamily,
+  legacyIntegrationFamily,
+  techRadarItemFamily,
+} from "../../../../contract/records/innovation";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -21,3 +28,8 @@ export const legacyPlans = familyTable(legacyPlanFamily);
 export const evergreenReviews = familyTable(evergreenReviewFamily);
 export const businessHealthSnapshots = familyTable(healthSnapshotFamily);
 export const successionDocuments = familyTable(successionDocumentFamily);
+export const techRadarItems = familyTable(techRadarItemFamily);
+export const innovationExperiments = familyTable(experimentFamily);
+export const knowledgeArticles = familyTable(knowledgeArticleFamily);
+export const complianceAudits = familyTable(complianceAuditFamily);
+export const legacyIntegrations = familyTable(legacyIntegrationFamily);

@@ -7,6 +7,13 @@ import {
   riskAnalytics,
   snapshotAnalytics,
 } from "./business-health.data";
+import {
+  complianceAnalytics,
+  experimentAnalytics,
+  knowledgeAnalytics,
+  legacyIntegrationAnalytics,
+  techRadarAnalytics,
+} from "./innovation.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -18,4 +25,9 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   evergreenReview: evergreenAnalytics,
   healthSnapshot: snapshotAnalytics,
   successionDocument: successionAnalytics,
+  techRadarItem: techRadarAnalytics,
+  experiment: experimentAnalytics,
+  knowledgeArticle: knowledgeAnalytics,
+  complianceAudit: complianceAnalytics,
+  legacyIntegration: legacyIntegrationAnalytics,
 };
