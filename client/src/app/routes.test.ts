@@ -20,7 +20,6 @@ describe("the route table", () => {
         "/customer-success",
         "/final-stewardship",
         "/future-stewardship",
-        "/innovation",
         "/perpetual-innovation",
         "/perpetual-stewardship",
       ].sort(),
