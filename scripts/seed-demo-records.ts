@@ -13,6 +13,7 @@ import {
   riskRegister,
   successionDocuments,
 } from "../server/src/db/schema";
+import { innovationDemoBatches } from "./seed-demo-innovation";
 
 const DAY = 86_400_000;
 
@@ -164,6 +165,7 @@ export async function seedDemoRecords(db: Database, now = new Date()): Promise<{
     [evergreenReviews, demo.reviews],
     [businessHealthSnapshots, demo.snapshots],
     [successionDocuments, demo.documents],
+    ...innovationDemoBatches(now),
   ];
   let added = 0;
   let familiesSkipped = 0;
