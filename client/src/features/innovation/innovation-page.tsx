@@ -108,11 +108,13 @@ export default function InnovationPage() {
               );
             })}
           </TabsList>
-          <ReportButton
-            label={t("innovation.report.button")}
-            title={t("pages.innovation.title")}
-            sections={dashboard.data ? reportSections(t, i18n.language, dashboard.data) : null}
-          />
+          <div className="ml-auto">
+            <ReportButton
+              label={t("innovation.report.button")}
+              title={t("pages.innovation.title")}
+              sections={dashboard.data ? reportSections(t, i18n.language, dashboard.data) : null}
+            />
+          </div>
         </div>
         {tabs.map((name) => {
           const Content = tabContent[name].Content;

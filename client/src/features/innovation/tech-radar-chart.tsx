@@ -67,7 +67,7 @@ export function TechRadarChart({ items }: { items: readonly RadarItem[] }) {
       {points.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("innovation.radar.empty")}</p>
       ) : (
-        <ol className="grid content-start gap-1.5 text-sm sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2" aria-label={t("innovation.radar.listLabel")} data-testid="tech-radar-list">
+        <ol className="grid content-start gap-1.5 text-sm" aria-label={t("innovation.radar.listLabel")} data-testid="tech-radar-list">
           {points.map((point) => (
             <li key={point.id} className="flex flex-wrap items-center gap-2">
               <span className="w-5 text-right tabular-nums text-muted-foreground">{point.number}.</span>
