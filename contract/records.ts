@@ -1,7 +1,7 @@
 import { defineEndpoint } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
-import { INNOVATION_TAG, innovationDashboardSchema } from "./records/innovation";
+import { INNOVATION_TAG, innovationDashboardSchema, knowledgeSearchQuerySchema, knowledgeSearchReplySchema } from "./records/innovation";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -31,5 +31,14 @@ export const innovationEndpoints = {
     reply: innovationDashboardSchema,
     tags: [INNOVATION_TAG],
     summary: "The Innovation & Legacy dashboard, every figure computed from the stored records",
+  }),
+  knowledgeSearch: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/knowledge-base/search",
+    query: knowledgeSearchQuerySchema,
+    reply: knowledgeSearchReplySchema,
+    tags: [INNOVATION_TAG],
+    summary: "Full-text search of the knowledge base's titles and bodies, best match first",
   }),
 };

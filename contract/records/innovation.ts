@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorMessage } from "../error-message";
 import { defineFamily } from "./family";
 
 /**
@@ -230,3 +231,32 @@ export type InnovationDashboard = z.infer<typeof innovationDashboardSchema>;
 
 export const INNOVATION_DASHBOARD_REFRESH_MS = 300_000;
 export const EXPERIMENTS_REFRESH_MS = 300_000;
+
+// Full-text search of the knowledge base (GET /api/knowledge-base/search; issue 14.9)
+
+export const KNOWLEDGE_SEARCH_LIMIT = 20;
+export const KNOWLEDGE_QUERY_MAX = 200;
+
+export const knowledgeSearchQuerySchema = z.object({
+  q: z
+    .string({ error: errorMessage("field.required") })
+    .trim()
+    .min(1, errorMessage("field.required"))
+    .max(KNOWLEDGE_QUERY_MAX, errorMessage("field.too_long", { max: KNOWLEDGE_QUERY_MAX })),
+});
+
+export const knowledgeSearchReplySchema = z.object({
+  articles: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        version: z.string(),
+        tags: z.array(z.string()),
+        excerpt: z.string().describe("The first 240 characters of the Markdown body"),
+        rank: z.number().describe("PostgreSQL ts_rank of the article's title and body against the query"),
+      }),
+    )
+    .describe("Articles whose title or body match the words (web-search syntax: words, \"phrases\", -excluded), best first, at most 20"),
+});
+export type KnowledgeSearchReply = z.infer<typeof knowledgeSearchReplySchema>;

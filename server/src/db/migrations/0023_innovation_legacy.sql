@@ -80,4 +80,8 @@ CREATE INDEX "compliance_audits_due_date_idx" ON "compliance_audits" USING btree
 CREATE INDEX "innovation_experiments_end_date_idx" ON "innovation_experiments" USING btree ("end_date");--> statement-breakpoint
 CREATE INDEX "knowledge_articles_title_idx" ON "knowledge_articles" USING btree ("title");--> statement-breakpoint
 CREATE INDEX "legacy_integrations_sunset_date_idx" ON "legacy_integrations" USING btree ("sunset_date");--> statement-breakpoint
-CREATE INDEX "tech_radar_items_moved_in_date_idx" ON "tech_radar_items" USING btree ("moved_in_date");
+CREATE INDEX "tech_radar_items_moved_in_date_idx" ON "tech_radar_items" USING btree ("moved_in_date");--> statement-breakpoint
+-- Full-text search of the knowledge base (issue 14.9), hand-written: the family's table is generated from its
+-- declaration, which has no place for an expression index. Queries use the same expression
+-- (server/src/db/queries/knowledge-search.ts), so the index serves them on PostgreSQL and PGlite alike.
+CREATE INDEX "knowledge_articles_search_idx" ON "knowledge_articles" USING gin (to_tsvector('english'::regconfig, "title" || ' ' || "body"));

@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
-import { DEADLINE_WINDOW_DAYS, DEADLINES_SHOWN, TECH_ITEMS_SHOWN, type InnovationDashboard } from "@contract/records/innovation";
+import {
+  DEADLINE_WINDOW_DAYS,
+  DEADLINES_SHOWN,
+  KNOWLEDGE_SEARCH_LIMIT,
+  TECH_ITEMS_SHOWN,
+  type InnovationDashboard,
+  type KnowledgeSearchReply,
+} from "@contract/records/innovation";
 import type { Database } from "../../db/client";
+import { searchKnowledgeArticles } from "../../db/queries/knowledge-search";
 import { rawRows } from "../../db/raw-rows";
 import { complianceAudits, innovationExperiments, knowledgeArticles, legacyIntegrations, techRadarItems } from "../../db/schema";
 import { countsBySql, todaySql } from "./analytics-sql";
@@ -160,4 +168,10 @@ export async function innovationDashboard(db: Database): Promise<InnovationDashb
     upcoming_deadlines: deadlines,
     technologies,
   };
+}
+
+/** The Knowledge tab's search: the shared full-text query, answered without the bodies. */
+export async function searchKnowledge(db: Database, text: string): Promise<KnowledgeSearchReply> {
+  const matches = await searchKnowledgeArticles(db, text, KNOWLEDGE_SEARCH_LIMIT);
+  return { articles: matches.map(({ id, title, version, tags, excerpt, rank }) => ({ id, title, version, tags, excerpt, rank })) };
 }

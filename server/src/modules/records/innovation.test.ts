@@ -120,3 +120,35 @@ describe.each(testDrivers)("Innovation & Legacy dashboard on %s", (driver) => {
     expect(integrations.body.analytics).toEqual({ total_integrations: 4, by_status: { deprecated: 2, active: 1, sunset: 1 }, upcoming_sunsets: 2, overdue_sunsets: 1 });
   });
 });
+
+describe.each(testDrivers)("Knowledge base full-text search on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+  type Reply = { articles: { id: number; title: string; version: string; tags: string[]; excerpt: string; rank: number }[] };
+
+  it("finds articles by words of their title or body, stemmed, best first, and refuses an empty query naming the field", async () => {
+    for (const article of [
+      { title: "Restart the sync", body: "# Steps\n\n1. Stop the **sync** worker\n2. Let the sync queue drain\n3. Start the sync again", tags: ["sync"] },
+      { title: "Rotate keys", body: "Rotate the API keys monthly; restarting is not needed." },
+      { title: "Sync conflicts", body: "When two syncs collide, the newest change wins.", version: "2.1" },
+    ]) {
+      expect((await suite.admin.post("/api/knowledge-base", article)).status).toBe(201);
+    }
+    const sync = await suite.admin.get<Reply>("/api/knowledge-base/search?q=syncing");
+    expect(sync.status).toBe(200);
+    // "syncing" stems to "sync": both sync articles; "Restart the sync" has it four times (title and body), "Sync conflicts" twice.
+    expect(sync.body.articles.map((a) => a.title)).toEqual(["Restart the sync", "Sync conflicts"]);
+    expect(sync.body.articles[0]).toMatchObject({ version: "1.0", tags: ["sync"], excerpt: "# Steps\n\n1. Stop the **sync** worker\n2. Let the sync queue drain\n3. Start the sync again" });
+    expect(sync.body.articles[1]).toMatchObject({ version: "2.1", tags: [] });
+
+    // Web-search syntax: both words must match; a minus excludes.
+    const restart = await suite.admin.get<Reply>("/api/knowledge-base/search?q=restart%20keys");
+    expect(restart.body.articles.map((a) => a.title)).toEqual(["Rotate keys"]);
+    const notRotate = await suite.admin.get<Reply>("/api/knowledge-base/search?q=restart%20-rotate");
+    expect(notRotate.body.articles.map((a) => a.title)).toEqual(["Restart the sync"]);
+    expect((await suite.admin.get<Reply>("/api/knowledge-base/search?q=payroll")).body.articles).toEqual([]);
+
+    const empty = await suite.admin.get<{ code: string; fieldErrors?: Record<string, { code: string }> }>("/api/knowledge-base/search?q=%20");
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain("field.required");
+  });
+});
