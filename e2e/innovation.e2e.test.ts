@@ -107,10 +107,31 @@ describe("Innovation & Legacy in the browser", () => {
     await article.getByText("v1.0").waitFor();
     expect(await article.locator("script").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    await page.getByLabel("Search the knowledge base").fill("webhooks failing");
+    await page.getByTestId("knowledge-search-submit").click();
+    await page.getByTestId("knowledge-search-results").getByText("Webhook deliveries failing").waitFor();
+    await page.getByLabel("Search the knowledge base").fill("payroll");
+    await page.getByTestId("knowledge-search-submit").click();
+    await page.getByText("No articles match “payroll”").waitFor();
     await page.getByRole("tab", { name: "Compliance" }).click();
     await page.getByTestId("record-list-complianceAudit").getByText("SOC 2 Type II").waitFor();
     await page.getByRole("tab", { name: "Legacy" }).click();
     await page.getByTestId("record-list-legacyIntegration").getByText("FTP lead export").waitFor();
     expect(await page.getByTestId("inn-upcoming-sunsets").textContent()).toBe("1");
+  });
+
+  it("saves an approved fix as a knowledge-base article in one click", async () => {
+    const created = await page.request.post("/api/issues", { data: { email: "reporter@example.com", description: "Lead import stops at row 12 with a date error", screenshotUrl: "" } });
+    const { id } = (await created.json()) as { id: number };
+    await expect.poll(async () => ((await (await page.request.get(`/api/issues/${id}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe("awaiting_review");
+    await post(page, `/api/issues/${id}/approve`, { manualNotes: "Dates must be YYYY-MM-DD in the file." });
+
+    await page.goto(`/issues?tab=review&id=${id}`);
+    await page.getByTestId("save-fix-as-article").click();
+    await page.getByTestId("save-fix-saved").getByRole("link").click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("knowledge");
+    const article = page.getByTestId("knowledge-article").filter({ hasText: "Fix: Lead import stops at row 12 with a date error" });
+    await article.getByText("Dates must be YYYY-MM-DD in the file.").waitFor();
+    await article.getByText(`issue-${id}`).waitFor();
   });
 });

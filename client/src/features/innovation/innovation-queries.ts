@@ -12,3 +12,12 @@ export function useInnovationDashboard() {
     refetchInterval: INNOVATION_DASHBOARD_REFRESH_MS,
   });
 }
+
+/** Full-text search of the knowledge base; nothing is asked until there is a query. */
+export function useKnowledgeSearch(text: string) {
+  return useQuery({
+    queryKey: [...RECORDS_KEY, "knowledge-search", text],
+    queryFn: ({ signal }) => callApi(innovationEndpoints.knowledgeSearch, { query: { q: text } }, { signal }),
+    enabled: text !== "",
+  });
+}

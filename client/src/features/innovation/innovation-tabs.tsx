@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { BookOpen, FlaskConical, Pencil, Radar, ShieldCheck, Unplug } from "lucide-react";
+import { BookOpen, FlaskConical, Pencil, Radar, Search, ShieldCheck, Unplug } from "lucide-react";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { useTranslation } from "react-i18next";
@@ -18,6 +18,8 @@ import { RetryAlert } from "@/components/retry-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { apiErrorMessage } from "@/lib/api";
 import { type Analytics, AnalyticsCard, counts, CountsByBadges, Figure, num, StatCard } from "@/features/records/monitoring-parts";
 import { RecordFormDialog } from "@/features/records/record-form-dialog";
@@ -25,7 +27,7 @@ import { formatDay, valueLabel } from "@/features/records/record-labels";
 import { AddRecordButton, RecordListCard, useRecordWrite } from "@/features/records/record-list-card";
 import { useFamilyList } from "@/features/records/record-queries";
 import { statusTone, threeStepTone } from "@/features/records/score-tones";
-import { useInnovationDashboard } from "./innovation-queries";
+import { useInnovationDashboard, useKnowledgeSearch } from "./innovation-queries";
 import type { RadarItem } from "./radar-layout";
 import { auditTone, legacyTone, ringTone } from "./ring-tones";
 import { TechRadarChart } from "./tech-radar-chart";
@@ -232,6 +234,7 @@ export function KnowledgeTab() {
         <Figure label={t("innovation.knowledge.tags")} value={num(a?.distinct_tags)} />
         <Figure label={t("innovation.knowledge.updated")} value={num(a?.updated_last_30_days)} />
       </AnalyticsCard>
+      <KnowledgeSearch />
       <div className="flex justify-end">
         <AddRecordButton family={knowledgeArticleFamily} />
       </div>
@@ -285,6 +288,74 @@ export function KnowledgeTab() {
       )}
       <RecordFormDialog family={knowledgeArticleFamily} record={editing} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
     </>
+  );
+}
+
+/** Full-text search over the articles' titles and bodies (the same search the repair proposals use). */
+function KnowledgeSearch() {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const [query, setQuery] = useState("");
+  const results = useKnowledgeSearch(query);
+  return (
+    <Card>
+      <CardContent className="grid gap-3 pt-4">
+        <form
+          role="search"
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(text.trim());
+          }}
+        >
+          <div className="grid min-w-64 flex-1 gap-1">
+            <Label htmlFor="knowledge-search">{t("innovation.knowledge.searchLabel")}</Label>
+            <Input id="knowledge-search" value={text} maxLength={200} onChange={(event) => setText(event.target.value)} placeholder={t("innovation.knowledge.searchPlaceholder")} />
+          </div>
+          <Button type="submit" size="sm" data-testid="knowledge-search-submit">
+            <Search aria-hidden="true" />
+            {t("innovation.knowledge.search")}
+          </Button>
+          {query ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setText("");
+                setQuery("");
+              }}
+            >
+              {t("innovation.knowledge.clearSearch")}
+            </Button>
+          ) : null}
+        </form>
+        {query === "" ? null : results.isError ? (
+          <RetryAlert message={apiErrorMessage(results.error, t("common.networkError"))} onRetry={() => void results.refetch()} />
+        ) : results.isPending ? (
+          <p className="text-sm text-muted-foreground">{t("innovation.knowledge.searching")}</p>
+        ) : results.data.articles.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("innovation.knowledge.noMatches", { query })}</p>
+        ) : (
+          <ul className="grid gap-2" aria-label={t("innovation.knowledge.results", { query })} data-testid="knowledge-search-results">
+            {results.data.articles.map((article) => (
+              <li key={article.id} className="grid gap-1 rounded-md border p-3 text-sm">
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  {article.title}
+                  <Badge variant="outline">{t("innovation.knowledge.version", { version: article.version })}</Badge>
+                  {article.tags.map((tag) => (
+                    <Badge key={tag} variant="secondary">
+                      {tag}
+                    </Badge>
+                  ))}
+                </span>
+                <span className="line-clamp-2 whitespace-pre-line text-muted-foreground">{article.excerpt}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
