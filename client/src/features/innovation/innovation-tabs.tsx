@@ -291,6 +291,9 @@ export function KnowledgeTab() {
   );
 }
 
+/** A result line reads as text: the excerpt's Markdown marks and line breaks dropped. */
+const plainExcerpt = (markdown: string) => markdown.replace(/[#*_`>|~]+/g, "").replace(/\s+/g, " ").trim();
+
 /** Full-text search over the articles' titles and bodies (the same search the repair proposals use). */
 function KnowledgeSearch() {
   const { t } = useTranslation();
@@ -349,7 +352,7 @@ function KnowledgeSearch() {
                     </Badge>
                   ))}
                 </span>
-                <span className="line-clamp-2 whitespace-pre-line text-muted-foreground">{article.excerpt}</span>
+                <span className="line-clamp-2 text-muted-foreground">{plainExcerpt(article.excerpt)}</span>
               </li>
             ))}
           </ul>
