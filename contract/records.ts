@@ -5,6 +5,7 @@ import { PERPETUAL_INNOVATION_TAG, perpetualInnovationDashboardSchema } from "./
 import { PERPETUAL_STEWARDSHIP_TAG, perpetualStewardshipDashboardSchema } from "./records/perpetual-stewardship";
 import { FUTURE_STEWARDSHIP_TAG, futureStewardshipDashboardSchema } from "./records/future-stewardship";
 import { FINAL_STEWARDSHIP_TAG, finalStewardshipDashboardSchema } from "./records/final-stewardship";
+import { INNOVATION_TAG, innovationDashboardSchema, knowledgeSearchQuerySchema, knowledgeSearchReplySchema } from "./records/innovation";
 import { endpointsOf, type FamilyEndpoints } from "./records/schemas";
 
 /**
@@ -67,5 +68,25 @@ export const finalStewardshipEndpoints = {
     reply: finalStewardshipDashboardSchema,
     tags: [FINAL_STEWARDSHIP_TAG],
     summary: "The Final Stewardship & Legacy dashboard, every figure computed from the stored records",
+  }),
+};
+
+export const innovationEndpoints = {
+  dashboard: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/innovation/dashboard",
+    reply: innovationDashboardSchema,
+    tags: [INNOVATION_TAG],
+    summary: "The Innovation & Legacy dashboard, every figure computed from the stored records",
+  }),
+  knowledgeSearch: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/knowledge-base/search",
+    query: knowledgeSearchQuerySchema,
+    reply: knowledgeSearchReplySchema,
+    tags: [INNOVATION_TAG],
+    summary: "Full-text search of the knowledge base's titles and bodies, best match first",
   }),
 };

@@ -17,6 +17,7 @@ import { perpetualInnovationBatches } from "./seed-demo-perpetual-innovation";
 import { perpetualStewardshipDemo } from "./seed-demo-perpetual-stewardship";
 import { seedDemoFutureStewardship } from "./seed-demo-future-stewardship";
 import { finalStewardshipDemoBatches } from "./seed-demo-final-stewardship";
+import { innovationDemoBatches } from "./seed-demo-innovation";
 
 const DAY = 86_400_000;
 
@@ -171,6 +172,7 @@ export async function seedDemoRecords(db: Database, now = new Date()): Promise<{
     ...perpetualInnovationBatches(now),
     ...perpetualStewardshipDemo(now),
     ...finalStewardshipDemoBatches(now),
+    ...innovationDemoBatches(now),
   ];
   let added = 0;
   let familiesSkipped = 0;

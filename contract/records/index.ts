@@ -2,6 +2,7 @@ import { businessHealthFamilies } from "./business-health";
 import type { RecordFamily } from "./family";
 import { finalStewardshipFamilies } from "./final-stewardship";
 import { futureStewardshipFamilies } from "./future-stewardship";
+import { innovationFamilies } from "./innovation";
 import { perpetualInnovationFamilies } from "./perpetual-innovation";
 import { perpetualStewardshipFamilies } from "./perpetual-stewardship";
 import { successionDocumentFamily } from "./succession";
@@ -14,4 +15,5 @@ export const recordFamilies: readonly RecordFamily[] = [
   ...perpetualStewardshipFamilies,
   ...futureStewardshipFamilies,
   ...finalStewardshipFamilies,
+  ...innovationFamilies,
 ];

@@ -54,6 +54,7 @@ import { perpetualInnovationRoutes } from "./modules/records/perpetual-innovatio
 import { perpetualStewardshipRoutes } from "./modules/records/perpetual-stewardship.routes";
 import { futureStewardshipRoutes } from "./modules/records/future-stewardship.routes";
 import { finalStewardshipRoutes } from "./modules/records/final-stewardship.routes";
+import { innovationRoutes } from "./modules/records/innovation.routes";
 import { recordFamilyRoutes } from "./modules/records/records.routes";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 
@@ -92,6 +93,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   perpetualStewardshipRoutes,
   futureStewardshipRoutes,
   finalStewardshipRoutes,
+  innovationRoutes,
   migrationRoutes,
 ];
 

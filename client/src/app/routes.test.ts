@@ -18,7 +18,6 @@ describe("the route table", () => {
     expect(placeholders.sort()).toEqual(
       [
         "/customer-success",
-        "/innovation",
       ].sort(),
     );
   });

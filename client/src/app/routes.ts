@@ -163,7 +163,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.innovation.title",
     subtitleKey: "pages.innovation.subtitle",
     icon: Lightbulb,
-    placeholderKey: "pages.innovation.empty",
+    load: () => import("@/features/innovation/innovation-page"),
   },
   {
     path: "/business-health",

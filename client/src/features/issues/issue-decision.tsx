@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useValidationMessage } from "@/lib/validation-message";
+import { SaveFixAsArticleButton } from "@/features/innovation/save-fix-as-article";
 import { useApproveIssue, useRejectIssue } from "./issues-queries";
 import { Section } from "./review-section";
 
@@ -43,6 +44,7 @@ export function DecisionRecord({ issue }: { issue: Issue }) {
         ) : (
           <p className="text-sm text-muted-foreground">{t("issues.review.noNotes")}</p>
         )}
+        {approved ? <SaveFixAsArticleButton issue={issue} /> : null}
       </div>
     </Section>
   );

@@ -35,6 +35,13 @@ import {
   stewardshipStatementFamily,
   stewardshipValidationFamily,
 } from "../../../../contract/records/final-stewardship";
+import {
+  complianceAuditFamily,
+  experimentFamily,
+  knowledgeArticleFamily,
+  legacyIntegrationFamily,
+  techRadarItemFamily,
+} from "../../../../contract/records/innovation";
 import { successionDocumentFamily } from "../../../../contract/records/succession";
 import { familyTable } from "../record-table";
 
@@ -69,3 +76,8 @@ export const stewardshipLegacyAudits = familyTable(legacyAuditFamily);
 export const stewardshipArchivalSystems = familyTable(archivalSystemFamily);
 export const stewardshipPlans = familyTable(stewardshipPlanFamily);
 export const stewardshipStatements = familyTable(stewardshipStatementFamily);
+export const techRadarItems = familyTable(techRadarItemFamily);
+export const innovationExperiments = familyTable(experimentFamily);
+export const knowledgeArticles = familyTable(knowledgeArticleFamily);
+export const complianceAudits = familyTable(complianceAuditFamily);
+export const legacyIntegrations = familyTable(legacyIntegrationFamily);

@@ -23,6 +23,13 @@ import {
 } from "./perpetual-stewardship.data";
 import { charterAnalytics, declarationAnalytics as perpetuityDeclarationAnalytics, ethicalAnalytics, historicalAnalytics, playbookAnalytics } from "./future-stewardship.data";
 import { archiveAnalytics as archivalSystemAnalytics, auditAnalytics, planAnalytics, statementAnalytics, validationAnalytics } from "./final-stewardship.data";
+import {
+  complianceAnalytics,
+  experimentAnalytics,
+  knowledgeAnalytics,
+  legacyIntegrationAnalytics,
+  techRadarAnalytics,
+} from "./innovation.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -54,4 +61,9 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   archivalSystem: archivalSystemAnalytics,
   stewardshipPlan: planAnalytics,
   stewardshipStatement: statementAnalytics,
+  techRadarItem: techRadarAnalytics,
+  experiment: experimentAnalytics,
+  knowledgeArticle: knowledgeAnalytics,
+  complianceAudit: complianceAnalytics,
+  legacyIntegration: legacyIntegrationAnalytics,
 };

@@ -1,4 +1,4 @@
-import type { RelatedIssue } from "./retrieval.data";
+import type { RelatedArticle, RelatedIssue } from "./retrieval.data";
 
 export interface ChatMessage {
   role: "system" | "user";
@@ -10,6 +10,8 @@ export interface RepairPromptInput {
   description: string;
   screenshotUrl: string | null;
   related: RelatedIssue[];
+  /** Knowledge-base articles that look related (none when the knowledge base has nothing on it). */
+  articles?: RelatedArticle[];
   /** Notes a reviewer left when rejecting an earlier proposal for this same issue. */
   rejectionNotes: string | null;
 }
@@ -28,7 +30,16 @@ const SYSTEM = [
   "summary: what is probably wrong and how to fix it, in plain words, at most a few short paragraphs.",
   "codeDiff: the change as a unified diff (--- a/path, +++ b/path, @@ hunks), or an empty string when no code change applies or you cannot tell which file to change. Prefer an empty codeDiff to a guessed one.",
   "Earlier approved fixes are given as context when they look related; reuse them only where they really apply.",
+  "Knowledge-base articles may be given too: when your proposal relies on one, cite it in the summary as [KB-<id>].",
 ].join("\n");
+
+const ARTICLE_BODY_MAX = 3_000;
+
+function articlesSection(articles: RelatedArticle[]): string | null {
+  if (articles.length === 0) return null;
+  const blocks = articles.map((a) => `### [KB-${a.id}] ${a.title} (version ${a.version}, similarity ${a.score})\n${clip(a.body, ARTICLE_BODY_MAX)}`);
+  return `Knowledge-base articles that look related (closest first):\n\n${blocks.join("\n\n")}`;
+}
 
 function relatedSection(related: RelatedIssue[]): string {
   if (related.length === 0) return "No earlier approved fix looks related.";
@@ -53,6 +64,8 @@ export function buildRepairPrompt(input: RepairPromptInput): ChatMessage[] {
   ];
   if (input.rejectionNotes) sections.push(`A reviewer rejected an earlier proposal for this issue, noting: ${clip(input.rejectionNotes, RELATED_TEXT_MAX)}`);
   sections.push(relatedSection(input.related));
+  const knowledge = articlesSection(input.articles ?? []);
+  if (knowledge) sections.push(knowledge);
   return [
     { role: "system", content: SYSTEM },
     { role: "user", content: sections.join("\n\n") },

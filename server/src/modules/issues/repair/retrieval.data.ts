@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { knowledgeArticlesSharingWords } from "../../../db/queries/knowledge-search";
 import { rawRows } from "../../../db/raw-rows";
 import { anyWordQuery } from "./any-word-query";
 
@@ -79,4 +80,25 @@ export async function relatedApprovedIssues(db: Database, description: string, e
     reviewerNotes: r.manual_notes,
     score: Number(r.score),
   }));
+}
+
+export const RELATED_ARTICLE_LIMIT = 3;
+
+/** A knowledge-base article that shares words with a new issue (issue 14.9): cited by the proposal. */
+export interface RelatedArticle {
+  id: number;
+  title: string;
+  version: string;
+  body: string;
+  /** The share of the description's words the article's title and body also have (0 to 1; at least MIN_RELEVANCE). */
+  score: number;
+}
+
+/**
+ * The knowledge-base articles that share at least MIN_RELEVANCE of the new description's words, closest first,
+ * through the full-text query the Innovation page's search also uses (db/queries/knowledge-search.ts).
+ */
+export async function relatedKnowledgeArticles(db: Database, description: string, limit = RELATED_ARTICLE_LIMIT): Promise<RelatedArticle[]> {
+  const matches = await knowledgeArticlesSharingWords(db, anyWordQuery(description), MIN_RELEVANCE, limit);
+  return matches.map(({ id, title, version, body, overlap }) => ({ id, title, version, body, score: overlap }));
 }
