@@ -59,7 +59,7 @@ describe("Perpetual Innovation & Legacy in the browser", () => {
     await form.getByTestId("record-save").click();
     await form.getByText("This field is required").first().waitFor();
 
-    await form.getByRole("combobox", { name: "Package type *" }).click();
+    await form.getByRole("combobox", { name: "Type *" }).click();
     await page.getByRole("option", { name: "Technical" }).click();
     await form.getByLabel("Target audience *").fill("Incoming engineering lead");
     await form.getByLabel("Handover date").fill(utcDay(10));

@@ -6,7 +6,9 @@ import { FAKE_DIFF, startFakeChatServer, type FakeChatServer } from "../../test/
 import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { anIssue, submitIssue, untilSettled } from "./issue-test-helpers";
 
-const TIMEOUT_MS = 300;
+// Long enough that a busy CI worker (PGlite runs on the test's own thread) never times out an answer the fake gave at
+// once, which would hand the queued reply to the first attempt and the default one to its retry.
+const TIMEOUT_MS = 1500;
 
 describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
   let fake: FakeChatServer;
