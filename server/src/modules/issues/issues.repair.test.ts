@@ -9,6 +9,8 @@ import { anIssue, submitIssue, untilSettled } from "./issue-test-helpers";
 // Long enough that a busy CI worker (PGlite runs on the test's own thread) never times out an answer the fake gave at
 // once, which would hand the queued reply to the first attempt and the default one to its retry.
 const TIMEOUT_MS = 1500;
+/** How the failure reason words that limit. */
+const TIMEOUT_TEXT = "1.5 s";
 
 describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
   let fake: FakeChatServer;
@@ -79,9 +81,9 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
     failed = issue;
     expect(requests).toHaveLength(3);
     expect(issue).toMatchObject({ status: "failed", aiRepairLog: null, approvalRequested: false });
-    expect(issue.repairFailure).toEqual({ reason: `The model did not answer within ${TIMEOUT_MS} ms`, attempts: 3, failedAt: expect.any(String) });
+    expect(issue.repairFailure).toEqual({ reason: `The model did not answer within ${TIMEOUT_TEXT}`, attempts: 3, failedAt: expect.any(String) });
     const notes = (await admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.link === `/issues?tab=review&id=${issue.id}`);
-    expect(notes.map((n) => n.message)).toEqual([`Issue #${issue.id}: no fix could be proposed. The model did not answer within ${TIMEOUT_MS} ms.`]);
+    expect(notes.map((n) => n.message)).toEqual([`Issue #${issue.id}: no fix could be proposed. The model did not answer within ${TIMEOUT_TEXT}.`]);
   });
 
   it("gives up after three server errors, quoting the server's message", async () => {
