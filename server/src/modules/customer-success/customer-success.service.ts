@@ -10,7 +10,7 @@ import {
   type RiskLevel,
 } from "@contract/customer-success";
 import type { Database } from "../../db/client";
-import { engagementRows, npsFigures, onboardingFigures, upsertOnboarding } from "./customer-success.data";
+import { engagementRows, npsFigures, upsertOnboarding } from "./customer-success.data";
 
 export async function npsAnalytics(db: Database): Promise<NpsAnalytics> {
   const figures = await npsFigures(db);
