@@ -14,12 +14,12 @@ export const npsLabelTone: Record<NpsLabel, BadgeTone> = { excellent: "success",
 /** Risk levels: low green, medium blue, high yellow, critical red (high and critical are at risk). */
 export const riskTone: Record<RiskLevel, BadgeTone> = { low: "success", medium: "info", high: "warning", critical: "destructive" };
 
-/** A retention cell's shade by its percentage: a heat map in five steps, with text that keeps its contrast. */
+/** A retention cell's shade by its percentage: a heat map in five steps, solid colours whose text keeps AA contrast. */
 export function retentionCellClass(percent: number): string {
-  if (percent >= 80) return "bg-emerald-600 text-white";
-  if (percent >= 60) return "bg-emerald-500/70 text-emerald-950 dark:text-white";
-  if (percent >= 40) return "bg-emerald-400/50 text-emerald-950 dark:text-white";
-  if (percent >= 20) return "bg-emerald-300/40 text-emerald-950 dark:text-white";
-  if (percent > 0) return "bg-emerald-200/30 text-foreground";
-  return "bg-muted text-muted-foreground";
+  if (percent >= 80) return "bg-emerald-700 text-white";
+  if (percent >= 60) return "bg-emerald-500 text-emerald-950";
+  if (percent >= 40) return "bg-emerald-300 text-emerald-950";
+  if (percent >= 20) return "bg-emerald-200 text-emerald-950";
+  if (percent > 0) return "bg-emerald-100 text-emerald-950";
+  return "bg-muted text-foreground";
 }
