@@ -492,6 +492,7 @@ export function ReviewsTab() {
           { field: "keyMetrics" },
           { field: "winsAndChallenges" },
           { field: "actionItems" },
+          { field: "roadmapUpdates" },
           { field: "attendees" },
         ]}
         loadingText={t("customerSuccess.reviews.loading")}

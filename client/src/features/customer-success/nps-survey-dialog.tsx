@@ -11,7 +11,12 @@ import { cn } from "@/lib/utils";
 import { useSubmitNps } from "./customer-success-queries";
 
 const scores = Array.from({ length: NPS_MAX - NPS_MIN + 1 }, (_, index) => NPS_MIN + index);
-const bandShade = { not_likely: "peer-checked:bg-red-600", somewhat_likely: "peer-checked:bg-amber-500", very_likely: "peer-checked:bg-emerald-600" } as const;
+/** The chosen score's colour by band (cut-offs 6 and 8), each pair with AA contrast, kept while the pointer rests on it. */
+const bandShade = {
+  not_likely: "peer-checked:bg-red-700 peer-checked:text-white peer-checked:hover:bg-red-700",
+  somewhat_likely: "peer-checked:bg-amber-400 peer-checked:text-amber-950 peer-checked:hover:bg-amber-400",
+  very_likely: "peer-checked:bg-emerald-700 peer-checked:text-white peer-checked:hover:bg-emerald-700",
+} as const;
 
 /**
  * The Test NPS Survey (spec §2, §4, §5, §8): a 0–10 choice and optional feedback; a score must be chosen; a failed
@@ -90,7 +95,7 @@ export function NpsSurveyDialog() {
                     <span
                       className={cn(
                         "flex h-9 cursor-pointer items-center justify-center rounded-md border text-sm tabular-nums hover:bg-accent",
-                        "peer-focus-visible:outline-2 peer-focus-visible:outline-ring peer-checked:border-transparent peer-checked:text-white",
+                        "peer-focus-visible:outline-2 peer-focus-visible:outline-ring peer-checked:border-transparent",
                         bandShade[npsBand(value)],
                       )}
                       aria-hidden="true"
