@@ -158,6 +158,14 @@ export type EngagementReply = z.infer<typeof engagementReplySchema>;
 // Onboarding (GET /api/onboarding/analytics, 5 min; PUT /api/onboarding/:email)
 
 export const ONBOARDING_TOTAL_STEPS = 5;
+/**
+ * The five default steps: 1 welcome call, 2 first KPI sync, 3 first task completed, 4 team trained, 5 go-live review.
+ * Steps 2 and 3 are marked done by the events themselves (kpi.synced, task.completed on a task about the lead),
+ * for the lead's email; the others by hand (PUT /api/onboarding/:email).
+ */
+export const onboardingSteps = ["welcome_call", "first_kpi_sync", "first_task_completed", "team_trained", "go_live_review"] as const;
+export const ONBOARDING_STEP_KPI_SYNC = 2;
+export const ONBOARDING_STEP_TASK_COMPLETED = 3;
 
 export const onboardingBodySchema = z.object({
   completedSteps: z

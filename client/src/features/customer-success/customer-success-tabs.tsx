@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { CalendarClock, Gauge, HeartPulse, Rocket, UserRoundX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ONBOARDING_TOTAL_STEPS, type NpsLabel } from "@contract/customer-success";
+import { ONBOARDING_TOTAL_STEPS, onboardingSteps, type NpsLabel } from "@contract/customer-success";
 import { RECORD_LIST_REFRESH_MS } from "@contract/records/business-health";
 import { businessReviewFamily, renewalOfferFamily, RENEWALS_SHOWN } from "@contract/records/customer-success";
 import { RetryAlert } from "@/components/retry-alert";
@@ -253,7 +253,9 @@ export function OnboardingTab() {
         <Card>
           <CardHeader>
             <CardTitle>{t("customerSuccess.onboarding.dropOff")}</CardTitle>
-            <CardDescription>{t("customerSuccess.onboarding.dropOffHint")}</CardDescription>
+            <CardDescription>
+              {t("customerSuccess.onboarding.dropOffHint")}. {t("customerSuccess.onboarding.eventsHint")}.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Table aria-label={t("customerSuccess.onboarding.dropOff")}>
@@ -268,7 +270,12 @@ export function OnboardingTab() {
               <TableBody>
                 {d.steps.map((step) => (
                   <TableRow key={step.step}>
-                    <TableCell>{t("customerSuccess.onboarding.stepN", { step: step.step })}</TableCell>
+                    <TableCell>
+                      {t("customerSuccess.onboarding.stepN", { step: step.step })}
+                      {onboardingSteps[step.step - 1] ? (
+                        <span className="block text-xs text-muted-foreground">{t(`customerSuccess.onboarding.stepNames.${onboardingSteps[step.step - 1]!}`)}</span>
+                      ) : null}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{step.reached}</TableCell>
                     <TableCell className="text-right tabular-nums">{step.stopped}</TableCell>
                     <TableCell className="text-right tabular-nums">{pct(step.drop_off)}</TableCell>

@@ -17,7 +17,8 @@ import {
 } from "@contract/customer-success";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
-import { auditLogs, npsResponses, onboardingProgress, sessions, users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { auditLogs, leads, npsResponses, onboardingProgress, sessions, tasks, users } from "../../db/schema";
 
 /*
  * Customer Success figures, each an SQL aggregate over stored rows: NPS answers, staff sign-ins (sessions) and audited
@@ -140,6 +141,23 @@ export async function upsertOnboarding(
     })
     .returning();
   return toProgress(row!);
+}
+
+export async function findOnboarding(db: Database, email: string): Promise<OnboardingProgress | null> {
+  const [row] = await db.select().from(onboardingProgress).where(eq(onboardingProgress.userEmail, email.toLowerCase()));
+  return row ? toProgress(row) : null;
+}
+
+/** The email of the lead a KPI sync or a task is about, lower-case; null when there is none. */
+export async function leadEmail(db: Database, leadId: number | null): Promise<string | null> {
+  if (leadId === null) return null;
+  const [row] = await db.select({ email: leads.email }).from(leads).where(eq(leads.id, leadId));
+  return row?.email ? row.email.toLowerCase() : null;
+}
+
+export async function taskLeadId(db: Database, taskId: number): Promise<number | null> {
+  const [row] = await db.select({ leadId: tasks.leadId }).from(tasks).where(eq(tasks.id, taskId));
+  return row?.leadId ?? null;
 }
 
 export async function onboardingFigures(db: Database) {

@@ -10,7 +10,7 @@ import {
   type RiskLevel,
 } from "@contract/customer-success";
 import type { Database } from "../../db/client";
-import { engagementRows, npsFigures, upsertOnboarding } from "./customer-success.data";
+import { engagementRows, findOnboarding, npsFigures, upsertOnboarding } from "./customer-success.data";
 
 export async function npsAnalytics(db: Database): Promise<NpsAnalytics> {
   const figures = await npsFigures(db);
@@ -56,4 +56,11 @@ export function setOnboardingSteps(db: Database, email: string, completed: reado
     currentStep: firstOpen ?? totalSteps,
     isCompleted: firstOpen === undefined,
   });
+}
+
+/** Marks one step done for an account, starting its onboarding (step 1 of 5) when it has none yet. */
+export async function completeOnboardingStep(db: Database, email: string, step: number): Promise<OnboardingProgress> {
+  const current = await findOnboarding(db, email);
+  if (current?.completedSteps.includes(step)) return current;
+  return setOnboardingSteps(db, email.toLowerCase(), [...(current?.completedSteps ?? []), step], current?.totalSteps ?? ONBOARDING_TOTAL_STEPS);
 }

@@ -132,6 +132,28 @@ describe.each(testDrivers)("Customer Success on %s", (driver) => {
     expect(res.body.accounts).toHaveLength(3);
   });
 
+  it("advances a lead's onboarding from real events: its first KPI sync (step 2) and a completed task about it (step 3)", async () => {
+    const lead = await suite.admin.post<{ id: number; email: string }>("/api/leads", {
+      businessOwnerName: "Kim",
+      businessOwnerLastName: "Lee",
+      businessName: "Lee Bakery",
+      email: "Kim@LeeBakery.example",
+    });
+    expect(lead.status, lead.text).toBe(201);
+    const account = async () => (await suite.admin.get<OnboardingAnalytics>("/api/onboarding/analytics")).body.accounts.find((a) => a.userEmail === "kim@leebakery.example");
+    const sync = await suite.admin.post("/api/kpi", { email: "kim@leebakery.example", ytdRevenue: 1200, mrr: 100, topProducts: [] });
+    expect(sync.status, sync.text).toBe(200);
+    await expect.poll(async () => (await account())?.completedSteps, { timeout: 10_000 }).toEqual([2]);
+    expect(await account()).toMatchObject({ currentStep: 1, isCompleted: false });
+
+    const task = await suite.admin.post<{ id: number }>("/api/tasks", { title: "Welcome call with Kim", leadId: lead.body.id });
+    expect(task.status, task.text).toBe(201);
+    expect((await suite.admin.put(`/api/tasks/${task.body.id}`, { status: "completed" })).status).toBe(200);
+    await expect.poll(async () => (await account())?.completedSteps, { timeout: 10_000 }).toEqual([2, 3]);
+    // By hand, step 1: the current step moves to the first still open, 4.
+    expect((await suite.admin.put("/api/onboarding/kim@leebakery.example", { completedSteps: [1, 2, 3] })).body).toMatchObject({ currentStep: 4 });
+  });
+
   it("sums renewals and lists the next 3 pending offers; reviews answer at the spec's list path", async () => {
     const offer = async (body: Record<string, unknown>) => {
       const res = await suite.admin.post("/api/renewal-upsell", { userEmail: "buyer@acme.test", type: "renewal", ...body });
