@@ -15,7 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, T
 import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
 import { type Analytics, AnalyticsCard, counts, CountsByBadges, Figure, num, StatCard } from "@/features/records/monitoring-parts";
-import { formatDay, formatNumber, valueLabel } from "@/features/records/record-labels";
+import { formatDay, valueLabel } from "@/features/records/record-labels";
 import { RecordListCard } from "@/features/records/record-list-card";
 import { useFamilyList } from "@/features/records/record-queries";
 import {
@@ -30,7 +30,8 @@ import {
 import { npsAnswerTone, npsLabelTone, retentionCellClass, riskTone } from "./customer-success-tones";
 
 const pct = (value: number) => `${value}%`;
-const money = (value: number, language: string) => new Intl.NumberFormat(language, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(value);
+const money = (value: number, language: string, decimals = 0) =>
+  new Intl.NumberFormat(language, { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: decimals }).format(value);
 const dateTime = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 function NpsLabelBadge({ label }: { label: NpsLabel }) {
@@ -399,7 +400,7 @@ export function RetentionTab() {
           { field: "type" },
           { field: "status", render: (r) => <Badge variant={offerTone(String(r.status))}>{valueLabel(t, String(r.status))}</Badge> },
           { field: "expiryDate" },
-          { field: "revenue", render: (r) => (r.revenue === null || r.revenue === undefined ? "—" : formatNumber(Number(r.revenue), i18n.language)) },
+          { field: "revenue", render: (r) => (r.revenue === null || r.revenue === undefined ? "—" : money(Number(r.revenue), i18n.language, 2)) },
         ]}
         loadingText={t("customerSuccess.renewals.loading")}
         emptyText={t("customerSuccess.renewals.empty")}
