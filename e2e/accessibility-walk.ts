@@ -254,6 +254,9 @@ export function describeAccessibilityWalk(lng: Language, { withBrand }: { withBr
       expect((await api.post("/api/feedback", { data: { type: "Feature Request", description: "Please let us export the KPI table." } })).status()).toBe(201);
       // One record of every declared record family (Business Health's tabs, the Succession tab), from its declaration.
       for (const family of recordFamilies) expect((await api.post(`/api${family.path}`, { data: sampleRecord(family) })).status()).toBe(201);
+      // Customer Success: an NPS answer with a comment and an account in onboarding, so those tabs show filled panels.
+      expect((await api.post("/api/nps", { data: { score: 8, feedback: "Bien, aunque la importación fue lenta." } })).status()).toBe(201);
+      expect((await api.put(`/api/onboarding/${encodeURIComponent(LEADS[0]!.email)}`, { data: { completedSteps: [1, 2] } })).status()).toBe(200);
 
       // A visitor who follows the partner's link and fills in /join becomes a referral.
       const visitorApi = visitorContext.request;

@@ -18,6 +18,7 @@ import { perpetualStewardshipDemo } from "./seed-demo-perpetual-stewardship";
 import { seedDemoFutureStewardship } from "./seed-demo-future-stewardship";
 import { finalStewardshipDemoBatches } from "./seed-demo-final-stewardship";
 import { innovationDemoBatches } from "./seed-demo-innovation";
+import { seedDemoCustomerSuccess } from "./seed-demo-customer-success";
 
 const DAY = 86_400_000;
 
@@ -186,5 +187,6 @@ export async function seedDemoRecords(db: Database, now = new Date()): Promise<{
     added += rows.length;
   }
   await seedDemoFutureStewardship(db, now); // counts its own families (seed-demo-future-stewardship.test.ts)
+  await seedDemoCustomerSuccess(db, now); // counts its own tables (seed-demo-customer-success.test.ts)
   return { added, familiesSkipped };
 }

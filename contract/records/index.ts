@@ -1,4 +1,5 @@
 import { businessHealthFamilies } from "./business-health";
+import { customerSuccessFamilies } from "./customer-success";
 import type { RecordFamily } from "./family";
 import { finalStewardshipFamilies } from "./final-stewardship";
 import { futureStewardshipFamilies } from "./future-stewardship";
@@ -16,4 +17,5 @@ export const recordFamilies: readonly RecordFamily[] = [
   ...futureStewardshipFamilies,
   ...finalStewardshipFamilies,
   ...innovationFamilies,
+  ...customerSuccessFamilies,
 ];

@@ -55,6 +55,8 @@ import { perpetualStewardshipRoutes } from "./modules/records/perpetual-stewards
 import { futureStewardshipRoutes } from "./modules/records/future-stewardship.routes";
 import { finalStewardshipRoutes } from "./modules/records/final-stewardship.routes";
 import { innovationRoutes } from "./modules/records/innovation.routes";
+import { customerSuccessRecordRoutes } from "./modules/records/customer-success.routes";
+import { customerSuccessRoutes } from "./modules/customer-success/customer-success.routes";
 import { recordFamilyRoutes } from "./modules/records/records.routes";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 
@@ -94,6 +96,8 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   futureStewardshipRoutes,
   finalStewardshipRoutes,
   innovationRoutes,
+  customerSuccessRecordRoutes,
+  customerSuccessRoutes,
   migrationRoutes,
 ];
 

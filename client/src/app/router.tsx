@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { lazyWithPreload } from "@/lib/lazy-with-preload";
-import { AreaPlaceholder } from "./area-placeholder";
 import { NotFoundPage } from "./not-found-page";
 import { PageFallback } from "./page-fallback";
 import { RouteErrorBoundary } from "./route-error-boundary";
@@ -9,14 +8,9 @@ import { appRoutes, type AppRoute } from "./routes";
 
 type RoutePage = ReturnType<typeof lazyWithPreload>;
 
-/** A built area's page is downloaded when first needed; an area not built yet shows the placeholder, already here. */
+/** Each area's page is downloaded when first needed. */
 function routePage(route: AppRoute): RoutePage {
-  if ("load" in route) return lazyWithPreload(route.load);
-  const { icon, placeholderKey } = route;
-  return {
-    Component: () => <AreaPlaceholder icon={icon} descriptionKey={placeholderKey} />,
-    preload: () => Promise.resolve(),
-  };
+  return lazyWithPreload(route.load);
 }
 
 // Created once at module load: creating lazy components during render would remount the page every time.

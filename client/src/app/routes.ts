@@ -37,19 +37,9 @@ export type AppRoute = {
   titleKey: TranslationKey;
   subtitleKey: TranslationKey;
   icon: LucideIcon;
-} & (
-  | {
-      /** The screen's page, downloaded on first visit (or on hover of its link). */
-      load: () => Promise<{ default: ComponentType }>;
-    }
-  | {
-      /**
-       * An area not built yet: the router shows the one placeholder page (the route's icon and this line) instead,
-       * so no page file exists for it.
-       */
-      placeholderKey: TranslationKey;
-    }
-);
+  /** The screen's page, downloaded on first visit (or on hover of its link). */
+  load: () => Promise<{ default: ComponentType }>;
+};
 
 /** The single source of the sidebar, the header titles and the router (spec core-operations §2). */
 export const appRoutes: readonly AppRoute[] = [
@@ -155,7 +145,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.customerSuccess.title",
     subtitleKey: "pages.customerSuccess.subtitle",
     icon: HeartHandshake,
-    placeholderKey: "pages.customerSuccess.empty",
+    load: () => import("@/features/customer-success/customer-success-page"),
   },
   {
     path: "/innovation",

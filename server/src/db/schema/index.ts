@@ -14,3 +14,4 @@ export * from "./white-label";
 export * from "./records";
 export * from "./migration";
 export * from "./health";
+export * from "./customer-success";

@@ -21,6 +21,7 @@ import {
   perpetualDeclarationFamily,
   stewardshipReviewFamily,
 } from "../../../../contract/records/perpetual-stewardship";
+import { businessReviewFamily, renewalOfferFamily } from "../../../../contract/records/customer-success";
 import {
   ethicalReviewFamily,
   historicalRecordFamily,
@@ -81,3 +82,5 @@ export const innovationExperiments = familyTable(experimentFamily);
 export const knowledgeArticles = familyTable(knowledgeArticleFamily);
 export const complianceAudits = familyTable(complianceAuditFamily);
 export const legacyIntegrations = familyTable(legacyIntegrationFamily);
+export const renewalUpsellOffers = familyTable(renewalOfferFamily);
+export const businessReviews = familyTable(businessReviewFamily);

@@ -30,6 +30,7 @@ import {
   legacyIntegrationAnalytics,
   techRadarAnalytics,
 } from "./innovation.data";
+import { businessReviewAnalytics, renewalOfferAnalytics } from "./customer-success.data";
 import { successionAnalytics } from "./succession.data";
 
 /** Each declared family's analytics, by family key: the one hand-written part of a family besides its declaration. */
@@ -66,4 +67,6 @@ export const familyAnalytics: Record<string, (db: Database) => Promise<unknown>>
   knowledgeArticle: knowledgeAnalytics,
   complianceAudit: complianceAnalytics,
   legacyIntegration: legacyIntegrationAnalytics,
+  renewalOffer: renewalOfferAnalytics,
+  businessReview: businessReviewAnalytics,
 };

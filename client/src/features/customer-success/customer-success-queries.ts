@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  customerSuccessEndpoints,
+  ENGAGEMENT_REFRESH_MS,
+  NPS_ANALYTICS_REFRESH_MS,
+  ONBOARDING_REFRESH_MS,
+  RENEWAL_ANALYTICS_REFRESH_MS,
+  RETENTION_REFRESH_MS,
+  type NpsBody,
+} from "@contract/customer-success";
+import { callApi } from "@/lib/api-client";
+import type { FamilyRecord } from "@contract/records/schemas";
+import { RECORDS_KEY, type FamilyList } from "@/features/records/record-queries";
+
+/** Customer Success reads (spec §7 intervals); NPS analytics refetch after an answer so the score moves. */
+export const CUSTOMER_SUCCESS_KEY = ["/api/customer-success"] as const;
+const NPS_KEY = [...CUSTOMER_SUCCESS_KEY, "nps"] as const;
+
+export function useNpsAnalytics() {
+  return useQuery({
+    queryKey: NPS_KEY,
+    queryFn: ({ signal }) => callApi(customerSuccessEndpoints.npsAnalytics, {}, { signal }),
+    refetchInterval: NPS_ANALYTICS_REFRESH_MS,
+  });
+}
+
+export function useSubmitNps() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NpsBody) => callApi(customerSuccessEndpoints.submitNps, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NPS_KEY }),
+  });
+}
+
+export function useEngagementUsers() {
+  return useQuery({
+    queryKey: [...CUSTOMER_SUCCESS_KEY, "engagement"],
+    queryFn: ({ signal }) => callApi(customerSuccessEndpoints.engagementUsers, {}, { signal }),
+    refetchInterval: ENGAGEMENT_REFRESH_MS,
+  });
+}
+
+export function useOnboardingAnalytics() {
+  return useQuery({
+    queryKey: [...CUSTOMER_SUCCESS_KEY, "onboarding"],
+    queryFn: ({ signal }) => callApi(customerSuccessEndpoints.onboardingAnalytics, {}, { signal }),
+    refetchInterval: ONBOARDING_REFRESH_MS,
+  });
+}
+
+export function useRetentionCohorts() {
+  return useQuery({
+    queryKey: [...CUSTOMER_SUCCESS_KEY, "retention"],
+    queryFn: ({ signal }) => callApi(customerSuccessEndpoints.retentionCohorts, {}, { signal }),
+    refetchInterval: RETENTION_REFRESH_MS,
+  });
+}
+
+/** Under the records prefix, so a saved offer refreshes it. */
+export function useRenewalAnalytics() {
+  return useQuery({
+    queryKey: [...RECORDS_KEY, "renewal-analytics"],
+    queryFn: ({ signal }) => callApi(customerSuccessEndpoints.renewalAnalytics, {}, { signal }),
+    refetchInterval: RENEWAL_ANALYTICS_REFRESH_MS,
+  });
+}
+
+/** Business reviews from the spec's path (GET /api/business-review/list, hourly), shaped like a family list. */
+export function useBusinessReviews(refetchInterval: number) {
+  return useQuery({
+    queryKey: [...RECORDS_KEY, "businessReview", "spec-list"],
+    queryFn: async ({ signal }) => {
+      const answer = await callApi(customerSuccessEndpoints.businessReviewList, { query: { limit: 200 } }, { signal });
+      const { reviews, total, analytics } = answer as { reviews: FamilyRecord[]; total: number; analytics: Record<string, unknown> };
+      return { rows: reviews, total, analytics } satisfies FamilyList<Record<string, unknown>>;
+    },
+    refetchInterval,
+  });
+}
+
+export function useAdvanceOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, completedSteps }: { email: string; completedSteps: number[] }) =>
+      callApi(customerSuccessEndpoints.updateOnboarding, { params: { email }, body: { completedSteps } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CUSTOMER_SUCCESS_KEY }),
+  });
+}
