@@ -17,8 +17,9 @@ export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
     // Vitest's default is one worker per CPU less one: a single worker on the 2-core CI machine, where most test time is
-    // spent waiting (on PostgreSQL, a browser, a job's poll), so two files at a time nearly halve the run.
-    maxWorkers: 2,
+    // spent waiting (on PostgreSQL, a browser, a job's poll). Three files at a time keep both cores busy through those
+    // waits: the whole CI run went from 19.5 to 15 minutes against two at a time, with no test slowed past its limits.
+    maxWorkers: 3,
     projects: [
       {
         extends: true as const,
