@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { isoDateTime, MAX_ROW_ID } from "./common";
 import { defineEndpoint } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { CUSTOMER_SUCCESS_TAG, businessReviewFamily, renewalAnalyticsSchema } from "./records/customer-success";
@@ -234,7 +234,11 @@ export type RetentionReply = z.infer<typeof retentionReplySchema>;
 export const NPS_INVITATION_TTL_DAYS = 14;
 
 export const npsInvitationBodySchema = z.object({
-  leadId: z.number({ error: errorMessage("field.required") }).int(errorMessage("field.not_integer")).positive(errorMessage("field.invalid_id")),
+  leadId: z
+    .number({ error: errorMessage("field.required") })
+    .int(errorMessage("field.not_integer"))
+    .positive(errorMessage("field.invalid_id"))
+    .max(MAX_ROW_ID, errorMessage("field.invalid_id")),
   campaignId: optionalText(100),
 });
 export type NpsInvitationBody = z.input<typeof npsInvitationBodySchema>;
