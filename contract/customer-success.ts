@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { isoDateTime, MAX_ROW_ID } from "./common";
 import { defineEndpoint } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { CUSTOMER_SUCCESS_TAG, businessReviewFamily, renewalAnalyticsSchema } from "./records/customer-success";
@@ -229,6 +229,47 @@ export const retentionReplySchema = z.object({
 });
 export type RetentionReply = z.infer<typeof retentionReplySchema>;
 
+// Survey links (issue 14 point 1): a one-time public page a lead answers
+
+export const NPS_INVITATION_TTL_DAYS = 14;
+
+export const npsInvitationBodySchema = z.object({
+  leadId: z
+    .number({ error: errorMessage("field.required") })
+    .int(errorMessage("field.not_integer"))
+    .positive(errorMessage("field.invalid_id"))
+    .max(MAX_ROW_ID, errorMessage("field.invalid_id")),
+  campaignId: optionalText(100),
+});
+export type NpsInvitationBody = z.input<typeof npsInvitationBodySchema>;
+
+export const npsInvitationSchema = z.object({
+  id: z.number().int(),
+  link: z.string().describe("${origin}/survey#<token>: shown once; only the token's SHA-256 is stored"),
+  expiresAt: isoDateTime,
+  emailed: z.boolean().describe("true when the link was queued for SMTP; false when mail is not configured (the message is held)"),
+});
+export type NpsInvitation = z.infer<typeof npsInvitationSchema>;
+
+const surveyToken = z
+  .string({ error: errorMessage("field.required") })
+  .trim()
+  .min(1, errorMessage("field.required"))
+  .max(200, errorMessage("field.too_long", { max: 200 }))
+  .describe("The secret from the survey link (after #)");
+
+export const npsSurveyLookupBodySchema = z.object({ token: surveyToken });
+export const npsSurveyDetailsSchema = z.object({ businessName: z.string(), expiresAt: isoDateTime });
+export type NpsSurveyDetails = z.infer<typeof npsSurveyDetailsSchema>;
+
+export const npsSurveyRespondBodySchema = z.object({
+  token: surveyToken,
+  score: npsBodySchema.shape.score,
+  feedback: optionalText(NPS_FEEDBACK_MAX),
+});
+export type NpsSurveyRespondBody = z.input<typeof npsSurveyRespondBodySchema>;
+export const npsSurveyRespondReplySchema = z.object({ ok: z.literal(true) });
+
 const businessReviewList = endpointsOf(businessReviewFamily).list;
 
 export const customerSuccessEndpoints = {
@@ -293,6 +334,39 @@ export const customerSuccessEndpoints = {
     reply: renewalAnalyticsSchema,
     tags,
     summary: "Renewal and upsell figures and the next 3 pending offers",
+  }),
+  createNpsInvitation: defineEndpoint({
+    method: "POST",
+    permission: "customers.write",
+    path: "/nps/invitations",
+    body: npsInvitationBodySchema,
+    reply: npsInvitationSchema,
+    status: 201,
+    errors: [400],
+    tags,
+    summary: "Creates a one-time survey link for a lead (14 days) and mails it to the lead's email",
+  }),
+  npsSurveyLookup: defineEndpoint({
+    method: "POST",
+    permission: "public",
+    path: "/nps/survey/lookup",
+    body: npsSurveyLookupBodySchema,
+    reply: npsSurveyDetailsSchema,
+    errors: [400, 404, 429],
+    tags,
+    summary: "What a survey link is for (the lead's business name), while it is usable",
+    description: "The token travels in the body, never in a URL, so it stays out of logs. Unknown, used and expired links all answer 404.",
+  }),
+  npsSurveyRespond: defineEndpoint({
+    method: "POST",
+    permission: "public",
+    path: "/nps/survey/respond",
+    body: npsSurveyRespondBodySchema,
+    reply: npsSurveyRespondReplySchema,
+    status: 201,
+    errors: [400, 404, 429],
+    tags,
+    summary: "Answers a survey link once: the answer is stored under the lead's email and the link is used up",
   }),
   businessReviewList: defineEndpoint({
     ...businessReviewList,

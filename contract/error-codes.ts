@@ -173,6 +173,8 @@ const otherAreaErrorMessages = {
   "consent.type_required": "Consent type is required",
   "report.end_before_start": "endDate must be on or after startDate",
   "mail.not_configured": "No SMTP server is configured (SMTP_URL): the message is held in the outbox",
+  "nps.invitation_invalid": "This survey link is no longer valid: it was used or has expired.",
+  "nps.lead_unknown": "No lead has this id",
 } as const;
 
 export const ERROR_MESSAGES = {

@@ -342,7 +342,7 @@ export function describeAccessibilityWalk(lng: Language, { withBrand }: { withBr
         // Forget the cookie choice so the panel shows, and is checked, in this language too.
         await visitor.evaluate((key) => window.localStorage.removeItem(key), CONSENT_STORAGE_KEY);
         const findings: Finding[] = [];
-        for (const path of ["/login", "/join", "/partners"]) {
+        for (const path of ["/login", "/join", "/partners", "/survey"]) {
           await visitor.goto(path);
           await visitor.getByTestId("page-title").waitFor();
           findings.push(...(await auditWithTabs(visitor, `${lng} ${path}`)));

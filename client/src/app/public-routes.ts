@@ -10,6 +10,8 @@ const publicPages = new Map([
   // One-time links from an administrator: their secret is after # (never sent to a server).
   ["/invite", lazyWithPreload(() => import("@/features/auth/invitation-page"))],
   ["/reset-password", lazyWithPreload(() => import("@/features/auth/password-reset-page"))],
+  // A survey link sent to a lead: answered once, its secret after #.
+  ["/survey", lazyWithPreload(() => import("@/features/customer-success/nps-survey-page"))],
 ]);
 
 /** Matches like the router: case-insensitive, trailing slash optional. */

@@ -7,8 +7,11 @@ import {
   RENEWAL_ANALYTICS_REFRESH_MS,
   RETENTION_REFRESH_MS,
   type NpsBody,
+  type NpsInvitationBody,
+  type NpsSurveyRespondBody,
 } from "@contract/customer-success";
 import { callApi } from "@/lib/api-client";
+import { NOT_STAFF_SESSION } from "@/lib/query-client";
 import type { FamilyRecord } from "@contract/records/schemas";
 import { RECORDS_KEY, type FamilyList } from "@/features/records/record-queries";
 
@@ -29,6 +32,29 @@ export function useSubmitNps() {
   return useMutation({
     mutationFn: (body: NpsBody) => callApi(customerSuccessEndpoints.submitNps, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NPS_KEY }),
+  });
+}
+
+/** Staff: a one-time survey link for a lead, mailed to the lead; the answer shows the link once. */
+export function useCreateSurveyLink() {
+  return useMutation({ mutationFn: (body: NpsInvitationBody) => callApi(customerSuccessEndpoints.createNpsInvitation, { body }) });
+}
+
+/** The public survey page (/survey#<secret>): whether the link is usable, and its answer. */
+export function useSurveyDetails(token: string) {
+  return useQuery({
+    queryKey: ["nps-survey-details"],
+    queryFn: ({ signal }) => callApi(customerSuccessEndpoints.npsSurveyLookup, { body: { token } }, { signal }),
+    enabled: token !== "",
+    retry: false,
+    meta: { [NOT_STAFF_SESSION]: true },
+  });
+}
+
+export function useRespondToSurvey() {
+  return useMutation({
+    mutationFn: (body: NpsSurveyRespondBody) => callApi(customerSuccessEndpoints.npsSurveyRespond, { body }),
+    meta: { [NOT_STAFF_SESSION]: true },
   });
 }
 

@@ -27,6 +27,7 @@ import {
   useRenewalAnalytics,
   useRetentionCohorts,
 } from "./customer-success-queries";
+import { SendSurveyLink } from "./nps-survey-link-form";
 import { npsAnswerTone, npsLabelTone, retentionCellClass, riskTone } from "./customer-success-tones";
 
 const pct = (value: number) => `${value}%`;
@@ -148,6 +149,7 @@ export function NpsTab() {
           {d.total_responses === 0 ? <p className="text-sm text-muted-foreground sm:col-span-5">{t("customerSuccess.nps.empty")}</p> : null}
         </CardContent>
       </Card>
+      <SendSurveyLink />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -1,22 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { CheckCircle2, MessageSquareHeart } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { NPS_FEEDBACK_MAX, NPS_MAX, NPS_MIN, npsBand } from "@contract/customer-success";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { useCan } from "@/features/auth/use-can";
-import { cn } from "@/lib/utils";
 import { useSubmitNps } from "./customer-success-queries";
-
-const scores = Array.from({ length: NPS_MAX - NPS_MIN + 1 }, (_, index) => NPS_MIN + index);
-/** The chosen score's colour by band (cut-offs 6 and 8), each pair with AA contrast, kept while the pointer rests on it. */
-const bandShade = {
-  not_likely: "peer-checked:bg-red-700 peer-checked:text-white peer-checked:hover:bg-red-700",
-  somewhat_likely: "peer-checked:bg-amber-400 peer-checked:text-amber-950 peer-checked:hover:bg-amber-400",
-  very_likely: "peer-checked:bg-emerald-700 peer-checked:text-white peer-checked:hover:bg-emerald-700",
-} as const;
+import { NpsAnswerFields } from "./nps-score-choice";
 
 /**
  * The Test NPS Survey (spec §2, §4, §5, §8): a 0–10 choice and optional feedback; a score must be chosen; a failed
@@ -78,46 +67,7 @@ export function NpsSurveyDialog() {
           </div>
         ) : (
           <form className="grid gap-4" onSubmit={onSubmit}>
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">{t("customerSuccess.nps.scoreLegend")}</legend>
-              <div className="grid grid-cols-11 gap-1">
-                {scores.map((value) => (
-                  <label key={value} className="relative">
-                    <input
-                      type="radio"
-                      name="nps-score"
-                      value={value}
-                      checked={score === value}
-                      onChange={() => setScore(value)}
-                      className="peer sr-only"
-                      aria-label={t("customerSuccess.nps.scoreOption", { score: value, band: t(`customerSuccess.nps.bands.${npsBand(value)}`) })}
-                    />
-                    <span
-                      className={cn(
-                        "flex h-9 cursor-pointer items-center justify-center rounded-md border text-sm tabular-nums hover:bg-accent",
-                        "peer-focus-visible:outline-2 peer-focus-visible:outline-ring peer-checked:border-transparent",
-                        bandShade[npsBand(value)],
-                      )}
-                      aria-hidden="true"
-                    >
-                      {value}
-                    </span>
-                  </label>
-                ))}
-              </div>
-              <div className="flex justify-between text-xs text-muted-foreground">
-                <span>{t("customerSuccess.nps.bandRange.not_likely")}</span>
-                <span>{t("customerSuccess.nps.bandRange.somewhat_likely")}</span>
-                <span>{t("customerSuccess.nps.bandRange.very_likely")}</span>
-              </div>
-              <p className="min-h-5 text-sm" aria-live="polite" data-testid="nps-chosen-band">
-                {score === null ? t("customerSuccess.nps.chooseScore") : t("customerSuccess.nps.chosen", { score, band: t(`customerSuccess.nps.bands.${npsBand(score)}`) })}
-              </p>
-            </fieldset>
-            <div className="grid gap-1.5">
-              <Label htmlFor="nps-feedback">{t("customerSuccess.nps.feedbackLabel")}</Label>
-              <Textarea id="nps-feedback" value={feedback} maxLength={NPS_FEEDBACK_MAX} rows={3} onChange={(event) => setFeedback(event.target.value)} />
-            </div>
+            <NpsAnswerFields score={score} onScore={setScore} feedback={feedback} onFeedback={setFeedback} />
             <DialogFooter>
               <Button type="submit" disabled={score === null || submit.isPending}>
                 {submit.isPending ? t("customerSuccess.nps.submitting") : t("customerSuccess.nps.submit")}

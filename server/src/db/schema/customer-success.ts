@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { leads } from "./leads";
+import { users } from "./platform";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -24,4 +26,26 @@ export const onboardingProgress = pgTable(
     uniqueIndex("onboarding_progress_email_idx").on(t.userEmail),
     check("onboarding_progress_steps_check", sql`${t.currentStep} BETWEEN 1 AND ${t.totalSteps}`),
   ],
+);
+
+/**
+ * A survey link sent to a lead (issue 14 point 1): one-time, only the token's SHA-256 is kept, answered once before
+ * expires_at (14 days); the answer is stored in nps_responses under the invitation's email.
+ */
+export const npsInvitations = pgTable(
+  "nps_invitations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: 150 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    campaignId: varchar("campaign_id", { length: 100 }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+  },
+  (t) => [index("nps_invitations_lead_idx").on(t.leadId)],
 );

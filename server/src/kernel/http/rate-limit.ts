@@ -48,6 +48,8 @@ export const PUBLIC_LIMITS = {
   referralClick: { max: 30, windowMs: minutes(60), whenExceeded: "flag" },
   /** Invitation and password-reset links: looking one up and using it (each link is 256 random bits; this bounds guessing). */
   teamLink: { max: 30, windowMs: minutes(15) },
+  /** NPS survey links sent to leads: looking one up and answering it (each link is 256 random bits; this bounds guessing). */
+  surveyLink: { max: 30, windowMs: minutes(15) },
   /** Single sign-on's start and callback (each its own count): a sign-in needs one of each; past it they redirect to the sign-in page with an error. */
   sso: { max: 30, windowMs: minutes(15), whenExceeded: "flag" },
 } satisfies Record<string, RateLimit>;

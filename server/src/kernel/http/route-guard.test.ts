@@ -17,6 +17,9 @@ const PUBLIC_ROUTES = [
   "POST /api/auth/invitations/accept",
   "POST /api/auth/password-reset/lookup",
   "POST /api/auth/password-reset",
+  // NPS survey links sent to leads: their token is the credential.
+  "POST /api/nps/survey/lookup",
+  "POST /api/nps/survey/respond",
   // Single sign-on: the buttons' list and the browser's round trip to the provider happen before anyone is signed in.
   "GET /api/auth/sso/providers",
   "GET /api/auth/sso/:provider/start",

@@ -17,8 +17,8 @@ import {
 } from "@contract/customer-success";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
-import { eq } from "drizzle-orm";
-import { auditLogs, leads, npsResponses, onboardingProgress, sessions, tasks, users } from "../../db/schema";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { auditLogs, leads, npsInvitations, npsResponses, onboardingProgress, sessions, tasks, users } from "../../db/schema";
 
 /*
  * Customer Success figures, each an SQL aggregate over stored rows: NPS answers, staff sign-ins (sessions) and audited
@@ -35,6 +35,48 @@ export async function insertNpsResponse(
 ): Promise<NpsResponse> {
   const [row] = await db.insert(npsResponses).values(values).returning();
   return { ...row!, createdAt: row!.createdAt.toISOString() };
+}
+
+// Survey links
+
+export async function findLeadContact(db: Database, leadId: number) {
+  const [row] = await db.select({ id: leads.id, email: leads.email, businessName: leads.businessName }).from(leads).where(eq(leads.id, leadId));
+  return row;
+}
+
+export async function insertNpsInvitation(
+  db: Database,
+  values: { leadId: number; email: string; tokenHash: string; campaignId: string | null; createdBy: number | null; ttlMs: number },
+) {
+  const { ttlMs, ...rest } = values;
+  const [row] = await db
+    .insert(npsInvitations)
+    .values({ ...rest, expiresAt: new Date(Date.now() + ttlMs) })
+    .returning({ id: npsInvitations.id, expiresAt: npsInvitations.expiresAt });
+  return row!;
+}
+
+/** The usable invitation behind a token (not used, not expired), with its lead's business name. */
+export async function findUsableNpsInvitation(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ id: npsInvitations.id, expiresAt: npsInvitations.expiresAt, businessName: leads.businessName })
+    .from(npsInvitations)
+    .innerJoin(leads, eq(leads.id, npsInvitations.leadId))
+    .where(and(eq(npsInvitations.tokenHash, tokenHash), isNull(npsInvitations.usedAt), gt(npsInvitations.expiresAt, sql`now()`)));
+  return row;
+}
+
+/**
+ * Uses the invitation up, only if it is still usable: one conditional update, so of two parallel answers exactly one
+ * gets the row (the other waits for the row lock, then no longer matches).
+ */
+export async function claimNpsInvitation(db: Database, tokenHash: string) {
+  const [row] = await db
+    .update(npsInvitations)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(npsInvitations.tokenHash, tokenHash), isNull(npsInvitations.usedAt), gt(npsInvitations.expiresAt, sql`now()`)))
+    .returning({ id: npsInvitations.id, email: npsInvitations.email, campaignId: npsInvitations.campaignId });
+  return row;
 }
 
 const promotersSql = sql`count(*) FILTER (WHERE score > ${NPS_PASSIVE_MAX})`;

@@ -1,4 +1,5 @@
 import {
+  NPS_INVITATION_TTL_DAYS,
   ONBOARDING_TOTAL_STEPS,
   isAtRisk,
   npsLabel,
@@ -6,11 +7,97 @@ import {
   riskLevelFor,
   type EngagementReply,
   type NpsAnalytics,
+  type NpsInvitation,
+  type NpsSurveyDetails,
   type OnboardingProgress,
   type RiskLevel,
 } from "@contract/customer-success";
 import type { Database } from "../../db/client";
-import { engagementRows, findOnboarding, npsFigures, upsertOnboarding } from "./customer-success.data";
+import type { AppContext } from "../../kernel/app-context";
+import { actorLabel } from "../../kernel/actor";
+import { recordAudit } from "../../kernel/audit";
+import { badRequest, notFound } from "../../kernel/http/errors";
+import type { RequestMeta } from "../../kernel/http/request-meta";
+import { enqueueMail } from "../../kernel/mail";
+import type { Principal } from "../../kernel/principal";
+import { inTransaction } from "../../kernel/transaction";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import {
+  claimNpsInvitation,
+  engagementRows,
+  findLeadContact,
+  findOnboarding,
+  findUsableNpsInvitation,
+  insertNpsInvitation,
+  insertNpsResponse,
+  npsFigures,
+  upsertOnboarding,
+} from "./customer-success.data";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A one-time survey link for a lead, mailed to the lead's email: only the token's SHA-256 is stored, the link (secret
+ * after #, so it stays out of server logs) is answered once. Without SMTP the message is held and emailed is false.
+ */
+export async function createNpsInvitation(
+  ctx: AppContext,
+  body: { leadId: number; campaignId: string | null },
+  actor: { principal: Principal; meta: RequestMeta; origin: string },
+): Promise<NpsInvitation> {
+  const lead = await findLeadContact(ctx.db, body.leadId);
+  if (!lead) throw badRequest("leadId", "nps.lead_unknown");
+  const token = randomToken(32);
+  return inTransaction(ctx.db, async (tx) => {
+    const invitation = await insertNpsInvitation(tx, {
+      leadId: lead.id,
+      email: lead.email,
+      tokenHash: sha256Hex(token),
+      campaignId: body.campaignId,
+      createdBy: actor.principal.user.id,
+      ttlMs: NPS_INVITATION_TTL_DAYS * DAY_MS,
+    });
+    const link = `${actor.origin}/survey#${token}`;
+    const mail = await enqueueMail(
+      { config: ctx.config, db: ctx.db, jobs: ctx.jobs },
+      {
+        to: lead.email,
+        subject: "How likely are you to recommend us?",
+        text: `Hello,\n\nWe would like to hear from ${lead.businessName}. How likely are you to recommend us to a friend or colleague? It takes one click:\n\n${link}\n\nThe link works once, within ${NPS_INVITATION_TTL_DAYS} days.`,
+      },
+      tx,
+    );
+    await recordAudit(tx, {
+      userEmail: actorLabel(actor.principal),
+      action: "nps.invitation_created",
+      details: `Survey link #${invitation.id} for lead #${lead.id}`,
+      meta: actor.meta,
+    });
+    return { id: invitation.id, link, expiresAt: invitation.expiresAt.toISOString(), emailed: mail.status !== "held" };
+  });
+}
+
+export async function npsSurveyDetails(db: Database, token: string): Promise<NpsSurveyDetails> {
+  const invitation = await findUsableNpsInvitation(db, sha256Hex(token));
+  if (!invitation) throw notFound("nps.invitation_invalid", { field: "token" });
+  return { businessName: invitation.businessName, expiresAt: invitation.expiresAt.toISOString() };
+}
+
+/** Stores the lead's answer and uses the link up in one transaction; a used, expired or unknown link answers 404. */
+export async function respondToNpsSurvey(db: Database, body: { token: string; score: number; feedback: string | null }): Promise<{ ok: true }> {
+  return inTransaction(db, async (tx) => {
+    const invitation = await claimNpsInvitation(tx, sha256Hex(body.token));
+    if (!invitation) throw notFound("nps.invitation_invalid", { field: "token" });
+    await insertNpsResponse(tx, {
+      userEmail: invitation.email,
+      score: body.score,
+      feedback: body.feedback,
+      campaignId: invitation.campaignId,
+      surveyType: "link",
+    });
+    return { ok: true as const };
+  });
+}
 
 export async function npsAnalytics(db: Database): Promise<NpsAnalytics> {
   const figures = await npsFigures(db);
