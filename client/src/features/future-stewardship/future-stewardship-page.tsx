@@ -1,25 +1,19 @@
-import { useCallback } from "react";
-import { BookOpenCheck, FileSignature, History, LayoutDashboard, Scale, Users, type LucideIcon } from "lucide-react";
-import type { ComponentType } from "react";
+import { BookOpenCheck, FileSignature, History, LayoutDashboard, Scale, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "wouter";
 import { legacyCharterFamily } from "@contract/records/future-stewardship";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { type PageTab, TabbedPage } from "@/components/tabbed-page";
 import { AddRecordButton } from "@/features/records/record-list-card";
 import { CharterTab, DashboardTab, DeclarationsTab, EthicsTab, RecordsTab, SuccessionTab } from "./future-stewardship-tabs";
 
-const tabs = ["dashboard", "charter", "records", "succession", "ethics", "declarations"] as const;
-type Tab = (typeof tabs)[number];
-const isTab = (value: string | null): value is Tab => value !== null && (tabs as readonly string[]).includes(value);
-
-const tabContent: Record<Tab, { icon: LucideIcon; Content: ComponentType }> = {
-  dashboard: { icon: LayoutDashboard, Content: DashboardTab },
-  charter: { icon: BookOpenCheck, Content: CharterTab },
-  records: { icon: History, Content: RecordsTab },
-  succession: { icon: Users, Content: SuccessionTab },
-  ethics: { icon: Scale, Content: EthicsTab },
-  declarations: { icon: FileSignature, Content: DeclarationsTab },
-};
+/** The page's tabs in order; the first is where it starts. */
+const tabs = [
+  { name: "dashboard", icon: LayoutDashboard, Content: DashboardTab },
+  { name: "charter", icon: BookOpenCheck, Content: CharterTab },
+  { name: "records", icon: History, Content: RecordsTab },
+  { name: "succession", icon: Users, Content: SuccessionTab },
+  { name: "ethics", icon: Scale, Content: EthicsTab },
+  { name: "declarations", icon: FileSignature, Content: DeclarationsTab },
+] as const satisfies readonly PageTab[];
 
 /**
  * Future Stewardship & Historical Record (spec §2): six tabs, starting on the dashboard; the open tab lives in the URL.
@@ -27,47 +21,12 @@ const tabContent: Record<Tab, { icon: LucideIcon; Content: ComponentType }> = {
  */
 export default function FutureStewardshipPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
-  const tab: Tab = isTab(requested) ? requested : "dashboard";
-  const showTab = useCallback(
-    (next: string) => {
-      if (!isTab(next)) return;
-      setParams((previous) => {
-        const updated = new URLSearchParams(previous);
-        if (next === "dashboard") updated.delete("tab");
-        else updated.set("tab", next);
-        return updated;
-      });
-    },
-    [setParams],
-  );
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-      <div className="flex justify-end">
-        <AddRecordButton family={legacyCharterFamily} label={t("futureStewardship.createCharter")} />
-      </div>
-      <Tabs value={tab} onValueChange={showTab}>
-        <TabsList aria-label={t("futureStewardship.tabs.label")} className="max-w-full overflow-x-auto">
-          {tabs.map((name) => {
-            const Icon = tabContent[name].icon;
-            return (
-              <TabsTrigger key={name} value={name} className="px-2">
-                <Icon aria-hidden="true" className="hidden 2xl:block" />
-                {t(`futureStewardship.tabs.${name}`)}
-              </TabsTrigger>
-            );
-          })}
-        </TabsList>
-        {tabs.map((name) => {
-          const Content = tabContent[name].Content;
-          return (
-            <TabsContent key={name} value={name} className="grid gap-4">
-              <Content />
-            </TabsContent>
-          );
-        })}
-      </Tabs>
-    </div>
+    <TabbedPage
+      tabs={tabs}
+      listLabel={t("futureStewardship.tabs.label")}
+      tabLabel={(name) => t(`futureStewardship.tabs.${name}`)}
+      actions={<AddRecordButton family={legacyCharterFamily} label={t("futureStewardship.createCharter")} />} dense
+    />
   );
 }

@@ -1,29 +1,23 @@
-import { useCallback } from "react";
-import { BookOpen, FlaskConical, LayoutDashboard, Radar, ShieldCheck, Unplug, type LucideIcon } from "lucide-react";
-import type { ComponentType } from "react";
+import { BookOpen, FlaskConical, LayoutDashboard, Radar, ShieldCheck, Unplug } from "lucide-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "wouter";
 import type { InnovationDashboard } from "@contract/records/innovation";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { type PageTab, TabbedPage } from "@/components/tabbed-page";
 import type { ReportSection } from "@/features/records/page-report";
 import { formatDay, valueLabel } from "@/features/records/record-labels";
 import { ReportButton } from "@/features/records/report-button";
 import { ComplianceTab, DashboardTab, ExperimentsTab, KnowledgeTab, LegacyTab, TechRadarTab } from "./innovation-tabs";
 import { useInnovationDashboard } from "./innovation-queries";
 
-const tabs = ["dashboard", "radar", "experiments", "knowledge", "compliance", "legacy"] as const;
-type Tab = (typeof tabs)[number];
-const isTab = (value: string | null): value is Tab => value !== null && (tabs as readonly string[]).includes(value);
-
-const tabContent: Record<Tab, { icon: LucideIcon; Content: ComponentType }> = {
-  dashboard: { icon: LayoutDashboard, Content: DashboardTab },
-  radar: { icon: Radar, Content: TechRadarTab },
-  experiments: { icon: FlaskConical, Content: ExperimentsTab },
-  knowledge: { icon: BookOpen, Content: KnowledgeTab },
-  compliance: { icon: ShieldCheck, Content: ComplianceTab },
-  legacy: { icon: Unplug, Content: LegacyTab },
-};
+/** The page's tabs in order; the first is where it starts. */
+const tabs = [
+  { name: "dashboard", icon: LayoutDashboard, Content: DashboardTab },
+  { name: "radar", icon: Radar, Content: TechRadarTab },
+  { name: "experiments", icon: FlaskConical, Content: ExperimentsTab },
+  { name: "knowledge", icon: BookOpen, Content: KnowledgeTab },
+  { name: "compliance", icon: ShieldCheck, Content: ComplianceTab },
+  { name: "legacy", icon: Unplug, Content: LegacyTab },
+] as const satisfies readonly PageTab[];
 
 
 /** The report: the dashboard's figures as the page shows them, in the reader's language. */
@@ -77,54 +71,19 @@ function reportSections(t: TFunction, language: string, d: InnovationDashboard):
 /** Innovation & Legacy (spec §2): six tabs, starting on the dashboard; the open tab lives in the URL. */
 export default function InnovationPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
   const dashboard = useInnovationDashboard();
-  const requested = params.get("tab");
-  const tab: Tab = isTab(requested) ? requested : "dashboard";
-  const showTab = useCallback(
-    (next: string) => {
-      if (!isTab(next)) return;
-      setParams((previous) => {
-        const updated = new URLSearchParams(previous);
-        if (next === "dashboard") updated.delete("tab");
-        else updated.set("tab", next);
-        return updated;
-      });
-    },
-    [setParams],
-  );
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-      <Tabs value={tab} onValueChange={showTab}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <TabsList aria-label={t("innovation.tabs.label")} className="max-w-full overflow-x-auto">
-            {tabs.map((name) => {
-              const Icon = tabContent[name].icon;
-              return (
-                <TabsTrigger key={name} value={name} className="px-2 sm:px-3">
-                  <Icon aria-hidden="true" className="hidden sm:block" />
-                  {t(`innovation.tabs.${name}`)}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
-          <div className="ml-auto">
-            <ReportButton
-              label={t("innovation.report.button")}
-              title={t("pages.innovation.title")}
-              sections={dashboard.data ? reportSections(t, i18n.language, dashboard.data) : null}
-            />
-          </div>
-        </div>
-        {tabs.map((name) => {
-          const Content = tabContent[name].Content;
-          return (
-            <TabsContent key={name} value={name} className="grid gap-4">
-              <Content />
-            </TabsContent>
-          );
-        })}
-      </Tabs>
-    </div>
+    <TabbedPage
+      tabs={tabs}
+      listLabel={t("innovation.tabs.label")}
+      tabLabel={(name) => t(`innovation.tabs.${name}`)}
+      actions={
+        <ReportButton
+          label={t("innovation.report.button")}
+          title={t("pages.innovation.title")}
+          sections={dashboard.data ? reportSections(t, i18n.language, dashboard.data) : null}
+        />
+      }
+    />
   );
 }
