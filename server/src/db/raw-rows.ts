@@ -27,3 +27,8 @@ export async function rawRows<Row extends object>(db: Database, query: SQL, opti
   const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as SqlResult<Row>;
   return result.rows;
 }
+
+/** The one row of a statement that always answers one (an aggregate without GROUP BY). */
+export async function rawRow<Row extends object>(db: Database, query: SQL): Promise<Row> {
+  return (await rawRows<Row>(db, query))[0]!;
+}

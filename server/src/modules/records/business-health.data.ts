@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { BusinessHealthDashboard, Trend } from "@contract/records/business-health";
 import type { Database } from "../../db/client";
-import { rawRows } from "../../db/raw-rows";
+import { rawRow, rawRows } from "../../db/raw-rows";
 import {
   businessHealthSnapshots,
   communityEngagements,
@@ -21,7 +21,6 @@ import { latestHealthMeasurement } from "./health-measurements.data";
  * records (formulas are stated in the analytics schemas, contract/records/business-health.ts).
  */
 
-const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
 
 export interface RiskAnalytics {
   total_risks: number;
@@ -32,7 +31,7 @@ export interface RiskAnalytics {
 }
 
 export const riskAnalytics = (db: Database) =>
-  one<RiskAnalytics>(
+  rawRow<RiskAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_risks,
           count(*) FILTER (WHERE status = 'active')::int AS active_risks,
@@ -51,7 +50,7 @@ export interface IncidentAnalytics {
 }
 
 export async function incidentAnalytics(db: Database): Promise<IncidentAnalytics> {
-  const row = await one<Omit<IncidentAnalytics, "improvement_trends"> & { response_trend: Trend; effectiveness_trend: Trend }>(
+  const row = await rawRow<Omit<IncidentAnalytics, "improvement_trends"> & { response_trend: Trend; effectiveness_trend: Trend }>(
     db,
     sql`SELECT coalesce(round(avg(response_time)::numeric, 1), 0)::float8 AS average_response_time,
           coalesce(round(avg(effectiveness)::numeric, 1), 0)::float8 AS average_effectiveness,
@@ -72,7 +71,7 @@ export interface CommunityAnalytics {
 }
 
 export const communityAnalytics = (db: Database) =>
-  one<CommunityAnalytics>(
+  rawRow<CommunityAnalytics>(
     db,
     sql`SELECT coalesce(sum(reach), 0)::float8 AS total_reach, count(*)::int AS total_engagement,
           ${countsBySql(communityEngagements, "engagement_type")} AS by_type
@@ -88,7 +87,7 @@ export interface LegacyAnalytics {
 }
 
 export const legacyAnalytics = (db: Database) =>
-  one<LegacyAnalytics>(
+  rawRow<LegacyAnalytics>(
     db,
     sql`SELECT coalesce(round(avg(progress) FILTER (WHERE status <> 'cancelled')), 0)::float8 AS overall_progress,
           count(*)::int AS total_plans,
@@ -108,7 +107,7 @@ export interface EvergreenAnalytics {
 }
 
 export async function evergreenAnalytics(db: Database): Promise<EvergreenAnalytics> {
-  const row = await one<Omit<EvergreenAnalytics, "improvement_trends"> & { business: Trend; technical: Trend; community: Trend }>(
+  const row = await rawRow<Omit<EvergreenAnalytics, "improvement_trends"> & { business: Trend; technical: Trend; community: Trend }>(
     db,
     sql`SELECT coalesce(round(avg(business_health)), 0)::float8 AS average_business_health,
           coalesce(round(avg(technical_health)), 0)::float8 AS average_technical_health,
@@ -125,7 +124,7 @@ export async function evergreenAnalytics(db: Database): Promise<EvergreenAnalyti
 }
 
 export const snapshotAnalytics = (db: Database) =>
-  one<{ total_snapshots: number; latest_snapshot_date: string | null }>(
+  rawRow<{ total_snapshots: number; latest_snapshot_date: string | null }>(
     db,
     sql`SELECT count(*)::int AS total_snapshots, max(snapshot_date)::text AS latest_snapshot_date FROM ${businessHealthSnapshots}`,
   );
@@ -146,7 +145,7 @@ interface LatestSnapshot {
 
 /** What Leadwell measures itself: lead growth (last 30 days against the 30 before) and support volume (30 days). */
 const measuredHealth = (db: Database) =>
-  one<{ user_growth: number; support_volume: number }>(
+  rawRow<{ user_growth: number; support_volume: number }>(
     db,
     sql`SELECT (SELECT CASE WHEN previous = 0 THEN 0 ELSE round((recent - previous) * 100.0 / previous, 1) END
                 FROM (SELECT count(*) FILTER (WHERE created_at >= now() - interval '30 days') AS recent,
@@ -162,7 +161,7 @@ export async function businessHealthDashboard(db: Database): Promise<BusinessHea
     incidentAnalytics(db),
     communityAnalytics(db),
     legacyAnalytics(db),
-    one<{ overall: number }>(
+    rawRow<{ overall: number }>(
       db,
       sql`SELECT coalesce((SELECT round((business_health + technical_health + community_health) / 3)
                            FROM ${evergreenReviews} ORDER BY review_date DESC, id DESC LIMIT 1), 0)::int AS overall`,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { RENEWALS_SHOWN, type RenewalAnalytics } from "@contract/records/customer-success";
 import type { Database } from "../../db/client";
-import { rawRows } from "../../db/raw-rows";
+import { rawRow, rawRows } from "../../db/raw-rows";
 import { businessReviews, renewalUpsellOffers } from "../../db/schema";
 import { countsBySql, todaySql } from "./analytics-sql";
 
@@ -10,7 +10,6 @@ import { countsBySql, todaySql } from "./analytics-sql";
  * /api/renewal-upsell/analytics, every figure an SQL aggregate (formulas in contract/records/customer-success.ts).
  */
 
-const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
 
 const offerTotalsSql = sql`count(*)::int AS total_offers,
   count(*) FILTER (WHERE status = 'pending')::int AS pending_offers,
@@ -29,14 +28,14 @@ export interface RenewalOfferAnalytics {
 }
 
 export const renewalOfferAnalytics = (db: Database) =>
-  one<RenewalOfferAnalytics>(
+  rawRow<RenewalOfferAnalytics>(
     db,
     sql`SELECT ${offerTotalsSql}, ${countsBySql(renewalUpsellOffers, "status")} AS by_status, ${countsBySql(renewalUpsellOffers, "type")} AS by_type
         FROM ${renewalUpsellOffers}`,
   );
 
 export async function renewalAnalytics(db: Database): Promise<RenewalAnalytics> {
-  const totals = await one<Omit<RenewalAnalytics, "upcoming_renewals">>(db, sql`SELECT ${offerTotalsSql} FROM ${renewalUpsellOffers}`);
+  const totals = await rawRow<Omit<RenewalAnalytics, "upcoming_renewals">>(db, sql`SELECT ${offerTotalsSql} FROM ${renewalUpsellOffers}`);
   const upcoming = await rawRows<RenewalAnalytics["upcoming_renewals"][number]>(
     db,
     sql`SELECT id, user_email, type, status, expiry_date::text AS expiry_date, revenue::float8 AS revenue
@@ -56,7 +55,7 @@ export interface BusinessReviewAnalytics {
 }
 
 export const businessReviewAnalytics = (db: Database) =>
-  one<BusinessReviewAnalytics>(
+  rawRow<BusinessReviewAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_reviews,
           ${countsBySql(businessReviews, "review_type")} AS by_type,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { stewardshipPlanTypes, type FinalStewardshipDashboard } from "@contract/records/final-stewardship";
 import type { Trend } from "@contract/records/business-health";
 import type { Database } from "../../db/client";
-import { rawRows } from "../../db/raw-rows";
+import { rawRow, rawRows } from "../../db/raw-rows";
 import { stewardshipArchivalSystems, stewardshipLegacyAudits, stewardshipPlans, stewardshipStatements, stewardshipValidations } from "../../db/schema";
 import { countsBySql, todaySql, trendSql } from "./analytics-sql";
 
@@ -11,7 +11,6 @@ import { countsBySql, todaySql, trendSql } from "./analytics-sql";
  * records (formulas are stated in the analytics schemas, contract/records/final-stewardship.ts).
  */
 
-const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
 
 /** The latest validation (by validation date), the one the compliance status and the dashboard's current validation describe. */
 const latestValidationSql = sql`(SELECT * FROM ${stewardshipValidations} ORDER BY validation_date DESC, id DESC LIMIT 1) AS latest`;
@@ -27,7 +26,7 @@ export interface ValidationAnalytics {
 }
 
 export async function validationAnalytics(db: Database): Promise<ValidationAnalytics> {
-  const row = await one<Omit<ValidationAnalytics, "compliance_status"> & { latest_status: CertificationStatus | null; latest_issues: number | null }>(
+  const row = await rawRow<Omit<ValidationAnalytics, "compliance_status"> & { latest_status: CertificationStatus | null; latest_issues: number | null }>(
     db,
     sql`SELECT count(*)::int AS total_validations,
           coalesce(round(count(*) FILTER (WHERE certification_status = 'certified') * 100.0 / nullif(count(*), 0)), 0)::float8 AS certification_rate,
@@ -50,7 +49,7 @@ export interface AuditAnalytics {
 }
 
 export async function auditAnalytics(db: Database): Promise<AuditAnalytics> {
-  const row = await one<Omit<AuditAnalytics, "audit_trends"> & { trend: Trend; change: number }>(
+  const row = await rawRow<Omit<AuditAnalytics, "audit_trends"> & { trend: Trend; change: number }>(
     db,
     sql`SELECT count(*)::int AS total_audits,
           coalesce(round(avg(audit_score)), 0)::float8 AS average_score,
@@ -77,7 +76,7 @@ export interface ArchiveAnalytics {
 }
 
 export const archiveAnalytics = (db: Database) =>
-  one<ArchiveAnalytics>(
+  rawRow<ArchiveAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_archives,
           coalesce(sum(archival_size), 0)::float8 AS total_size,
@@ -97,7 +96,7 @@ export interface PlanAnalytics {
 }
 
 export async function planAnalytics(db: Database): Promise<PlanAnalytics> {
-  const row = await one<Omit<PlanAnalytics, "stewardship_coverage"> & { covered_areas: string[] }>(
+  const row = await rawRow<Omit<PlanAnalytics, "stewardship_coverage"> & { covered_areas: string[] }>(
     db,
     sql`SELECT count(*)::int AS total_plans,
           count(*) FILTER (WHERE status = 'active')::int AS active_plans,
@@ -130,7 +129,7 @@ export interface StatementAnalytics {
 }
 
 export async function statementAnalytics(db: Database): Promise<StatementAnalytics> {
-  const row = await one<Omit<StatementAnalytics, "legacy_impact"> & StatementAnalytics["legacy_impact"]>(
+  const row = await rawRow<Omit<StatementAnalytics, "legacy_impact"> & StatementAnalytics["legacy_impact"]>(
     db,
     sql`SELECT count(*)::int AS total_statements,
           coalesce(round(avg(
@@ -166,12 +165,12 @@ export async function finalStewardshipDashboard(db: Database): Promise<FinalStew
   const [audits, plans, archival, phases, reviews, current] = await Promise.all([
     auditAnalytics(db),
     planAnalytics(db),
-    one<{ completeness: number }>(
+    rawRow<{ completeness: number }>(
       db,
       sql`SELECT coalesce(round(count(*) FILTER (WHERE status IN ('completed', 'verified')) * 100.0 / nullif(count(*), 0)), 0)::int AS completeness
           FROM ${stewardshipArchivalSystems} WHERE status <> 'archived'`,
     ),
-    one<{ validation: boolean; audit: boolean; archival: boolean; statement: boolean }>(db, phasesSql),
+    rawRow<{ validation: boolean; audit: boolean; archival: boolean; statement: boolean }>(db, phasesSql),
     rawRows<UpcomingReview>(
       db,
       sql`SELECT type, title, day::text AS date, (day - ${todaySql})::int AS days_remaining FROM (

@@ -10,7 +10,7 @@ import {
 } from "@contract/records/future-stewardship";
 import type { FamilyRecord } from "@contract/records/schemas";
 import type { Database } from "../../db/client";
-import { rawRows } from "../../db/raw-rows";
+import { rawRow, rawRows } from "../../db/raw-rows";
 import { ethicalReviews, historicalRecords, legacyCharters, perpetuityDeclarations, successionPlaybooks } from "../../db/schema";
 import { countsBySql, todaySql } from "./analytics-sql";
 import { selectFamilyPage, verifyFamilyChain } from "./records.data";
@@ -21,7 +21,6 @@ import { selectFamilyPage, verifyFamilyChain } from "./records.data";
  * historical records' verification, which re-computes their hash chain (server/src/lib/hash-chain.ts).
  */
 
-const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
 
 /** A rounded percentage of two SQL counts, 0 when the denominator is 0. */
 const pctSql = (part: ReturnType<typeof sql>, whole: ReturnType<typeof sql>) => sql`coalesce(round(100.0 * (${part}) / nullif(${whole}, 0)), 0)::float8`;
@@ -42,7 +41,7 @@ export interface CharterAnalytics {
 const currentCharterSql = sql`(SELECT * FROM ${legacyCharters} WHERE status = 'active' ORDER BY charter_date DESC, id DESC LIMIT 1)`;
 
 export const charterAnalytics = (db: Database) =>
-  one<CharterAnalytics>(
+  rawRow<CharterAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_charters,
           coalesce((SELECT round(100.0 * ((mission_statement <> '')::int + (jsonb_array_length(core_values) > 0)::int
@@ -74,7 +73,7 @@ const flooredPercent = (part: number, whole: number) => Math.floor((part * 1000)
 
 export async function historicalAnalytics(db: Database): Promise<HistoricalAnalytics> {
   const [counted, chain] = await Promise.all([
-    one<{ by_event_type: Record<string, number>; historical_completeness: number }>(
+    rawRow<{ by_event_type: Record<string, number>; historical_completeness: number }>(
       db,
       sql`SELECT ${countsBySql(historicalRecords, "event_type")} AS by_event_type,
             coalesce((SELECT round(100.0 * count(DISTINCT date_part('year', record_date)) FILTER (WHERE date_part('year', record_date) <= date_part('year', ${todaySql}))
@@ -104,7 +103,7 @@ export interface PlaybookAnalytics {
 }
 
 export const playbookAnalytics = (db: Database) =>
-  one<PlaybookAnalytics>(
+  rawRow<PlaybookAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_playbooks,
           count(*) FILTER (WHERE status = 'active')::int AS active_playbooks,
@@ -131,7 +130,7 @@ export interface EthicalAnalytics {
 }
 
 export const ethicalAnalytics = (db: Database) =>
-  one<EthicalAnalytics>(
+  rawRow<EthicalAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_reviews,
           coalesce(round(avg(ethical_score)), 0)::int AS average_ethical_score,
@@ -152,7 +151,7 @@ export interface DeclarationAnalytics {
 }
 
 export const declarationAnalytics = (db: Database) =>
-  one<DeclarationAnalytics>(
+  rawRow<DeclarationAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_declarations,
           count(*) FILTER (WHERE status IN ${PUBLISHED})::int AS published_declarations,

@@ -9,7 +9,7 @@ import {
 } from "@contract/records/innovation";
 import type { Database } from "../../db/client";
 import { searchKnowledgeArticles } from "../../db/queries/knowledge-search";
-import { rawRows } from "../../db/raw-rows";
+import { rawRow, rawRows } from "../../db/raw-rows";
 import { complianceAudits, innovationExperiments, knowledgeArticles, legacyIntegrations, techRadarItems } from "../../db/schema";
 import { countsBySql, todaySql } from "./analytics-sql";
 
@@ -18,7 +18,6 @@ import { countsBySql, todaySql } from "./analytics-sql";
  * records (formulas are stated in the analytics schemas, contract/records/innovation.ts).
  */
 
-const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
 
 export interface TechRadarAnalytics {
   total_technologies: number;
@@ -28,7 +27,7 @@ export interface TechRadarAnalytics {
 }
 
 export const techRadarAnalytics = (db: Database) =>
-  one<TechRadarAnalytics>(
+  rawRow<TechRadarAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_technologies,
           ${countsBySql(techRadarItems, "status")} AS by_status,
@@ -46,7 +45,7 @@ export interface ExperimentAnalytics {
 }
 
 export const experimentAnalytics = (db: Database) =>
-  one<ExperimentAnalytics>(
+  rawRow<ExperimentAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_experiments,
           ${countsBySql(innovationExperiments, "status")} AS by_status,
@@ -64,7 +63,7 @@ export interface KnowledgeAnalytics {
 }
 
 export const knowledgeAnalytics = (db: Database) =>
-  one<KnowledgeAnalytics>(
+  rawRow<KnowledgeAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_articles,
           (SELECT count(DISTINCT tag)::int FROM ${knowledgeArticles}, jsonb_array_elements_text(coalesce(tags, '[]'::jsonb)) AS tag) AS distinct_tags,
@@ -81,7 +80,7 @@ export interface ComplianceAnalytics {
 }
 
 export const complianceAnalytics = (db: Database) =>
-  one<ComplianceAnalytics>(
+  rawRow<ComplianceAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_audits,
           ${countsBySql(complianceAudits, "status")} AS by_status,
@@ -99,7 +98,7 @@ export interface LegacyIntegrationAnalytics {
 }
 
 export const legacyIntegrationAnalytics = (db: Database) =>
-  one<LegacyIntegrationAnalytics>(
+  rawRow<LegacyIntegrationAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_integrations,
           ${countsBySql(legacyIntegrations, "status")} AS by_status,
@@ -110,7 +109,7 @@ export const legacyIntegrationAnalytics = (db: Database) =>
 
 export async function innovationDashboard(db: Database): Promise<InnovationDashboard> {
   const [radar, experiments, knowledge, compliance, legacy, deadlines, technologies] = await Promise.all([
-    one<InnovationDashboard["tech_radar"]>(
+    rawRow<InnovationDashboard["tech_radar"]>(
       db,
       sql`SELECT count(*)::int AS total,
             count(*) FILTER (WHERE status = 'adopt')::int AS adopt,
@@ -123,7 +122,7 @@ export async function innovationDashboard(db: Database): Promise<InnovationDashb
     experimentAnalytics(db),
     knowledgeAnalytics(db),
     complianceAnalytics(db),
-    one<InnovationDashboard["legacy"]>(
+    rawRow<InnovationDashboard["legacy"]>(
       db,
       sql`SELECT count(*) FILTER (WHERE status = 'active')::int AS active,
             count(*) FILTER (WHERE status = 'deprecated')::int AS deprecated,

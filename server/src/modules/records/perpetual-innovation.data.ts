@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PerpetualInnovationDashboard } from "@contract/records/perpetual-innovation";
 import type { Database } from "../../db/client";
-import { rawRows } from "../../db/raw-rows";
+import { rawRow, rawRows } from "../../db/raw-rows";
 import { communityLegacyPlans, handoverPackages, projectLegacyReports, sunsetEvergreenPlans, techRefreshReviews } from "../../db/schema";
 import { countsBySql, todaySql } from "./analytics-sql";
 
@@ -10,7 +10,6 @@ import { countsBySql, todaySql } from "./analytics-sql";
  * stored records (formulas are stated in the analytics schemas, contract/records/perpetual-innovation.ts).
  */
 
-const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
 
 /** A share as a whole percentage, 0 when there is nothing to share out. */
 const percentSql = (part: ReturnType<typeof sql>, whole: ReturnType<typeof sql>) =>
@@ -29,7 +28,7 @@ export interface TechRefreshAnalytics {
 }
 
 export async function techRefreshAnalytics(db: Database): Promise<TechRefreshAnalytics> {
-  const row = await one<Omit<TechRefreshAnalytics, "technology_debt"> & { debt_level: TechRefreshAnalytics["technology_debt"]["level"]; debt_count: number; deprecated: number; at_risk: number }>(
+  const row = await rawRow<Omit<TechRefreshAnalytics, "technology_debt"> & { debt_level: TechRefreshAnalytics["technology_debt"]["level"]; debt_count: number; deprecated: number; at_risk: number }>(
     db,
     sql`SELECT figures.*, latest.technology_debt AS debt_level, coalesce(latest.debt_issues, 0)::int AS debt_count,
           coalesce(latest.deprecated_technologies, 0)::int AS deprecated, coalesce(latest.at_risk_technologies, 0)::int AS at_risk
@@ -55,7 +54,7 @@ export interface HandoverAnalytics {
 }
 
 export const handoverAnalytics = (db: Database) =>
-  one<HandoverAnalytics>(
+  rawRow<HandoverAnalytics>(
     db,
     sql`SELECT ${percentSql(
       sql`count(*) FILTER (WHERE completion_status IN ('ready', 'completed') AND documentation)`,
@@ -77,7 +76,7 @@ export interface CommunityLegacyAnalytics {
 }
 
 export async function communityLegacyAnalytics(db: Database): Promise<CommunityLegacyAnalytics> {
-  const row = await one<{
+  const row = await rawRow<{
     open_source_initiatives: number;
     stakeholder_reach: number;
     legacy_status: number;
@@ -118,7 +117,7 @@ export interface SunsetPlanAnalytics {
 }
 
 export const sunsetPlanAnalytics = (db: Database) =>
-  one<SunsetPlanAnalytics>(
+  rawRow<SunsetPlanAnalytics>(
     db,
     sql`SELECT ${percentSql(
       sql`sum(maintenance_plan::int + support_structure::int + security_plan::int) FILTER (WHERE status <> 'cancelled')`,
@@ -143,7 +142,7 @@ export interface ProjectLegacyAnalytics {
 }
 
 export async function projectLegacyAnalytics(db: Database): Promise<ProjectLegacyAnalytics> {
-  const row = await one<Omit<ProjectLegacyAnalytics, "impact_summary"> & { total_achievements: number; lessons_documented: number; impact_areas: string[] }>(
+  const row = await rawRow<Omit<ProjectLegacyAnalytics, "impact_summary"> & { total_achievements: number; lessons_documented: number; impact_areas: string[] }>(
     db,
     sql`SELECT round(coalesce(sum(quantified_impact), 0), 2)::text AS legacy_value,
           coalesce(sum(coalesce(jsonb_array_length(achievements), 0) + coalesce(jsonb_array_length(lessons_learned), 0)), 0)::int AS knowledge_preservation,
@@ -164,7 +163,7 @@ export async function projectLegacyAnalytics(db: Database): Promise<ProjectLegac
 
 /** Open tech refresh reviews against today: the next, how many are ahead and how many are overdue. */
 const innovationTimeline = (db: Database) =>
-  one<PerpetualInnovationDashboard["innovation_timeline"]>(
+  rawRow<PerpetualInnovationDashboard["innovation_timeline"]>(
     db,
     sql`SELECT (min(review_date) FILTER (WHERE review_date >= ${todaySql}))::text AS next_refresh,
           count(*) FILTER (WHERE review_date >= ${todaySql})::int AS scheduled_refreshes,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PerpetualStewardshipDashboard } from "@contract/records/perpetual-stewardship";
 import type { Trend } from "@contract/records/business-health";
 import type { Database } from "../../db/client";
-import { rawRows } from "../../db/raw-rows";
+import { rawRow, rawRows } from "../../db/raw-rows";
 import { communityTransitions, legacyStewardshipReviews, livingArchives, livingLegacyPackages, perpetualDeclarations } from "../../db/schema";
 import { countsBySql, todaySql, trendSql } from "./analytics-sql";
 
@@ -11,7 +11,6 @@ import { countsBySql, todaySql, trendSql } from "./analytics-sql";
  * stored records (formulas are stated in the analytics schemas, contract/records/perpetual-stewardship.ts).
  */
 
-const one = async <Row extends object>(db: Database, query: ReturnType<typeof sql>): Promise<Row> => (await rawRows<Row>(db, query))[0]!;
 
 /** A whole-number percentage of `part` over `whole`, 0 when `whole` is 0 (both SQL expressions). */
 const percentSql = (part: ReturnType<typeof sql>, whole: ReturnType<typeof sql>) =>
@@ -26,7 +25,7 @@ export interface PackageAnalytics {
 }
 
 export const packageAnalytics = (db: Database) =>
-  one<PackageAnalytics>(
+  rawRow<PackageAnalytics>(
     db,
     sql`SELECT ${percentSql(sql`count(*) FILTER (WHERE status IN ('ready', 'delivered', 'confirmed'))`, sql`count(*) FILTER (WHERE status <> 'archived')`)} AS package_completeness,
           ${percentSql(
@@ -60,7 +59,7 @@ const sizeTextSql = (bytes: ReturnType<typeof sql>) => sql`(SELECT CASE
   FROM (SELECT (${bytes})::float8 AS b) AS size)`;
 
 export const archiveAnalytics = (db: Database) =>
-  one<ArchiveAnalytics>(
+  rawRow<ArchiveAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_archives,
           coalesce(sum(archive_size), 0)::float8 AS total_size_bytes,
@@ -83,7 +82,7 @@ export interface ReviewAnalytics {
 }
 
 export async function reviewAnalytics(db: Database): Promise<ReviewAnalytics> {
-  const row = await one<Omit<ReviewAnalytics, "steward_performance" | "review_trends"> & { steward_average: number; trend: Trend; change: number }>(
+  const row = await rawRow<Omit<ReviewAnalytics, "steward_performance" | "review_trends"> & { steward_average: number; trend: Trend; change: number }>(
     db,
     sql`SELECT coalesce(round(avg(review_score)::numeric), 0)::int AS average_score,
           coalesce(round(avg(steward_performance)::numeric), 0)::int AS steward_average,
@@ -112,7 +111,7 @@ export interface TransitionAnalytics {
 }
 
 export const transitionAnalytics = (db: Database) =>
-  one<TransitionAnalytics>(
+  rawRow<TransitionAnalytics>(
     db,
     sql`SELECT coalesce(round(avg(CASE WHEN status = 'completed' THEN 100
                  ELSE (governance_structure::int + asset_transfer::int + training_programs::int) * 100.0 / 3 END)
@@ -136,7 +135,7 @@ export interface DeclarationAnalytics {
 }
 
 export const declarationAnalytics = (db: Database) =>
-  one<DeclarationAnalytics>(
+  rawRow<DeclarationAnalytics>(
     db,
     sql`SELECT count(*) FILTER (WHERE status = 'active')::int AS active_commitments,
           coalesce(sum(distribution_reach) FILTER (WHERE status IN ('published', 'active')), 0)::float8 AS distribution_reach,
@@ -160,7 +159,7 @@ export async function perpetualStewardshipDashboard(db: Database): Promise<Perpe
     reviewAnalytics(db),
     transitionAnalytics(db),
     declarationAnalytics(db),
-    one<DashboardFigures>(
+    rawRow<DashboardFigures>(
       db,
       sql`SELECT
             (SELECT ${percentSql(sql`count(*) FILTER (WHERE integrity_verification = 'verified')`, sql`count(*)`)}
