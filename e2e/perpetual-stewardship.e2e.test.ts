@@ -95,8 +95,9 @@ describe("Perpetual Stewardship & Living Archive in the browser", () => {
     expect(await page.getByTestId("ps-total-size").textContent()).toBe("71.2 GB");
 
     await page.getByRole("tab", { name: "Reviews" }).click();
-    expect(await page.getByTestId("record-list-stewardshipReview").locator("tbody tr").count()).toBe(5);
+    // The tab's list arrives after the click: wait for a row of it before counting them.
     await page.getByText("86/100").waitFor();
+    await expect.poll(() => page.getByTestId("record-list-stewardshipReview").locator("tbody tr").count()).toBe(5);
 
     await page.getByRole("tab", { name: "Transitions" }).click();
     await page.getByText("Community documentation foundation").waitFor();
