@@ -46,6 +46,9 @@ export default defineConfig({
                 // browser file starts its own server, database and Chromium, so they share the two workers instead.
                 testTimeout: 120_000,
                 hookTimeout: 180_000,
+                // A poll returns as soon as it passes; its limit only decides how long a slow machine may take to show
+                // a screen. Vitest's 1 s made two hundred polls flaky on a loaded two-core machine.
+                expect: { poll: { timeout: 10_000 } },
               },
             },
           ]
