@@ -1,7 +1,8 @@
 // The raw side of the benchmark runs exactly the statements the API's data layer sends: each service function is
 // called once against a Drizzle instance over a recording client, which keeps the query config node-postgres
-// would get (text, rowMode, type parsers) and its parameters. Replaying them through a pg Pool then costs only
-// the database and the driver — no HTTP, no validation, no mapping, no JSON.
+// would get (text, rowMode, type parsers) and its parameters, and runs each statement on the database for its real
+// answer (a later statement may depend on it: a page's documents are read for the ids its search found). Replaying
+// them through a pg Pool then costs only the database and the driver — no HTTP, no validation, no mapping, no JSON.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Database } from "../server/src/db/client";
@@ -15,31 +16,26 @@ export interface Statement {
 /** Statements in the order sent; those sent while another was in flight share a wave (a Promise.all). */
 export type Waves = Statement[][];
 
-export async function captureStatements(run: (db: Database) => Promise<unknown>): Promise<Waves> {
+export async function captureStatements(pool: pg.Pool, run: (db: Database) => Promise<unknown>): Promise<Waves> {
   const waves: Waves = [];
   let inFlight = 0;
   const recorder = {
-    query(config: pg.QueryConfig, params: unknown[]) {
+    async query(config: pg.QueryConfig, params: unknown[]) {
       if (inFlight === 0) waves.push([]);
       inFlight++;
       waves.at(-1)!.push({ config, params: [...params] });
-      // Answer on a later turn with no rows, so statements issued together are seen together.
-      return new Promise((resolve) =>
-        setImmediate(() => {
-          inFlight--;
-          resolve({ rows: [], fields: [], rowCount: 0, command: "SELECT" });
-        }),
-      );
+      try {
+        // Statements issued together are in flight together, so they share a wave.
+        return await pool.query(config, params);
+      } finally {
+        inFlight--;
+      }
     },
   };
-  // A pool that never connects: its query is the recorder's.
+  // A pool whose query is the recorder's, which runs each statement on the real pool.
   const client = Object.assign(new pg.Pool({ max: 1 }), { query: recorder.query });
   const db: Database = drizzle({ client, schema });
-  // Code that expects a row (a SELECT without FROM always has one) may fail on the recorder's empty answer after
-  // sending its statements; those statements are all the capture needs.
-  await run(db).catch((error: unknown) => {
-    if (waves.length === 0) throw error;
-  });
+  await run(db);
   if (waves.length === 0) throw new Error("the data layer sent no statement");
   return waves;
 }

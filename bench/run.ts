@@ -523,8 +523,6 @@ async function main() {
   execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit" });
 
   const selected = scenarios(options.q, options.words).filter((s) => !options.only || options.only.has(s.id));
-  const captured = new Map<Scenario, Waves>();
-  for (const scenario of selected) captured.set(scenario, await captureStatements(scenario.capture));
   const exportWanted = options.export && (!options.only || options.only.has("e"));
   const eventsWanted = !options.only || options.only.has("f");
   const migrationWanted = !options.only || options.only.has("g");
@@ -532,6 +530,8 @@ async function main() {
   // A runaway statement ends after a minute instead of holding the run.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.pool, options: "-c statement_timeout=60000" });
   pool.on("error", () => undefined);
+  const captured = new Map<Scenario, Waves>();
+  for (const scenario of selected) captured.set(scenario, await captureStatements(pool, scenario.capture));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting the built server on ${base} (DB_POOL_MAX=${options.pool})`);
@@ -551,7 +551,7 @@ async function main() {
   let auth: Awaited<ReturnType<typeof authenticate>> | null = null;
   try {
     auth = await authenticate(base, options.auth);
-    const signInWaves = await captureStatements(auth.capture);
+    const signInWaves = await captureStatements(pool, auth.capture);
     for (const scenario of selected) {
       const url = `${base}${scenario.path}`;
       const probe = await fetch(url, { headers: auth.headers });
