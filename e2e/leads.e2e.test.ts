@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
@@ -379,5 +380,19 @@ describe("leads, KPI, dashboard, analytics and search in the browser", () => {
     await page.getByRole("button", { name: "Previous" }).click();
     await expect.poll(() => text(summary)).toBe("Showing 1–50 of 56");
     expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+  });
+
+  it("says about how many leads a search matches when it matches more than a thousand", async () => {
+    // 2,000 leads with the ids 64,000,001–64,002,000: 31 of them are sampled (multiples of 64), so 1,984 → about 2,000.
+    await e2e.runtime.ctx.db.execute(sql`
+      INSERT INTO leads (id, business_owner_name, business_owner_last_name, business_name, email)
+      OVERRIDING SYSTEM VALUE
+      SELECT 64000000 + i, 'Ana', 'Owner ' || i, 'Quokka Traders ' || i, 'quokka' || i || '@bulk.test' FROM generate_series(1, 2000) AS i`);
+    await page.getByLabel("Search leads").fill("quokka");
+    const summary = page.getByTestId("leads-pagination-summary");
+    await expect.poll(() => text(summary)).toBe("Showing 1–50 of about 2,000");
+    expect(await text(leadRows(page).first())).toContain("Quokka Traders 2000");
+    await page.getByLabel("Search leads").fill("quokka traders 1999");
+    await expect.poll(() => text(summary)).toBe("Showing 1–1 of 1");
   });
 });

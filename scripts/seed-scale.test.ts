@@ -72,7 +72,7 @@ describe("seed:scale", () => {
     const indexes = await query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'leads' ORDER BY indexname");
     expect(indexes.map((i) => i.indexname)).toEqual([
       "leads_created_search_idx", "leads_email_lower_idx", "leads_industry_created_idx", "leads_name_fold_idx", "leads_pkey",
-      "leads_search_sample_trgm_idx", "leads_search_trgm_idx", "leads_stage_created_idx", "leads_status_created_idx", "leads_updated_idx",
+      "leads_search_sample64_trgm_idx", "leads_search_trgm_idx", "leads_stage_created_idx", "leads_status_created_idx", "leads_updated_idx",
     ]);
     await expectCountersMatchTables();
   });

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ESTIMATED_TOTAL_CEILING } from "@contract/list-reply";
 import { Button } from "@/components/ui/button";
 import { useFormatters } from "@/lib/use-formatters";
 
@@ -9,7 +10,7 @@ type ListPaginationProps = {
   pageSize: number;
   rowCount: number;
   total: number;
-  /** False when the server stopped counting (the total is then a lower bound). */
+  /** False when the total is an estimate ("about"; at ESTIMATED_TOTAL_CEILING, "more than"). */
   totalExact?: boolean;
   hasNext: boolean;
   onPrevious: () => void;
@@ -18,18 +19,22 @@ type ListPaginationProps = {
   label: string;
 };
 
-/** "Showing 1–50 of 1,000,000" with Previous / Next. */
+/** "Showing 1–50 of 1,000,000" (or "of about 12,000") with Previous / Next. */
 export function ListPagination({ pageIndex, pageSize, rowCount, total, totalExact = true, hasNext, onPrevious, onNext, testId, label }: ListPaginationProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const from = pageIndex * pageSize + 1;
   const to = pageIndex * pageSize + rowCount;
+  // An estimate can fall short of the rows already shown (the sample drew fewer); never claim fewer than those.
+  const shown = { from: format.number(from), to: format.number(to), total: format.number(Math.max(total, to)) };
   const summary =
     rowCount === 0
       ? null
       : totalExact
-        ? t("pagination.showing", { from: format.number(from), to: format.number(to), total: format.number(Math.max(total, to)) })
-        : t("pagination.showingAtLeast", { from: format.number(from), to: format.number(to), total: format.number(total) });
+        ? t("pagination.showing", shown)
+        : total >= ESTIMATED_TOTAL_CEILING
+          ? t("pagination.showingAtLeast", shown)
+          : t("pagination.showingAbout", shown);
 
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2">

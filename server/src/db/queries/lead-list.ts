@@ -6,7 +6,7 @@ import { queryArrays } from "../query-arrays";
 import { rawRows } from "../raw-rows";
 import { renderedOnce, sqlStringLiteral } from "../rendered-once";
 import { kpiMetrics, leadCounts, leadDailyCounts, leads } from "../schema";
-import { sampledCountCte, SEARCH_COUNT_CAP, searchCondition, searchUsesTrigrams, searchWords } from "./lead-search";
+import { cappedTotal, estimateFromSample, sampledMatchCount, sampleSettles, SEARCH_COUNT_CAP, searchCondition, searchStatement, searchUsesTrigrams, searchWords } from "./lead-search";
 
 /*
  * Lists of leads: a filtered, sorted page serialised by PostgreSQL, its count, and the CSV export's batches. The
@@ -112,54 +112,66 @@ const documentNames = renderedOnce(
 );
 
 /**
- * The JSON of a page whose rows the CTE "ids" holds (id, lw_key: the sort key, lw_n: 1, 2, … in page order),
- * one more than the page when another follows. Only these rows are joined to their KPI record and turned into
- * documents, whatever the filter matched.
+ * The JSON array of the documents of these leads, in this order. Its text never varies, so each connection plans it
+ * once for any ids (PostgreSQL settles on a plan for unknown values, which is as good as any here): a page's search
+ * is planned with its values, its fifty document columns are not.
  */
-function pageDocumentSql(limit: number) {
+async function leadDocumentsJson(db: Database, ids: readonly number[]): Promise<string> {
+  if (ids.length === 0) return "[]";
   // json_agg over a subquery's whole row turns each row into an object keyed by its column names, in one pass.
-  return sql`
-    page AS (
-      SELECT ${documentSelectList}, ids.lw_key::text AS lw_sort_key, ids.lw_n
-      FROM ids JOIN ${leads} ON ${leads.id} = ids.id LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ids.id
-    )
-    SELECT (SELECT coalesce(json_agg(doc), '[]')::text FROM (SELECT ${documentNames} FROM page WHERE lw_n <= ${limit} ORDER BY lw_n) doc) AS json,
-           (SELECT lw_sort_key FROM page WHERE lw_n = ${limit} AND EXISTS (SELECT FROM page WHERE lw_n = ${limit + 1})) AS last_key,
-           (SELECT "id" FROM page WHERE lw_n = ${limit}) AS last_id`;
+  const [row] = await rawRows<{ json: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(doc), '[]')::text AS json FROM (
+          SELECT ${documentNames} FROM (
+            SELECT ${documentSelectList}, page.n AS lw_n
+            FROM unnest(${`{${ids.join(",")}}`}::int[]) WITH ORDINALITY AS page(id, n)
+            JOIN ${leads} ON ${leads.id} = page.id LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = page.id
+          ) documents ORDER BY lw_n
+        ) doc`,
+    { prepared: true },
+  );
+  return row?.json ?? "[]";
 }
 
-interface PageSqlRow {
-  json: string;
-  last_key: string | null;
-  last_id: number | null;
+/** A page's leads as a search or a walk found them, in page order: one more than the page when another follows. */
+interface FoundLead {
+  id: number;
+  /** The sort key as text, for the next page's cursor. */
+  lw_key: string;
 }
 
-function pageFromRow(row: PageSqlRow | undefined, sort: LeadSort): LeadPageJson {
-  const next = row && row.last_key !== null && row.last_id !== null ? { sort, key: row.last_key, id: Number(row.last_id) } : null;
-  return { json: row?.json ?? "[]", next };
+/** The page's documents, and the cursor of the next page when the finding held one row more than the page. */
+async function pageOf(db: Database, found: readonly FoundLead[], request: LeadPageRequest): Promise<LeadPageJson> {
+  const shown = found.slice(0, request.limit);
+  const last = shown.at(-1);
+  const next = found.length > request.limit && last ? { sort: request.sort, key: last.lw_key, id: Number(last.id) } : null;
+  return { json: await leadDocumentsJson(db, shown.map((lead) => Number(lead.id))), next };
+}
+
+/** Pages are named prepared statements, as searches are (see searchStatement): the text varies with the filters given. */
+const pageStatement = (filter: LeadQueryFilter) => searchStatement(filter.q);
+
+/** The leads a filter matches in the sort's order from a position: what the sort's index walk finds. */
+function walkedLeads(db: Database, request: LeadPageRequest, conditions: SQL[]): Promise<FoundLead[]> {
+  const { expr, orderBy, after } = sortParts(request.sort);
+  const where = [...conditions, ...(request.cursor ? [after(request.cursor)] : [])];
+  return rawRows<FoundLead>(
+    db,
+    sql`SELECT ${leads.id} AS id, (${expr})::text AS lw_key FROM ${leads}
+        ${where.length ? sql`WHERE ${and(...where)}` : sql``}
+        ORDER BY ${sql.join(orderBy, sql`, `)}
+        LIMIT ${request.limit + 1} OFFSET ${request.cursor ? 0 : (request.offset ?? 0)}`,
+    pageStatement(request.filter),
+  );
 }
 
 /**
- * One page, serialised to JSON by PostgreSQL in the same statement that reads it: the hottest list path then
- * costs Node one string instead of thousands of column values, dates and objects. The page's ids are found
- * first (one row more than asked, to know whether another page follows), and only they are read in full.
+ * One page, serialised to JSON by PostgreSQL: the hottest list path then costs Node one string instead of thousands
+ * of column values, dates and objects. The page's ids are found first (one row more than asked, to know whether
+ * another page follows), and only they are read in full.
  */
 export async function selectLeadPage(db: Database, request: LeadPageRequest): Promise<LeadPageJson> {
-  const { expr, orderBy, orderOf, after } = sortParts(request.sort);
-  const conditions = filterConditions(request.filter);
-  if (request.cursor) conditions.push(after(request.cursor));
-  const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
-  const offset = request.cursor ? 0 : (request.offset ?? 0);
-  const [row] = await rawRows<PageSqlRow>(db, sql`
-    WITH found AS MATERIALIZED (
-      SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads}
-      ${where}
-      ORDER BY ${sql.join(orderBy, sql`, `)}
-      LIMIT ${request.limit + 1} OFFSET ${offset}
-    ),
-    ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY ${sql.join(orderOf(sql`lw_key`, sql`id`), sql`, `)}) AS lw_n FROM found),
-    ${pageDocumentSql(request.limit)}`);
-  return pageFromRow(row, request.sort);
+  return pageOf(db, await walkedLeads(db, request, filterConditions(request.filter)), request);
 }
 
 /**
@@ -193,66 +205,77 @@ export async function countMatching(db: Database, filter: LeadQueryFilter): Prom
     .limit(SEARCH_COUNT_CAP + 1)
     .as("capped");
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-  const total = row?.total ?? 0;
-  return total > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : { total, exact: true };
+  return cappedTotal(row?.total ?? 0);
 }
 
 /**
- * A page and the filter's capped count together. With a one-word search term served by the trigram index, the sampled
- * leads are counted first (see SEARCH_SAMPLE_MODULUS): past the cap, the count is settled. Otherwise both come
- * from one set of matches, read once through the search indexes up to the cap: when it holds every match (the
- * cap was not reached) the page is sorted and cut from it; otherwise the page is read again in the sort's index
- * order, where a term that matches this many leads soon fills it (for the creation order from an index that
- * also holds search_text, so the leads it passes over are not read from the table). Without a term, the
- * counters answer the count.
+ * A page and the filter's count together. A search served by the trigram index is counted in the sample first
+ * (SEARCH_SAMPLE_MODULUS): when the sample holds enough matches, the total is estimated from it, the full match set
+ * is never read, and the page is read in the sort's index order, where a term matching that many leads soon fills it
+ * (for the creation order from an index that also holds search_text, so the leads it passes over are not read from
+ * the table). Otherwise the matches are read once through the search indexes, up to the cap: when that is every
+ * match, the count is exact and the page is sorted and cut from them. Without a term, the counters answer the count.
+ *
+ * Each step is its own small statement rather than one statement choosing between them: planning a statement that
+ * holds every branch cost more than the round trips (a surname's page at 1M leads: 960 against 700 a second).
  */
 export async function selectLeadPageCounted(db: Database, request: LeadPageRequest): Promise<LeadPageJson & { total: number; exact: boolean }> {
   if (!request.filter.q) {
     const [page, count] = await Promise.all([selectLeadPage(db, request), countMatching(db, request.filter)]);
     return { ...page, ...count };
   }
-  const { expr, orderBy, orderOf, after, afterOf } = sortParts(request.sort);
-  const matching = and(...filterConditions(request.filter));
-  const offset = request.cursor ? 0 : (request.offset ?? 0);
-  const keyed = { key: sql`lw_key`, id: sql`id` };
-  const fromMatches = request.cursor ? sql`AND ${afterOf(keyed.key, keyed.id, request.cursor)}` : sql``;
-  const fromIndex = request.cursor ? sql`AND ${after(request.cursor)}` : sql``;
-  const pageSize = request.limit + 1;
-  // A sample already past the cap settles the count; then the full match set is never read (a one-time filter).
-  // When it is not, the sample cost an eighth more than the full count alone. It pays off only for a search
-  // matching over about eight times the cap, which a single word (a common surname, a mail domain) does far
-  // more often than several words that must all occur: those are counted in full at once.
-  const sampled = searchWords(request.filter.q).length <= 1 && searchUsesTrigrams(request.filter.q);
-  // Past the cap, the creation-order walk must be chosen over a bitmap scan of every match, but the planner cannot
-  // know how many leads a pattern matches (its estimate rests on the statistics' sample and swung from 100 to
-  // 12,000 between two seeds of the same data): the walk's condition is written so that no index can serve it.
-  // A single word only: the planner guesses a default share of rows for a pattern it cannot see, which for one word
-  // still makes the walk cheap, but for several words (the product of the guesses) makes a full scan look cheaper.
-  const walked = sampled && request.sort.endsWith("createdAt") ? and(...filterConditions(request.filter, { searchIndexed: false })) : matching;
-  const [row] = await rawRows<PageSqlRow & { total: number }>(db, sql`
-    WITH ${sampled ? sampledCountCte(matching) : sql`sampled AS (SELECT 0 AS n)`},
-    matches AS MATERIALIZED (
-      SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads}
-      WHERE (SELECT n FROM sampled) <= ${SEARCH_COUNT_CAP} AND ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}
-    ),
-    counted AS MATERIALIZED (
-      SELECT CASE WHEN (SELECT n FROM sampled) > ${SEARCH_COUNT_CAP} THEN ${SEARCH_COUNT_CAP + 1} ELSE (SELECT count(*)::int FROM matches) END AS n
-    ),
-    found AS MATERIALIZED (
-      (SELECT id, lw_key FROM matches
-       WHERE (SELECT n FROM counted) <= ${SEARCH_COUNT_CAP} ${fromMatches}
-       ORDER BY ${sql.join(orderOf(keyed.key, keyed.id), sql`, `)}
-       LIMIT ${pageSize} OFFSET ${offset})
-      UNION ALL
-      (SELECT ${leads.id}, ${expr} FROM ${leads}
-       WHERE (SELECT n FROM counted) > ${SEARCH_COUNT_CAP} AND ${walked} ${fromIndex}
-       ORDER BY ${sql.join(orderBy, sql`, `)}
-       LIMIT ${pageSize} OFFSET ${offset})
-    ),
-    ids AS (SELECT id, lw_key, row_number() OVER (ORDER BY ${sql.join(orderOf(keyed.key, keyed.id), sql`, `)}) AS lw_n FROM found),
-    ${pageDocumentSql(request.limit)}, (SELECT n FROM counted) AS total`);
-  const total = row?.total ?? 0;
-  return { ...pageFromRow(row, request.sort), ...(total > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : { total, exact: true }) };
+  const matching = filterConditions(request.filter);
+  if (searchUsesTrigrams(request.filter.q)) {
+    const sampled = await sampledMatchCount(db, and(...matching), pageStatement(request.filter));
+    if (sampleSettles(sampled)) {
+      const found = await walkedLeads(db, request, walkConditions(request));
+      return { ...(await pageOf(db, found, request)), total: estimateFromSample(sampled), exact: false };
+    }
+  }
+  const { counted, found } = await cappedMatches(db, request, matching);
+  const total = cappedTotal(counted);
+  // Past the cap (the sample said fewer, the matches are more) the ones read are not the first in the sort's order.
+  const page = total.exact ? found : await walkedLeads(db, request, walkConditions(request));
+  return { ...(await pageOf(db, page, request)), ...total };
+}
+
+/**
+ * The conditions of a walk in the sort's index order past many matches. It must be chosen over a bitmap scan of
+ * every match, but the planner cannot know how many leads a pattern matches (its estimate rests on the statistics'
+ * sample and swung from 100 to 12,000 between two seeds of the same data): for one word in creation order, the term is
+ * written so that no index can serve it. One word only: the planner guesses a default share of rows for a pattern it
+ * cannot see, which for one word still makes the walk cheap, but for several words (the product of the guesses)
+ * makes a full scan look cheaper.
+ */
+function walkConditions(request: LeadPageRequest): SQL[] {
+  const oneWord = searchWords(request.filter.q ?? "").length <= 1;
+  return filterConditions(request.filter, { searchIndexed: !(oneWord && request.sort.endsWith("createdAt")) });
+}
+
+/**
+ * The matches read through the search indexes up to one past the cap, counted, with the page cut from them in the
+ * sort's order (after the cursor). One row always comes back, holding the count, even past the last page.
+ */
+async function cappedMatches(db: Database, request: LeadPageRequest, matching: SQL[]): Promise<{ counted: number; found: FoundLead[] }> {
+  const { expr, orderOf, afterOf } = sortParts(request.sort);
+  const key = sql`lw_key`;
+  const id = sql`id`;
+  const rows = await rawRows<{ counted: number; id: number | null; lw_key: string | null }>(
+    db,
+    sql`WITH matches AS MATERIALIZED (
+          SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads} WHERE ${and(...matching)} LIMIT ${SEARCH_COUNT_CAP + 1}
+        )
+        SELECT counted.n AS counted, page.id, page.lw_key::text AS lw_key
+        FROM (SELECT count(*)::int AS n FROM matches) counted
+        LEFT JOIN LATERAL (
+          SELECT id, lw_key FROM matches ${request.cursor ? sql`WHERE ${afterOf(key, id, request.cursor)}` : sql``}
+          ORDER BY ${sql.join(orderOf(key, id), sql`, `)}
+          LIMIT ${request.limit + 1} OFFSET ${request.cursor ? 0 : (request.offset ?? 0)}
+        ) page ON true`,
+    pageStatement(request.filter),
+  );
+  const found = rows.flatMap((row) => (row.id === null || row.lw_key === null ? [] : [{ id: row.id, lw_key: row.lw_key }]));
+  return { counted: rows[0]?.counted ?? 0, found };
 }
 
 /** The columns a CSV export writes, already as text from SQL, in the order of LEAD_EXPORT_HEADERS. */

@@ -58,8 +58,8 @@ export const leads = pgTable(
     index("leads_status_created_idx").on(t.status, t.createdAt, t.id),
     index("leads_industry_created_idx").on(t.industry, t.createdAt, t.id),
     index("leads_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    // The sample that settles a capped search count (SEARCH_SAMPLE_MODULUS in db/queries/lead-search.ts; the same literal).
-    index("leads_search_sample_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).where(sql`${t.id} % 8 = 0`),
+    // The sample a search's count is estimated from (SEARCH_SAMPLE_MODULUS in db/queries/lead-search.ts; the same literal).
+    index("leads_search_sample64_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).where(sql`${t.id} % 64 = 0`),
     check("leads_status_check", sql`${t.status} IN ('new', 'contacted', 'qualified', 'converted', 'lost')`),
     check("leads_priority_check", sql`${t.priority} IN ('low', 'medium', 'high')`),
   ],

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
+import { foldTerm } from "../../db/fold";
 
 // The generated search and context columns serve the indexes; they are never part of an answer.
 const { searchText: _searchText, contextVector: _contextVector, ...issueColumns } = getTableColumns(technicalIssues);
@@ -54,8 +55,8 @@ export async function lockIssue(db: Database, id: number): Promise<Issue | undef
 
 /** Case- and accent-insensitive substring of the description, through the trigram index on search_text. */
 function descriptionContains(q: string): SQL {
-  // lw_fold of the parameter is written inline (not read from a CTE) so the planner sees a constant pattern.
-  return sql`${technicalIssues.searchText} LIKE '%' || lw_fold(${escapeLike(q)}) || '%'`;
+  // The folded parameter is written inline (not read from a CTE) so the planner sees a constant pattern.
+  return sql`${technicalIssues.searchText} LIKE '%' || ${foldTerm(escapeLike(q))} || '%'`;
 }
 
 export interface IssueFilter {

@@ -1,16 +1,17 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_GROUP_LIMIT, type SearchResult } from "@contract/search";
 import type { Database } from "../../db/client";
-import { allWordsOccur, sampledCountCte, SEARCH_COUNT_CAP, searchCondition, searchUsesTrigrams, searchWords } from "../../db/queries/lead-search";
-import { affiliates, technicalIssues } from "../../db/schema";
+import { allWordsOccur, SEARCH_COUNT_CAP, searchCondition, searchStatement, searchTotal, searchWords } from "../../db/queries/lead-search";
+import { affiliates, leads, technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 import { rawRows } from "../../db/raw-rows";
+import { foldTerm } from "../../db/fold";
 
 /** Every group of the global search, each ranked and capped at SEARCH_GROUP_LIMIT, with how many match. */
 export interface SearchGroups {
   leads: SearchResult["leads"];
-  /** Matches counted up to SEARCH_COUNT_CAP + 1. */
-  leadsMatched: number;
+  /** How many leads match: exact up to SEARCH_COUNT_CAP, estimated past it (see searchTotal). */
+  leadsTotal: number;
   affiliates: SearchResult["affiliates"];
   affiliatesMatched: number;
   issues: SearchResult["issues"];
@@ -22,110 +23,135 @@ export interface SearchGroups {
 const SIMILARITY_CANDIDATES = 20;
 
 /**
- * The affiliate group as two scalar subqueries, read in the search's one statement: up to `limit` affiliates as a
+ * The affiliate group as two scalar subqueries: up to `limit` affiliates as a
  * JSON array (closest name, email or code first by trigram similarity, then the oldest), and how many match.
  */
 function affiliateGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   const folded = sql`lw_fold(${affiliates.name} || ' ' || ${affiliates.email} || ' ' || ${affiliates.uniqueCode})`;
-  const where = sql`${folded} LIKE '%' || lw_fold(${escapeLike(q)}) || '%'`;
+  const where = sql`${folded} LIKE '%' || ${foldTerm(escapeLike(q))} || '%'`;
   return {
     items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
-      FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, lw_fold(${q})) AS lw_similarity
+      FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, ${foldTerm(q)}) AS lw_similarity
             FROM ${affiliates} WHERE ${where} ORDER BY lw_similarity DESC, ${affiliates.id} LIMIT ${limit}) best)`,
     total: sql`(SELECT count(*)::int FROM ${affiliates} WHERE ${where})`,
   };
 }
 
 /**
- * The issue group as two scalar subqueries, read in the search's one statement: up to `limit` issues as a JSON
+ * The issue group as two scalar subqueries: up to `limit` issues as a JSON
  * array of search results (the closest descriptions first by trigram similarity, then the newest), and how many match.
  */
 function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   // The Technical Issues list's search filter: the folded description (search_text) holds the term.
-  const where = sql`${technicalIssues.searchText} LIKE '%' || lw_fold(${escapeLike(q)}) || '%'`;
+  const where = sql`${technicalIssues.searchText} LIKE '%' || ${foldTerm(escapeLike(q))} || '%'`;
   const createdAt = sql`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return {
     items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'description', description, 'status', status, 'createdAt', ${createdAt},
                  'screenshotUrl', screenshot_url, 'aiRepairLog', ai_repair_log) ORDER BY lw_similarity DESC, id DESC), '[]')::text
       FROM (SELECT ${technicalIssues.id}, ${technicalIssues.description}, ${technicalIssues.status}, ${technicalIssues.createdAt},
-                   ${technicalIssues.screenshotUrl}, ${technicalIssues.aiRepairLog}, similarity(${technicalIssues.searchText}, lw_fold(${q})) AS lw_similarity
+                   ${technicalIssues.screenshotUrl}, ${technicalIssues.aiRepairLog}, similarity(${technicalIssues.searchText}, ${foldTerm(q)}) AS lw_similarity
             FROM ${technicalIssues} WHERE ${where} ORDER BY lw_similarity DESC, ${technicalIssues.id} DESC LIMIT ${limit}) best)`,
     total: sql`(SELECT count(*)::int FROM ${technicalIssues} WHERE ${where})`,
   };
 }
 
-interface SearchRow {
-  leads_matched: number;
-  leads: string;
-  affiliates: string;
-  affiliates_matched: number;
-  issues: string;
-  issues_matched: number;
+/**
+ * The affiliate and issue groups in one statement, each list already JSON. Its text never varies with the term, so
+ * each connection prepares it once; both tables are small next to leads.
+ */
+async function otherGroups(db: Database, q: string) {
+  const affiliateGroup = affiliateGroupSql(q, SEARCH_GROUP_LIMIT);
+  const issueGroup = issueGroupSql(q, SEARCH_GROUP_LIMIT);
+  const [row] = await rawRows<{ affiliates: string; affiliates_matched: number; issues: string; issues_matched: number }>(
+    db,
+    sql`SELECT ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
+               ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`,
+    { prepared: true },
+  );
+  return {
+    affiliates: JSON.parse(row?.affiliates ?? "[]") as SearchResult["affiliates"],
+    affiliatesMatched: row?.affiliates_matched ?? 0,
+    issues: JSON.parse(row?.issues ?? "[]") as SearchResult["issues"],
+    issuesMatched: row?.issues_matched ?? 0,
+  };
 }
 
+interface RankedLead {
+  id: number;
+  businessName: string;
+  email: string;
+  /** Trigram similarity of the lead's search text to the search. */
+  similarity: number;
+}
+
+const byCloseness = (a: RankedLead, b: RankedLead) => b.similarity - a.similarity || b.id - a.id;
+
 /**
- * Every group in one statement, each list already JSON. Leads: the best leads for a search and how many match,
- * from one set of matches read through the search indexes up to the count's cap, so a term that matches half
- * the table costs about the same as a rare one. Order: business names starting with the search (found through
- * the name index, even outside that set), then leads whose business or owner names hold every word, then the
- * rest; within a tier by trigram similarity (over a bounded number of candidates), newest first on ties.
+ * The leads group: the best leads for a search and how many match. Order: business names starting with the search
+ * (found through the name index), then leads whose business or owner names hold every word, then the rest; within a
+ * tier by trigram similarity (over a bounded number of candidates), newest first on ties.
  *
- * When the name index alone fills the list, the other tiers cannot reach it: the set of matches is then only
- * counted, first among the sampled leads (see sampledCountCte), which settles the count of a common word
- * without reading its matches. Affiliates and issues: trigram similarity, with their full counts.
+ * Business names first: when they alone fill the list, the other tiers cannot reach it and the matches are only
+ * counted (searchTotal: a common word's total is estimated from the sampled leads without reading its matches).
+ * Otherwise one statement reads the matches up to the count's cap, ranks the rest of the list from them, and counts
+ * them. Each is a small statement planned with its values: one statement holding every branch cost more to plan
+ * than the round trips.
  */
-export async function searchGroups(db: Database, q: string): Promise<SearchGroups> {
+async function leadGroup(db: Database, q: string): Promise<{ leads: SearchResult["leads"]; total: number }> {
   const words = searchWords(q);
   const phrase = words.length ? words.join(" ") : q;
   const matching = searchCondition(q);
-  // search_text is the folded business name, first and last names, email and phone, in that order, and an
-  // email holds no space: what precedes " email" is the names, already folded.
-  const names = sql`left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0))`;
-  const prefixFull = sql`(SELECT count(*) FROM prefix) >= ${SEARCH_GROUP_LIMIT}`;
-  const affiliateGroup = affiliateGroupSql(q, SEARCH_GROUP_LIMIT);
-  const issueGroup = issueGroupSql(q, SEARCH_GROUP_LIMIT);
-  // The folded phrase is written out in each clause rather than read from a CTE: only an expression of the
-  // parameter is a constant at plan time, which the index needs to use the LIKE prefix. Conditions made only of
-  // CTE results are one-time filters: a scan they rule out never starts.
-  const [row] = await rawRows<SearchRow>(db, sql`
-    WITH prefix AS MATERIALIZED (
-      SELECT id, business_name, email, search_text FROM leads
-      WHERE lw_fold(business_name) COLLATE "C" LIKE lw_fold(${escapeLike(phrase)}) || '%' AND ${matching}
-      ORDER BY lw_fold(business_name) COLLATE "C", id
-      LIMIT ${SEARCH_GROUP_LIMIT}
-    ),
-    ${searchUsesTrigrams(q) ? sampledCountCte(matching, prefixFull) : sql`sampled AS (SELECT 0 AS n)`},
-    matches AS MATERIALIZED (
-      SELECT id, business_name, email, search_text FROM leads
-      WHERE (SELECT n FROM sampled) <= ${SEARCH_COUNT_CAP} AND ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}
-    ),
-    candidates AS (
-      SELECT * FROM (
-        SELECT *, 0 AS tier FROM prefix
-        UNION ALL
-        SELECT *, CASE WHEN ${allWordsOccur(names, words.length ? words : [q])} THEN 1 ELSE 2 END
-        FROM matches WHERE NOT ${prefixFull} AND id NOT IN (SELECT id FROM prefix)
-      ) tiered
-      ORDER BY tier, length(search_text), id DESC
-      LIMIT ${SIMILARITY_CANDIDATES}
-    ),
-    ranked AS (
-      SELECT id, business_name, email,
-             row_number() OVER (ORDER BY tier, similarity(search_text, lw_fold(${phrase})) DESC, id DESC) AS lw_rank
-      FROM candidates
+  const folded = foldTerm(phrase);
+  const statement = searchStatement(q);
+  // Only a term written as an expression of the parameter is a constant at plan time, which the name index needs to
+  // use the LIKE prefix.
+  const prefix = (
+    await rawRows<RankedLead>(
+      db,
+      sql`SELECT id, business_name AS "businessName", email, similarity(search_text, ${folded}) AS similarity FROM ${leads}
+          WHERE lw_fold(business_name) COLLATE "C" LIKE ${foldTerm(escapeLike(phrase))} || '%' AND ${matching}
+          ORDER BY lw_fold(business_name) COLLATE "C", id
+          LIMIT ${SEARCH_GROUP_LIMIT}`,
+      statement,
     )
-    SELECT CASE WHEN (SELECT n FROM sampled) > ${SEARCH_COUNT_CAP} THEN ${SEARCH_COUNT_CAP + 1} ELSE (SELECT count(*)::int FROM matches) END AS leads_matched,
-           (SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email) ORDER BY lw_rank), '[]')::text
-            FROM ranked WHERE lw_rank <= ${SEARCH_GROUP_LIMIT}) AS leads,
-           ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
-           ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`, { prepared: true });
-  if (!row) return { leads: [], leadsMatched: 0, affiliates: [], affiliatesMatched: 0, issues: [], issuesMatched: 0 };
-  return {
-    leads: JSON.parse(row.leads) as SearchResult["leads"],
-    leadsMatched: row.leads_matched,
-    affiliates: JSON.parse(row.affiliates) as SearchResult["affiliates"],
-    affiliatesMatched: row.affiliates_matched,
-    issues: JSON.parse(row.issues) as SearchResult["issues"],
-    issuesMatched: row.issues_matched,
-  };
+  ).sort(byCloseness);
+  const shown = (list: RankedLead[]) => list.map(({ id, businessName, email }) => ({ id, businessName, email }));
+  if (prefix.length >= SEARCH_GROUP_LIMIT) return { leads: shown(prefix), total: (await searchTotal(db, q, matching, statement)).total };
+
+  // search_text is the folded business name, first and last names, email and phone, in that order, and an email holds
+  // no space: what precedes " email" is the names, already folded. Cut once a match (OFFSET 0 keeps the planner from
+  // writing the cut into every word's test), then tested word by word.
+  const names = sql`left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0))`;
+  const prefixIds = `{${prefix.map((lead) => lead.id).join(",")}}`;
+  const [row] = await rawRows<{ matched: number; leads: string }>(
+    db,
+    sql`WITH matches AS MATERIALIZED (
+          SELECT id, business_name, email, search_text FROM ${leads} WHERE ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}
+        ),
+        candidates AS (
+          SELECT id, business_name, email, search_text, CASE WHEN ${allWordsOccur(sql`lw_names`, words.length ? words : [q], false)} THEN 1 ELSE 2 END AS tier
+          FROM (SELECT *, ${names} AS lw_names FROM matches WHERE id <> ALL(${prefixIds}::int[]) OFFSET 0) named
+          ORDER BY tier, length(search_text), id DESC
+          LIMIT ${SIMILARITY_CANDIDATES - prefix.length}
+        )
+        SELECT (SELECT count(*)::int FROM matches) AS matched,
+               (SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email, 'similarity', lw_similarity)
+                                ORDER BY tier, lw_similarity DESC, id DESC), '[]')::text
+                FROM (SELECT *, similarity(search_text, ${folded}) AS lw_similarity FROM candidates) ranked) AS leads`,
+    statement,
+  );
+  const ranked = [...prefix, ...(JSON.parse(row?.leads ?? "[]") as RankedLead[])].slice(0, SEARCH_GROUP_LIMIT);
+  const matched = row?.matched ?? 0;
+  // Past the cap the matches were not all read: the sample estimates how many there are.
+  const total = matched > SEARCH_COUNT_CAP ? (await searchTotal(db, q, matching, statement)).total : matched;
+  return { leads: shown(ranked), total };
+}
+
+/**
+ * Every group of the global search: leads (leadGroup) beside affiliates and issues (trigram similarity, with their
+ * full counts), read at the same time.
+ */
+export async function searchGroups(db: Database, q: string): Promise<SearchGroups> {
+  const [leadResult, others] = await Promise.all([leadGroup(db, q), otherGroups(db, q)]);
+  return { leads: leadResult.leads, leadsTotal: leadResult.total, ...others };
 }
