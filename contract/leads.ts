@@ -123,12 +123,17 @@ const leadDefaults = {
 /** The writable lead fields before defaults are applied: forms pick their fields from this. */
 export const leadFieldsSchema = z.object({ ...requiredFields, ...(optionalised(optionalFields) as OptionalFields) });
 
+/**
+ * The fields sent, over the defaults of those not sent. zod leaves an unsent optional field out of its output (JSON
+ * cannot send undefined), so each sent field replaces its default and the others keep theirs. The lists are new
+ * arrays for each lead, never the defaults' own.
+ */
+export function withLeadDefaults<Sent extends z.output<typeof leadFieldsSchema>>(sent: Sent) {
+  return { ...leadDefaults, currentSoftwareChallenges: [], crmChallenges: [], desiredFeatures: [], quizHistory: [], tags: [], ...sent };
+}
+
 /** Every writable lead field, as the Add Lead form, the quiz funnel and the API send them; unsent fields take their defaults. */
-export const leadInputSchema = leadFieldsSchema.transform((sent) => {
-    // zod leaves an unsent optional field out of its output (JSON cannot send undefined), so each sent field
-    // replaces its default and the others keep theirs.
-    return { ...leadDefaults, ...sent };
-  });
+export const leadInputSchema = leadFieldsSchema.transform(withLeadDefaults);
 export type LeadInput = z.output<typeof leadInputSchema>;
 export type LeadInputRaw = z.input<typeof leadInputSchema>;
 

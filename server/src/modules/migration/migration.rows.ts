@@ -1,6 +1,6 @@
 import { englishErrorMessage } from "@contract/error-codes";
 import { errorMessage, parseErrorMessage } from "@contract/error-message";
-import { leadInputSchema, type LeadInput } from "@contract/leads";
+import { leadFieldsSchema, withLeadDefaults, type LeadInput } from "@contract/leads";
 import { importableLeadFields, migrationTargets, type MigrationTarget } from "@contract/migration";
 import { moneyInput } from "@contract/money";
 
@@ -160,17 +160,40 @@ export function validateRow(record: readonly string[], mapping: readonly (Migrat
     if ("error" in value) errors.push(rowError(rowNumber, target, value.error));
     else given[target] = value.value;
   });
-  const parsed = leadInputSchema.safeParse(given);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "");
+  const parsed = validateLeadFields(given);
+  if ("issues" in parsed) {
+    for (const issue of parsed.issues) {
       // A name given as one column is reported under that column.
-      const reported = mapping.includes("name") && (field === "businessOwnerName" || field === "businessOwnerLastName") ? "name" : field;
-      if (!errors.some((e) => e.field === reported)) errors.push(rowError(rowNumber, reported || null, issue.message));
+      const reported = mapping.includes("name") && (issue.field === "businessOwnerName" || issue.field === "businessOwnerLastName") ? "name" : issue.field;
+      if (!errors.some((e) => e.field === reported)) errors.push(rowError(rowNumber, reported, issue.message));
     }
   }
-  if (errors.length > 0 || !parsed.success) return errors;
-  const lead = parsed.data;
+  if (errors.length > 0 || "issues" in parsed) return errors;
+  const lead = parsed.lead;
   const givenFields = Object.fromEntries(Object.keys(given).map((key) => [key, lead[key as keyof LeadInput]])) as Partial<LeadInput>;
   return { rowNumber, emailKey: lead.email.toLowerCase(), lead, given: givenFields, revenue };
+}
+
+const fieldSchemas = leadFieldsSchema.shape;
+type LeadField = keyof typeof fieldSchemas;
+const fieldsInOrder = Object.keys(fieldSchemas) as LeadField[];
+/** The fields a lead cannot be without: checked on every row, given or not. */
+const requiredFields = new Set(fieldsInOrder.filter((field) => !fieldSchemas[field].safeParse(undefined).success));
+
+/**
+ * The Add Lead validation (leadInputSchema) field by field: each field the row gives, and each required one, through
+ * the contract's own schema for it, then the defaults. The same rules and messages as parsing the whole object, at a
+ * fraction of the cost for a file that fills six of thirty fields (a million rows spent half a minute in the
+ * object's parse); the first problem of each field, in the form's order.
+ */
+function validateLeadFields(given: Record<string, unknown>): { lead: LeadInput } | { issues: { field: string; message: string }[] } {
+  const sent: Record<string, unknown> = {};
+  const issues: { field: string; message: string }[] = [];
+  for (const field of fieldsInOrder) {
+    if (!(field in given) && !requiredFields.has(field)) continue;
+    const parsed = fieldSchemas[field].safeParse(given[field]);
+    if (!parsed.success) issues.push({ field, message: parsed.error.issues[0]!.message });
+    else if (parsed.data !== undefined) sent[field] = parsed.data;
+  }
+  return issues.length > 0 ? { issues } : { lead: withLeadDefaults(sent as Parameters<typeof withLeadDefaults>[0]) };
 }
