@@ -20,6 +20,9 @@ export default defineConfig({
     // spent waiting (on PostgreSQL, a browser, a job's poll). Three files at a time keep both cores busy through those
     // waits: the whole CI run went from 19.5 to 15 minutes against two at a time, with no test slowed past its limits.
     maxWorkers: 3,
+    // Test files share their worker's modules instead of importing the server afresh each (no test mocks a module or
+    // changes the environment): on the two-core CI machine the imports alone had cost a third of the integration run.
+    isolate: false,
     projects: [
       {
         extends: true as const,
