@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_STORAGE_KEY } from "@contract/consent-constants";
 import { appRoutes } from "@/app/routes";
+import { seriousViolations } from "./axe";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 import { recordFamilies } from "@contract/records/index";
 import { sampleRecord } from "@contract/records/samples";
@@ -86,17 +86,7 @@ async function settle(page: Page) {
 }
 
 async function axeFindings(page: Page, where: string): Promise<Finding[]> {
-  // Only violations are read: skipping the details of passes and incomplete checks makes each run much cheaper.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      where,
-      id: violation.id,
-      impact: violation.impact ?? "",
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
+  return (await seriousViolations(page)).map((finding) => ({ where, ...finding }));
 }
 
 /** Checks the screen as it is, then each other tab of each tab list in turn. */

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Alma Flores", email: "alma@leadwell.test", password: "a long enough password" };
@@ -14,10 +14,7 @@ async function go(page: Page, path: string, title: string) {
 /** Serious or critical axe findings on the screen as it is now, once nothing is loading. */
 async function axeFindings(page: Page): Promise<string[]> {
   await expect.poll(() => page.locator('.animate-pulse, .animate-spin, [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  return (await seriousViolations(page)).map((finding) => `${finding.id}: ${finding.help} (${finding.targets.join(", ")})`);
 }
 
 /** Waits for a toast showing this text (Radix also copies it into a live region, hence first()). */

@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 /** Serious and critical axe findings on the page as it is (the full walk is e2e/accessibility-walk.ts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+async function axeFindings(page: Page): Promise<string[]> {
+  return (await seriousViolations(page)).map((finding) => `${finding.id}: ${finding.help}`);
 }
 
 const ADMIN = { name: "Ida Security", email: "ida@leadwell.test", password: "a long enough password" };
@@ -61,7 +60,7 @@ describe("the Security tab in the browser", () => {
     await revoked.waitFor();
     await revoked.getByText("Acme Security").waitFor();
     expect(await latest.getByTestId("audit-row").count()).toBeLessThanOrEqual(5);
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await axeFindings(admin)).toEqual([]);
 
     await admin.getByTestId("audit-trail-open").click();
     const dialog = admin.getByTestId("audit-trail-dialog");
@@ -70,7 +69,7 @@ describe("the Security tab in the browser", () => {
     await dialog.getByTestId("audit-filters-apply").click();
     await expect.poll(async () => (await dialog.getByTestId("audit-row").allTextContents()).every((text) => text.includes("auth.")), { timeout: 15_000 }).toBe(true);
     expect(await dialog.getByTestId("audit-row").count()).toBeGreaterThanOrEqual(2);
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await axeFindings(admin)).toEqual([]);
     const href = await dialog.getByTestId("audit-export").getAttribute("href");
     expect(href).toBe("/api/enterprise/audit-trail/export.csv?action=auth.");
     const csv = await admin.evaluate(async (url) => (await fetch(url)).text(), href!);
