@@ -143,9 +143,12 @@ describe.each(testDrivers)("Webhooks on %s", (driver) => {
     receiver.answer([]);
     const again = await suite.admin.post<WebhookDelivery>(`/api/settings/webhooks/${endpoint.body.id}/deliveries/${done!.id}/redeliver`);
     expect(again.status).toBe(202);
-    const [redelivered] = await waitFor(() => deliveriesOf(suite.admin, endpoint.body.id), (rows) => rows[0]?.attempts.length === 4);
+    // Settled once delivered: on a loaded machine the local request may fail once and be retried a second later.
+    const [redelivered] = await waitFor(() => deliveriesOf(suite.admin, endpoint.body.id), (rows) => rows[0]?.status === "delivered" && rows[0].attempts.length >= 4);
     expect(redelivered).toMatchObject({ id: done!.id, status: "delivered" });
-    expect(receiver.received.map((request) => request.headers["webhook-id"])).toEqual([done!.messageId]);
+    expect(redelivered!.attempts.at(-1)).toMatchObject({ statusCode: 200, error: null });
+    expect(receiver.received.length).toBeGreaterThan(0);
+    expect(new Set(receiver.received.map((request) => request.headers["webhook-id"]))).toEqual(new Set([done!.messageId]));
 
     const missing = await suite.admin.post(`/api/settings/webhooks/${endpoint.body.id}/deliveries/999999/redeliver`);
     expect(missing.status).toBe(404);
