@@ -7,3 +7,11 @@ import { sql, type SQL } from "drizzle-orm";
  * term), while lw_unaccent is the extension's C function (migration 0031).
  */
 export const foldTerm = (term: unknown): SQL => sql`lower(lw_unaccent('public.unaccent'::regdictionary, ${term}))`;
+
+/**
+ * The folded term as a value computed once per execution (an InitPlan), for a test applied to row after row: in a plan
+ * PostgreSQL keeps for any values (a prepared statement's generic plan), foldTerm's expression is evaluated again for
+ * every row it filters (2.8 against 1.0 ms for a walk past 4,000 leads). Not for an index condition that needs the
+ * term as a constant at plan time (a LIKE prefix on a btree).
+ */
+export const foldedOnce = (term: unknown): SQL => sql`(SELECT ${foldTerm(term)})`;

@@ -111,67 +111,78 @@ const documentNames = renderedOnce(
   ),
 );
 
+/** What finds a page's leads: a statement yielding `id` and `lw_text` (the sort key as text) in page order, one more than the page. */
+interface PageFinding {
+  /** Common table expressions the finding reads (written before it, each `name AS (...)`). */
+  ctes?: SQL;
+  finding: SQL;
+  /** A column more in the answer, computed from the ctes (the matches' count). */
+  extra?: SQL;
+}
+
 /**
- * The JSON array of the documents of these leads, in this order. Its text never varies, so each connection plans it
- * once for any ids (PostgreSQL settles on a plan for unknown values, which is as good as any here): a page's search
- * is planned with its values, its fifty document columns are not.
+ * A page found and read in one statement: the leads the finding yields (materialised once, numbered in its order),
+ * their documents as one JSON array serialised by PostgreSQL, and the key of the page's last lead. One statement, not
+ * the finding and then its documents: each round trip costs both processes a system call, and on this machine those
+ * were most of the server's own time per request. The text holds the finding's words only as parameters and the page
+ * size as a number, so each connection plans it once for any values (see walkLimit).
  */
-async function leadDocumentsJson(db: Database, ids: readonly number[]): Promise<string> {
-  if (ids.length === 0) return "[]";
-  // json_agg over a subquery's whole row turns each row into an object keyed by its column names, in one pass.
-  const [row] = await rawRows<{ json: string }>(
+async function pageWithDocuments(db: Database, request: LeadPageRequest, { ctes, finding, extra }: PageFinding): Promise<LeadPageJson & { extra: number | null }> {
+  const shown = sql.raw(String(Math.trunc(request.limit)));
+  const [row] = await rawRows<{ extra: number | null; found: number; last_key: string | null; last_id: number | null; json: string }>(
     db,
-    sql`SELECT coalesce(json_agg(doc), '[]')::text AS json FROM (
-          SELECT ${documentNames} FROM (
-            SELECT ${documentSelectList}, page.n AS lw_n
-            FROM unnest(${`{${ids.join(",")}}`}::int[]) WITH ORDINALITY AS page(id, n)
-            JOIN ${leads} ON ${leads.id} = page.id LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = page.id
-          ) documents ORDER BY lw_n
-        ) doc`,
-    { prepared: true },
+    sql`WITH ${ctes ? sql`${ctes}, ` : sql``}found AS MATERIALIZED (SELECT id, lw_text, row_number() OVER () AS n FROM (${finding}) finding)
+        SELECT ${extra ?? sql`NULL::int`} AS extra,
+          (SELECT count(*)::int FROM found) AS found,
+          (SELECT lw_text FROM found WHERE n = ${shown}) AS last_key,
+          (SELECT id FROM found WHERE n = ${shown}) AS last_id,
+          (SELECT coalesce(json_agg(doc), '[]')::text FROM (
+            SELECT ${documentNames} FROM (
+              SELECT ${documentSelectList}, found.n AS lw_n
+              FROM found JOIN ${leads} ON ${leads.id} = found.id LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = found.id
+              WHERE found.n <= ${shown}
+            ) documents ORDER BY lw_n
+          ) doc) AS json`,
+    pageStatement(request.filter),
   );
-  return row?.json ?? "[]";
-}
-
-/** A page's leads as a search or a walk found them, in page order: one more than the page when another follows. */
-interface FoundLead {
-  id: number;
-  /** The sort key as text, for the next page's cursor. */
-  lw_key: string;
-}
-
-/** The page's documents, and the cursor of the next page when the finding held one row more than the page. */
-async function pageOf(db: Database, found: readonly FoundLead[], request: LeadPageRequest): Promise<LeadPageJson> {
-  const shown = found.slice(0, request.limit);
-  const last = shown.at(-1);
-  const next = found.length > request.limit && last ? { sort: request.sort, key: last.lw_key, id: Number(last.id) } : null;
-  return { json: await leadDocumentsJson(db, shown.map((lead) => Number(lead.id))), next };
+  const more = (row?.found ?? 0) > request.limit && row?.last_key != null && row.last_id != null;
+  return {
+    json: row?.json ?? "[]",
+    next: more ? { sort: request.sort, key: row.last_key!, id: Number(row.last_id) } : null,
+    extra: row?.extra ?? null,
+  };
 }
 
 /** Pages are named prepared statements, as searches are (see searchStatement): the text varies with the filters given. */
 const pageStatement = (filter: LeadQueryFilter) => searchStatement(filter.q);
 
-/** The leads a filter matches in the sort's order from a position: what the sort's index walk finds. */
-function walkedLeads(db: Database, request: LeadPageRequest, conditions: SQL[]): Promise<FoundLead[]> {
+/** The leads a filter matches in the sort's order from a position, as the sort's index walk finds them: a page finding. */
+function walkFinding(request: LeadPageRequest, conditions: SQL[]): PageFinding {
   const { expr, orderBy, after } = sortParts(request.sort);
   const where = [...conditions, ...(request.cursor ? [after(request.cursor)] : [])];
-  return rawRows<FoundLead>(
-    db,
-    sql`SELECT ${leads.id} AS id, (${expr})::text AS lw_key FROM ${leads}
+  return {
+    finding: sql`SELECT ${leads.id} AS id, (${expr})::text AS lw_text FROM ${leads}
         ${where.length ? sql`WHERE ${and(...where)}` : sql``}
         ORDER BY ${sql.join(orderBy, sql`, `)}
-        LIMIT ${request.limit + 1} OFFSET ${request.cursor ? 0 : (request.offset ?? 0)}`,
-    pageStatement(request.filter),
-  );
+        ${walkLimit(request)}`,
+  };
 }
 
 /**
- * One page, serialised to JSON by PostgreSQL: the hottest list path then costs Node one string instead of thousands
- * of column values, dates and objects. The page's ids are found first (one row more than asked, to know whether
- * another page follows), and only they are read in full.
+ * A walk's LIMIT written into its text (the page size, from a few), and its OFFSET when it skips none: a prepared
+ * statement whose LIMIT is a parameter is costed as if it read a tenth of the table, so PostgreSQL planned it again for
+ * every request (0.25 ms of a surname's 3 ms at 1M leads); written as numbers, it settles on the walk's one plan.
  */
+function walkLimit(request: LeadPageRequest): SQL {
+  const limit = sql.raw(String(Math.trunc(request.limit) + 1));
+  const offset = request.cursor ? 0 : (request.offset ?? 0);
+  return offset === 0 ? sql`LIMIT ${limit}` : sql`LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** One page of the leads a filter matches, read in the sort's index order, with its documents. */
 export async function selectLeadPage(db: Database, request: LeadPageRequest): Promise<LeadPageJson> {
-  return pageOf(db, await walkedLeads(db, request, filterConditions(request.filter)), request);
+  const { json, next } = await pageWithDocuments(db, request, walkFinding(request, filterConditions(request.filter)));
+  return { json, next };
 }
 
 /**
@@ -216,8 +227,9 @@ export async function countMatching(db: Database, filter: LeadQueryFilter): Prom
  * the table). Otherwise the matches are read once through the search indexes, up to the cap: when that is every
  * match, the count is exact and the page is sorted and cut from them. Without a term, the counters answer the count.
  *
- * Each step is its own small statement rather than one statement choosing between them: planning a statement that
- * holds every branch cost more than the round trips (a surname's page at 1M leads: 960 against 700 a second).
+ * The sample count and the page are two statements rather than one choosing between branches: planning a statement
+ * that holds every branch cost more than the round trip (a surname's page at 1M leads: 960 against 700 a second). The
+ * page and its documents are one (pageWithDocuments).
  */
 export async function selectLeadPageCounted(db: Database, request: LeadPageRequest): Promise<LeadPageJson & { total: number; exact: boolean }> {
   if (!request.filter.q) {
@@ -225,18 +237,19 @@ export async function selectLeadPageCounted(db: Database, request: LeadPageReque
     return { ...page, ...count };
   }
   const matching = filterConditions(request.filter);
+  const walk = () => pageWithDocuments(db, request, walkFinding(request, walkConditions(request)));
   if (searchUsesTrigrams(request.filter.q)) {
     const sampled = await sampledMatchCount(db, and(...matching), pageStatement(request.filter));
     if (sampleSettles(sampled)) {
-      const found = await walkedLeads(db, request, walkConditions(request));
-      return { ...(await pageOf(db, found, request)), total: estimateFromSample(sampled), exact: false };
+      const { json, next } = await walk();
+      return { json, next, total: estimateFromSample(sampled), exact: false };
     }
   }
-  const { counted, found } = await cappedMatches(db, request, matching);
-  const total = cappedTotal(counted);
+  const capped = await pageWithDocuments(db, request, cappedFinding(request, matching));
+  const total = cappedTotal(capped.extra ?? 0);
   // Past the cap (the sample said fewer, the matches are more) the ones read are not the first in the sort's order.
-  const page = total.exact ? found : await walkedLeads(db, request, walkConditions(request));
-  return { ...(await pageOf(db, page, request)), ...total };
+  const { json, next } = total.exact ? capped : await walk();
+  return { json, next, ...total };
 }
 
 /**
@@ -253,29 +266,22 @@ function walkConditions(request: LeadPageRequest): SQL[] {
 }
 
 /**
- * The matches read through the search indexes up to one past the cap, counted, with the page cut from them in the
- * sort's order (after the cursor). One row always comes back, holding the count, even past the last page.
+ * The matches read through the search indexes up to one past the cap, counted (the finding's extra column), with the
+ * page cut from them in the sort's order (after the cursor).
  */
-async function cappedMatches(db: Database, request: LeadPageRequest, matching: SQL[]): Promise<{ counted: number; found: FoundLead[] }> {
+function cappedFinding(request: LeadPageRequest, matching: SQL[]): PageFinding {
   const { expr, orderOf, afterOf } = sortParts(request.sort);
-  const key = sql`lw_key`;
-  const id = sql`id`;
-  const rows = await rawRows<{ counted: number; id: number | null; lw_key: string | null }>(
-    db,
-    sql`WITH matches AS MATERIALIZED (
-          SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads} WHERE ${and(...matching)} LIMIT ${SEARCH_COUNT_CAP + 1}
-        )
-        SELECT counted.n AS counted, page.id, page.lw_key::text AS lw_key
-        FROM (SELECT count(*)::int AS n FROM matches) counted
-        LEFT JOIN LATERAL (
-          SELECT id, lw_key FROM matches ${request.cursor ? sql`WHERE ${afterOf(key, id, request.cursor)}` : sql``}
+  const key = sql`matches.lw_key`;
+  const id = sql`matches.id`;
+  return {
+    ctes: sql`matches AS MATERIALIZED (
+          SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads} WHERE ${and(...matching)} LIMIT ${sql.raw(String(SEARCH_COUNT_CAP + 1))}
+        )`,
+    finding: sql`SELECT ${id} AS id, (${key})::text AS lw_text FROM matches ${request.cursor ? sql`WHERE ${afterOf(key, id, request.cursor)}` : sql``}
           ORDER BY ${sql.join(orderOf(key, id), sql`, `)}
-          LIMIT ${request.limit + 1} OFFSET ${request.cursor ? 0 : (request.offset ?? 0)}
-        ) page ON true`,
-    pageStatement(request.filter),
-  );
-  const found = rows.flatMap((row) => (row.id === null || row.lw_key === null ? [] : [{ id: row.id, lw_key: row.lw_key }]));
-  return { counted: rows[0]?.counted ?? 0, found };
+          ${walkLimit(request)}`,
+    extra: sql`(SELECT count(*)::int FROM matches)`,
+  };
 }
 
 /** The columns a CSV export writes, already as text from SQL, in the order of LEAD_EXPORT_HEADERS. */
