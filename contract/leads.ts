@@ -128,7 +128,7 @@ export const leadFieldsSchema = z.object({ ...requiredFields, ...(optionalised(o
  * cannot send undefined), so each sent field replaces its default and the others keep theirs. The lists are new
  * arrays for each lead, never the defaults' own.
  */
-export function withLeadDefaults<Sent extends z.output<typeof leadFieldsSchema>>(sent: Sent) {
+function withLeadDefaults<Sent extends z.output<typeof leadFieldsSchema>>(sent: Sent) {
   return { ...leadDefaults, currentSoftwareChallenges: [], crmChallenges: [], desiredFeatures: [], quizHistory: [], tags: [], ...sent };
 }
 

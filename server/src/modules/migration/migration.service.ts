@@ -228,32 +228,69 @@ function writtenFields(mapping: readonly (MigrationTarget | null)[]): (keyof Lea
   return [...fields];
 }
 
+/** What an import reads once: the confirmed mapping and duplicate policy, and where the last run stopped. */
+interface ImportPlan {
+  mapping: readonly (MigrationTarget | null)[];
+  duplicates: DuplicatePolicy;
+  lastChunk: number;
+}
+
+async function importPlan(db: Database, migrationId: number): Promise<ImportPlan | null> {
+  const migration = await findMigration(db, migrationId);
+  if (!migration || migration.status !== "in_progress") return null;
+  return { mapping: asTargets(migration.mapping), duplicates: migration.duplicates as DuplicatePolicy, lastChunk: migration.lastChunk };
+}
+
+/** The chunk after `afterChunk`, its rows validated and ready to write (null: none is left after it). */
+interface PreparedChunk {
+  afterChunk: number;
+  chunk: { chunkNo: number; batch: ValidatedBatch } | null;
+}
+
 /**
- * Writes one staged chunk as one transaction: its new leads, its updates (when chosen), KPI revenue, referrals, row
- * errors, and the migration's counters with the chunk's number. Either all of it commits or none: a crash leaves
- * the chunk absent, and the next run starts from it again; a chunk already committed is never written twice.
+ * Reads and validates the staged chunk after `afterChunk`, outside any transaction: staged chunks never change, and
+ * the write checks that the chunk is still the next one (writeChunk). Nothing is written here.
  */
-export async function importChunk(db: Database, migrationId: number): Promise<"written" | "done" | "stopped"> {
+async function prepareChunk(db: Database, migrationId: number, afterChunk: number, plan: ImportPlan): Promise<PreparedChunk> {
+  const chunk = await nextChunk(db, migrationId, afterChunk);
+  if (!chunk) return { afterChunk, chunk: null };
+  return { afterChunk, chunk: { chunkNo: chunk.chunkNo, batch: validateBatch(chunk.records, chunk.firstRow, plan.mapping, plan.duplicates) } };
+}
+
+/**
+ * Writes one prepared chunk as one transaction: its new leads, its updates (when chosen), KPI revenue, referrals, row
+ * errors, and the migration's counters with the chunk's number. Either all of it commits or none: a crash leaves
+ * the chunk absent, and the next run starts from it again; a chunk already committed is never written twice. "stale"
+ * when the migration moved on since the chunk was read (another instance wrote it): the caller reads again.
+ */
+async function writeChunk(db: Database, migrationId: number, prepared: PreparedChunk): Promise<"written" | "done" | "stopped" | "stale"> {
   return inTransaction(db, async (tx) => {
     const migration = await lockMigration(tx, migrationId);
     if (!migration || migration.status !== "in_progress") return "stopped";
-    const chunk = await nextChunk(tx, migrationId, migration.lastChunk);
-    if (!chunk) return "done";
-    const mapping = asTargets(migration.mapping);
-    const outcome = await writeBatch(tx, chunk.records, chunk.firstRow, mapping, migration.duplicates as DuplicatePolicy, migrationId);
-    await recordBatch(tx, migrationId, { chunkNo: chunk.chunkNo, ...outcome });
+    if (migration.lastChunk !== prepared.afterChunk) return "stale";
+    if (!prepared.chunk) return "done";
+    const outcome = await writeBatch(tx, prepared.chunk.batch, asTargets(migration.mapping), migration.duplicates as DuplicatePolicy, migrationId);
+    await recordBatch(tx, migrationId, { chunkNo: prepared.chunk.chunkNo, ...outcome });
     return "written";
   });
 }
 
-async function writeBatch(
-  tx: Database,
-  records: readonly string[][],
-  firstRow: number,
-  mapping: readonly (MigrationTarget | null)[],
-  duplicates: DuplicatePolicy,
-  migrationId: number,
-): Promise<BatchOutcome> {
+/** Reads, validates and writes the next chunk, one after the other (runImport overlaps them). */
+export async function importChunk(db: Database, migrationId: number): Promise<"written" | "done" | "stopped" | "stale"> {
+  const plan = await importPlan(db, migrationId);
+  if (!plan) return "stopped";
+  return writeChunk(db, migrationId, await prepareChunk(db, migrationId, plan.lastChunk, plan));
+}
+
+/** A chunk's rows through the mapping and the Add Lead validation, duplicates within it resolved by the policy. */
+interface ValidatedBatch {
+  processed: number;
+  rows: ValidRow[];
+  errors: RowError[];
+  duplicatesInBatch: number;
+}
+
+function validateBatch(records: readonly string[][], firstRow: number, mapping: readonly (MigrationTarget | null)[], duplicates: DuplicatePolicy): ValidatedBatch {
   const errors: RowError[] = [];
   // Rows by email: a later row with the same email is skipped, or (update) merged over the earlier one.
   const byEmail = new Map<string, ValidRow>();
@@ -279,7 +316,11 @@ async function writeBatch(
       });
     }
   });
-  const rows = [...byEmail.values()];
+  return { processed: records.length, rows: [...byEmail.values()], errors, duplicatesInBatch };
+}
+
+async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly (MigrationTarget | null)[], duplicates: DuplicatePolicy, migrationId: number): Promise<BatchOutcome> {
+  const { rows, errors, duplicatesInBatch } = batch;
   const fields = writtenFields(mapping);
   const pick = (lead: Partial<LeadInput>) => Object.fromEntries(fields.filter((field) => lead[field] !== undefined).map((field) => [field, lead[field]]));
   const inserted = await insertNewLeads(tx, fields, rows.map((row) => pick(row.lead)));
@@ -305,10 +346,10 @@ async function writeBatch(
   const written = inserted.size + updated.size;
   const successful = written + (duplicates === "update" ? duplicatesInBatch : 0);
   return {
-    processed: records.length,
+    processed: batch.processed,
     successful,
     updated: updated.size + (duplicates === "update" ? duplicatesInBatch : 0),
-    skipped: records.length - erroredRows - successful,
+    skipped: batch.processed - erroredRows - successful,
     withErrors: erroredRows,
   };
 }
@@ -341,13 +382,28 @@ export async function failMigration(db: Database, migrationId: number, reason: s
 /**
  * One run of the import job: batch after batch until the file is done, or until RUN_SECONDS have passed, when it
  * queues the next run (so a deploy's shutdown never waits on a long import, and another instance may carry on).
+ * The next chunk is read and validated while this one is written: Node validates while PostgreSQL inserts, so the
+ * two cores work at once instead of in turn.
  */
 export async function runImport(deps: MigrationDeps, migrationId: number): Promise<void> {
   const deadline = Date.now() + RUN_SECONDS * 1000;
+  const plan = await importPlan(deps.db, migrationId);
+  if (!plan) return;
+  let upcoming = prepareChunk(deps.db, migrationId, plan.lastChunk, plan);
   for (;;) {
-    const step = await importChunk(deps.db, migrationId);
+    const prepared = await upcoming;
+    upcoming = prepared.chunk ? prepareChunk(deps.db, migrationId, prepared.chunk.chunkNo, plan) : Promise.resolve({ afterChunk: prepared.afterChunk, chunk: null });
+    // Settled here too, so a read that fails after this run has returned is not an unhandled rejection.
+    upcoming.catch(() => undefined);
+    const step = await writeChunk(deps.db, migrationId, prepared);
     if (step === "stopped") return;
     if (step === "done") return completeMigration(deps.db, migrationId);
+    if (step === "stale") {
+      const now = await importPlan(deps.db, migrationId);
+      if (!now) return;
+      upcoming = prepareChunk(deps.db, migrationId, now.lastChunk, plan);
+      continue;
+    }
     if (Date.now() > deadline) {
       await deps.jobs.send(importMigrationJob, { migrationId }, IMPORT_JOB_OPTIONS);
       return;
