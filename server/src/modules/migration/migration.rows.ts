@@ -82,12 +82,10 @@ export interface ValidRow {
   /** lower(email): how duplicates are found. */
   emailKey: string;
   /**
-   * The fields the row gives and the required ones, validated: what a new lead is created with (the table's column
-   * defaults, which are the form's, fill the rest).
+   * The fields the row gave a value for, validated (the required ones among them): what a new lead is created with,
+   * the table's column defaults (the form's) filling the rest, and what an existing lead is updated with.
    */
   lead: Partial<LeadInput> & Pick<LeadInput, "email">;
-  /** Only the fields the row gave a value for: what an existing lead is updated with. */
-  given: Partial<LeadInput>;
   revenue: string | null;
 }
 
@@ -172,9 +170,7 @@ export function validateRow(record: readonly string[], mapping: readonly (Migrat
     }
   }
   if (errors.length > 0 || "issues" in parsed) return errors;
-  const lead = parsed.lead;
-  const givenFields = Object.fromEntries(Object.keys(given).map((key) => [key, lead[key as keyof LeadInput]])) as Partial<LeadInput>;
-  return { rowNumber, emailKey: lead.email.toLowerCase(), lead, given: givenFields, revenue };
+  return { rowNumber, emailKey: parsed.lead.email.toLowerCase(), lead: parsed.lead, revenue };
 }
 
 const fieldSchemas = leadFieldsSchema.shape;

@@ -310,8 +310,7 @@ function validateBatch(records: readonly string[][], firstRow: number, mapping: 
     if (duplicates === "update") {
       byEmail.set(result.emailKey, {
         ...earlier,
-        lead: { ...earlier.lead, ...result.given },
-        given: { ...earlier.given, ...result.given },
+        lead: { ...earlier.lead, ...result.lead },
         revenue: result.revenue ?? earlier.revenue,
       });
     }
@@ -325,7 +324,7 @@ async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly
   const pick = (lead: Partial<LeadInput>) => Object.fromEntries(fields.filter((field) => lead[field] !== undefined).map((field) => [field, lead[field]]));
   const inserted = await insertNewLeads(tx, fields, rows.map((row) => pick(row.lead)));
   const existing = rows.filter((row) => !inserted.has(row.emailKey));
-  const updated = duplicates === "update" ? await updateExistingLeads(tx, fields, existing.map((row) => pick({ ...row.given, email: row.lead.email }))) : new Map<string, number>();
+  const updated = duplicates === "update" ? await updateExistingLeads(tx, fields, existing.map((row) => pick(row.lead))) : new Map<string, number>();
   const leadIdOf = (row: ValidRow) => inserted.get(row.emailKey) ?? updated.get(row.emailKey);
 
   const revenue: { leadId: number; ytdRevenue: string }[] = [];
@@ -334,7 +333,7 @@ async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly
     const leadId = leadIdOf(row);
     if (leadId === undefined) continue;
     if (row.revenue !== null) revenue.push({ leadId, ytdRevenue: row.revenue });
-    if (row.given.affiliateCode) codes.push({ leadId, code: row.given.affiliateCode });
+    if (row.lead.affiliateCode) codes.push({ leadId, code: row.lead.affiliateCode });
   }
   await upsertYtdRevenue(tx, revenue);
   for (const referral of await creditReferrals(tx, codes)) {
