@@ -192,6 +192,41 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
+/**
+ * What a row of a lead list carries unless the whole lead is asked for (view=full): what the lead screens show and
+ * edit, and the lead's place in the pipeline and owner. A page of whole leads is five times the bytes (quiz answers, analysis,
+ * custom fields, KPI), and serialising and sending them was most of a search's cost at a million leads.
+ */
+const leadSummaryMask = {
+  id: true,
+  businessName: true,
+  businessOwnerName: true,
+  businessOwnerLastName: true,
+  email: true,
+  phoneNumber: true,
+  yearsInBusiness: true,
+  industry: true,
+  status: true,
+  priority: true,
+  pipelineStage: true,
+  assignedTo: true,
+  createdAt: true,
+} as const;
+export const LEAD_SUMMARY_FIELDS = Object.keys(leadSummaryMask) as (keyof typeof leadSummaryMask)[];
+export const leadSummarySchema = leadSchema.pick(leadSummaryMask);
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+export const leadViews = ["summary", "full"] as const;
+export type LeadView = (typeof leadViews)[number];
+
+/** A list row: the summary's fields always, every other field of the lead with view=full. */
+export const leadListItemSchema = leadSummarySchema.extend(
+  Object.fromEntries(
+    Object.entries(leadSchema.omit(leadSummaryMask).shape).map(([name, field]) => [name, field.optional().describe("With view=full")]),
+  ) as { [K in Exclude<keyof Lead, keyof typeof leadSummaryMask>]: z.ZodOptional<(typeof leadSchema.shape)[K]> },
+);
+export type LeadListItem = z.infer<typeof leadListItemSchema>;
+
 export const leadSortFields = ["createdAt", "updatedAt", "businessName"] as const;
 export const leadSortSchema = z.enum([...leadSortFields, ...leadSortFields.map((f) => `-${f}` as const)]);
 export type LeadSort = z.infer<typeof leadSortSchema>;
@@ -218,6 +253,10 @@ export const leadListQuerySchema = leadFilterSchema.extend({
   offset: z.coerce.number().int().min(0).max(100_000, errorMessage("list.offset_too_deep")).optional(),
   cursor: z.string().max(200).optional().describe("X-Next-Cursor of the previous page (faster than offset on large lists)"),
   sort: leadSortSchema.default("-createdAt"),
+  view: z
+    .enum(leadViews)
+    .default("summary")
+    .describe(`summary (default): each row holds ${LEAD_SUMMARY_FIELDS.join(", ")}; full: every field of the lead, as GET /leads/{id} answers`),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 
@@ -259,7 +298,7 @@ export const leadEndpoints = {
     permission: "crm.read",
     path: "/leads",
     query: leadListQuerySchema,
-    reply: z.array(leadSchema),
+    reply: z.array(leadListItemSchema),
     paged: true,
     errors: [400],
     tags: leadTags,
@@ -267,7 +306,7 @@ export const leadEndpoints = {
     description:
       `A JSON array, newest first by default. The ${TOTAL_COUNT_HEADER} header holds the total matching; with a search term it counts ` +
       `up to 1,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact. When another page follows, ${NEXT_CURSOR_HEADER} ` +
-      `holds the cursor for it. ${leadFieldAliases}`,
+      `holds the cursor for it. Rows hold the lead's summary fields unless view=full. ${leadFieldAliases}`,
   }),
   exportCsv: defineEndpoint({
     method: "GET",

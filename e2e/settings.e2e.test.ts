@@ -73,7 +73,7 @@ describe("settings in the browser", () => {
     expect(((await sent).postDataJSON() as { tags: unknown }).tags).toEqual([BRAND]);
     await toastSays(page, "Lead created successfully!");
 
-    const stored = await page.request.get(`/api/leads?q=${encodeURIComponent(LEAD.email)}`);
+    const stored = await page.request.get(`/api/leads?q=${encodeURIComponent(LEAD.email)}&view=full`);
     const leads = (await stored.json()) as { email: string; tags: string[] }[];
     expect(leads.map((lead) => [lead.email, lead.tags])).toEqual([[LEAD.email, [BRAND]]]);
   });

@@ -106,7 +106,7 @@ describe("white label in the browser", () => {
     await form.getByRole("button", { name: "Add Lead" }).click();
     expect(((await sent).postDataJSON() as { tags: unknown }).tags).toEqual([BRAND.name]);
     await toastSays(page, "Lead created successfully!");
-    const stored = (await (await page.request.get(`/api/leads?q=${encodeURIComponent(LEAD.email)}`)).json()) as { tags: string[] }[];
+    const stored = (await (await page.request.get(`/api/leads?q=${encodeURIComponent(LEAD.email)}&view=full`)).json()) as { tags: string[] }[];
     expect(stored.map((lead) => lead.tags)).toEqual([[BRAND.name]]);
 
     await page.goto(`${e2e.baseUrl}/enterprise?tab=white-label`);

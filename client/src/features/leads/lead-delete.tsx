@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import type { Lead } from "@contract/leads";
+import type { LeadSummary } from "@contract/leads";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { useDeleteLead } from "./lead-queries";
 
-type LeadDeleteProps = { lead: Lead | null; onOpenChange: (open: boolean) => void };
+type LeadDeleteProps = { lead: LeadSummary | null; onOpenChange: (open: boolean) => void };
 
 /** Asks before deleting: the lead's KPI data is deleted with it. */
 export function LeadDelete({ lead, onOpenChange }: LeadDeleteProps) {

@@ -1,13 +1,13 @@
 import { FormProvider } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { Lead } from "@contract/leads";
+import type { LeadSummary } from "@contract/leads";
 import { DirtyFieldsFormFooter, useDirtyFieldsForm } from "@/components/dirty-fields-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { LEAD_EDIT_FIELDS, leadEditFormSchema, type LeadEditFormInput } from "./lead-form";
 import { LeadInputs, LeadStatusInputs } from "./lead-inputs";
 import { useUpdateLead } from "./lead-queries";
 
-function formValues(lead: Lead): LeadEditFormInput {
+function formValues(lead: LeadSummary): LeadEditFormInput {
   return {
     businessOwnerName: lead.businessOwnerName,
     businessOwnerLastName: lead.businessOwnerLastName,
@@ -21,7 +21,7 @@ function formValues(lead: Lead): LeadEditFormInput {
   };
 }
 
-type LeadEditProps = { lead: Lead | null; onOpenChange: (open: boolean) => void };
+type LeadEditProps = { lead: LeadSummary | null; onOpenChange: (open: boolean) => void };
 
 /** Edit Lead dialog: the Add Lead rules plus status and priority; only the changed fields are sent. */
 export function LeadEdit({ lead, onOpenChange }: LeadEditProps) {
@@ -39,7 +39,7 @@ export function LeadEdit({ lead, onOpenChange }: LeadEditProps) {
   );
 }
 
-function LeadEditForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
+function LeadEditForm({ lead, onDone }: { lead: LeadSummary; onDone: () => void }) {
   const { t } = useTranslation();
   const updateLead = useUpdateLead();
   const { form, onSubmit, isDirty, isSubmitting } = useDirtyFieldsForm({

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { LEAD_PAGE_DEFAULT, leadEndpoints, type Lead, type LeadFilter } from "@contract/leads";
+import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadSummary, type LeadFilter } from "@contract/leads";
 import { DataTableState, useCursorPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -24,8 +24,8 @@ const INDUSTRY_COLUMN = "hidden w-36 @2xl:table-cell";
 /** The All Leads card: search, filters, the table and its pages. */
 export function LeadList({ filters }: { filters: LeadFiltersState }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<Lead | null>(null);
-  const [deleting, setDeleting] = useState<Lead | null>(null);
+  const [editing, setEditing] = useState<LeadSummary | null>(null);
+  const [deleting, setDeleting] = useState<LeadSummary | null>(null);
 
   return (
     <Card className="min-w-0" data-testid="lead-list">
@@ -54,7 +54,7 @@ export function LeadList({ filters }: { filters: LeadFiltersState }) {
   );
 }
 
-type LeadTableProps = { filter: LeadFilter; onEdit: (lead: Lead) => void; onDelete: (lead: Lead) => void };
+type LeadTableProps = { filter: LeadFilter; onEdit: (lead: LeadSummary) => void; onDelete: (lead: LeadSummary) => void };
 
 function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
   const { t } = useTranslation();
@@ -101,7 +101,7 @@ function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
   );
 }
 
-function LeadRow({ lead, onEdit, onDelete }: { lead: Lead; onEdit: (lead: Lead) => void; onDelete: (lead: Lead) => void }) {
+function LeadRow({ lead, onEdit, onDelete }: { lead: LeadSummary; onEdit: (lead: LeadSummary) => void; onDelete: (lead: LeadSummary) => void }) {
   const { t } = useTranslation();
   const owner = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Lead } from "@contract/leads";
+import type { LeadSummary } from "@contract/leads";
 import { pipelineEndpoints, type PipelineStage } from "@contract/pipeline";
 import { useMayCall } from "@/features/auth/use-can";
 import { DataTableState } from "@/components/data-table-state";
@@ -52,7 +52,7 @@ export function LeadStageTable() {
   );
 }
 
-function LeadStageRow({ lead, stages }: { lead: Lead; stages: PipelineStage[] | undefined }) {
+function LeadStageRow({ lead, stages }: { lead: LeadSummary; stages: PipelineStage[] | undefined }) {
   const { t } = useTranslation();
   const moveLead = useMoveLead();
   const mayMove = useMayCall(pipelineEndpoints.moveLead) === true;

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_PIPELINE_STAGE, type LeadFilter, type LeadSort } from "@contract/leads";
+import { DEFAULT_PIPELINE_STAGE, LEAD_SUMMARY_FIELDS, type LeadFilter, type LeadSort, type LeadView } from "@contract/leads";
 import type { PageCursor } from "../../lib/page-cursor";
 import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
@@ -68,11 +68,13 @@ export interface LeadPageRequest {
   limit: number;
   offset?: number | undefined;
   cursor?: PageCursor | null;
+  /** Which fields each lead's document holds; full unless said. */
+  view?: LeadView;
 }
 
 /** A page of leads already serialised by PostgreSQL, plus the sort key of its last row when another page follows. */
 export interface LeadPageJson {
-  /** A JSON array of Lead documents (the shape toLead gives), ready to send. */
+  /** A JSON array of lead documents (the shape toLead gives, or its summary fields), ready to send. */
   json: string;
   next: PageCursor | null;
 }
@@ -97,19 +99,32 @@ const leadDocumentColumns: [name: string, value: SQL][] = [
     sql`CASE WHEN ${kpiMetrics.leadId} IS NULL THEN NULL ELSE json_build_object('ytdRevenue', ${kpiMetrics.ytdRevenue}::text, 'mrr', ${kpiMetrics.mrr}::text, 'updatedAt', ${isoUtc(sql`${kpiMetrics.updatedAt}`)}) END`,
   ],
 ];
-// Rendered to text once: walking these fifty fragments on every request cost more than the rest of the query.
-const documentSelectList = renderedOnce(
-  sql.join(
-    leadDocumentColumns.map(([name, value]) => sql`${value} AS ${sql.identifier(name)}`),
-    sql`, `,
-  ),
-);
-const documentNames = renderedOnce(
-  sql.join(
-    leadDocumentColumns.map(([name]) => sql.identifier(name)),
-    sql`, `,
-  ),
-);
+const summaryNames = new Set<string>(LEAD_SUMMARY_FIELDS);
+
+/**
+ * A view's select list and its names, rendered to text once: walking these fifty fragments on every request cost
+ * more than the rest of the query.
+ */
+function documentParts(columns: [name: string, value: SQL][]) {
+  return {
+    selectList: renderedOnce(
+      sql.join(
+        columns.map(([name, value]) => sql`${value} AS ${sql.identifier(name)}`),
+        sql`, `,
+      ),
+    ),
+    names: renderedOnce(
+      sql.join(
+        columns.map(([name]) => sql.identifier(name)),
+        sql`, `,
+      ),
+    ),
+  };
+}
+const documentsOf: Record<LeadView, ReturnType<typeof documentParts>> = {
+  full: documentParts(leadDocumentColumns),
+  summary: documentParts(leadDocumentColumns.filter(([name]) => summaryNames.has(name))),
+};
 
 /** What finds a page's leads: a statement yielding `id` and `lw_text` (the sort key as text) in page order, one more than the page. */
 interface PageFinding {
@@ -129,6 +144,7 @@ interface PageFinding {
  */
 async function pageWithDocuments(db: Database, request: LeadPageRequest, { ctes, finding, extra }: PageFinding): Promise<LeadPageJson & { extra: number | null }> {
   const shown = sql.raw(String(Math.trunc(request.limit)));
+  const documents = documentsOf[request.view ?? "full"];
   const [row] = await rawRows<{ extra: number | null; found: number; last_key: string | null; last_id: number | null; json: string }>(
     db,
     sql`WITH ${ctes ? sql`${ctes}, ` : sql``}found AS MATERIALIZED (SELECT id, lw_text, row_number() OVER () AS n FROM (${finding}) finding)
@@ -137,8 +153,8 @@ async function pageWithDocuments(db: Database, request: LeadPageRequest, { ctes,
           (SELECT lw_text FROM found WHERE n = ${shown}) AS last_key,
           (SELECT id FROM found WHERE n = ${shown}) AS last_id,
           (SELECT coalesce(json_agg(doc), '[]')::text FROM (
-            SELECT ${documentNames} FROM (
-              SELECT ${documentSelectList}, found.n AS lw_n
+            SELECT ${documents.names} FROM (
+              SELECT ${documents.selectList}, found.n AS lw_n
               FROM found JOIN ${leads} ON ${leads.id} = found.id LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = found.id
               WHERE found.n <= ${shown}
             ) documents ORDER BY lw_n

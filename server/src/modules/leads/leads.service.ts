@@ -27,7 +27,7 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && (!cursor || cursor.sort !== query.sort)) throw badRequest("cursor", "list.cursor_mismatch");
   const filter = { q: query.q, status: query.status, industry: query.industry };
-  const page = await selectLeadPageCounted(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor });
+  const page = await selectLeadPageCounted(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor, view: query.view });
   return { leadsJson: page.json, total: page.total, exact: page.exact, nextCursor: page.next && encodeCursor(page.next) };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { eq, sql } from "drizzle-orm";
 import type { CreatedApiKey } from "@contract/api-keys";
-import { leadSchema, type Lead } from "@contract/leads";
+import { LEAD_SUMMARY_FIELDS, leadSchema, leadSummarySchema, type Lead, type LeadSummary } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
 import { auditLogs, kpiMetrics } from "../../db/schema";
 import { suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
@@ -64,16 +64,21 @@ describe.each(testDrivers)("leads API on %s", (driver) => {
     );
     const bare = await create(suite.admin, aLead("doc-bare"));
     await suite.admin.post("/api/kpi", { email: full.email, ytdRevenue: 1234.5, mrr: 99, topProducts: [] });
-    const list = await suite.admin.get<Lead[]>("/api/leads?q=doc&limit=10");
+    const list = await suite.admin.get<Lead[]>("/api/leads?q=doc&limit=10&view=full");
     expect(list.headers["content-type"]).toMatch(/^application\/json/);
     const strictList = z.array(leadSchema.strict()).safeParse(list.body);
     expect(strictList.error).toBeUndefined();
+    const summaries = await suite.admin.get<LeadSummary[]>("/api/leads?q=doc&limit=10");
+    expect(z.array(leadSummarySchema.strict()).safeParse(summaries.body).error).toBeUndefined();
     for (const lead of [full, bare]) {
       const one = await suite.admin.get<Lead>(`/api/leads/${lead.id}`);
       expect(list.body.find((l) => l.id === lead.id)).toEqual(one.body);
+      const summary = Object.fromEntries(LEAD_SUMMARY_FIELDS.map((name) => [name, one.body[name]]));
+      expect(summaries.body.find((l) => l.id === lead.id)).toEqual(summary);
     }
     expect(list.body.find((l) => l.id === full.id)?.kpi).toMatchObject({ ytdRevenue: "1234.50", mrr: "99.00" });
     expect(list.body.find((l) => l.id === bare.id)).toMatchObject({ kpi: null, pipelineStage: "New", tags: [], aiAnalysis: null });
+    expect(summaries.body.find((l) => l.id === full.id)).toMatchObject({ pipelineStage: "Proposal", industry: "finance" });
     const report = await suite.admin.get<Lead[]>("/api/reports?source=finance");
     expect(report.body.find((l) => l.id === full.id)).toEqual(list.body.find((l) => l.id === full.id));
   });

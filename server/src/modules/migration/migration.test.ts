@@ -9,7 +9,7 @@ import { signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "
 import { finished, uploadCsv } from "../../test/migration-upload";
 
 async function leadByEmail(client: TestClient, email: string): Promise<Lead | undefined> {
-  const res = await client.get<Lead[]>(`/api/leads?q=${encodeURIComponent(email)}&limit=5`);
+  const res = await client.get<Lead[]>(`/api/leads?q=${encodeURIComponent(email)}&limit=5&view=full`);
   return res.body.find((lead) => lead.email.toLowerCase() === email.toLowerCase());
 }
 
