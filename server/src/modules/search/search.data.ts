@@ -5,7 +5,7 @@ import { allWordsOccur, SEARCH_COUNT_CAP, searchCondition, searchStatement, sear
 import { affiliates, leads, technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 import { rawRows } from "../../db/raw-rows";
-import { foldTerm } from "../../db/fold";
+import { foldedOnce, foldTerm } from "../../db/fold";
 
 /** Every group of the global search, each ranked and capped at SEARCH_GROUP_LIMIT, with how many match. */
 export interface SearchGroups {
@@ -23,15 +23,21 @@ export interface SearchGroups {
 const SIMILARITY_CANDIDATES = 20;
 
 /**
+ * A LIKE pattern for the folded term anywhere, computed once per execution: the statement holding it is planned once
+ * per connection, and a plan for any term would otherwise fold the term again for every row it tests.
+ */
+const containing = (q: string) => sql`(SELECT '%' || ${foldTerm(escapeLike(q))} || '%')`;
+
+/**
  * The affiliate group as two scalar subqueries: up to `limit` affiliates as a
  * JSON array (closest name, email or code first by trigram similarity, then the oldest), and how many match.
  */
 function affiliateGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   const folded = sql`lw_fold(${affiliates.name} || ' ' || ${affiliates.email} || ' ' || ${affiliates.uniqueCode})`;
-  const where = sql`${folded} LIKE '%' || ${foldTerm(escapeLike(q))} || '%'`;
+  const where = sql`${folded} LIKE ${containing(q)}`;
   return {
     items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
-      FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, ${foldTerm(q)}) AS lw_similarity
+      FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, ${foldedOnce(q)}) AS lw_similarity
             FROM ${affiliates} WHERE ${where} ORDER BY lw_similarity DESC, ${affiliates.id} LIMIT ${limit}) best)`,
     total: sql`(SELECT count(*)::int FROM ${affiliates} WHERE ${where})`,
   };
@@ -43,13 +49,13 @@ function affiliateGroupSql(q: string, limit: number): { items: SQL; total: SQL }
  */
 function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   // The Technical Issues list's search filter: the folded description (search_text) holds the term.
-  const where = sql`${technicalIssues.searchText} LIKE '%' || ${foldTerm(escapeLike(q))} || '%'`;
+  const where = sql`${technicalIssues.searchText} LIKE ${containing(q)}`;
   const createdAt = sql`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return {
     items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'description', description, 'status', status, 'createdAt', ${createdAt},
                  'screenshotUrl', screenshot_url, 'aiRepairLog', ai_repair_log) ORDER BY lw_similarity DESC, id DESC), '[]')::text
       FROM (SELECT ${technicalIssues.id}, ${technicalIssues.description}, ${technicalIssues.status}, ${technicalIssues.createdAt},
-                   ${technicalIssues.screenshotUrl}, ${technicalIssues.aiRepairLog}, similarity(${technicalIssues.searchText}, ${foldTerm(q)}) AS lw_similarity
+                   ${technicalIssues.screenshotUrl}, ${technicalIssues.aiRepairLog}, similarity(${technicalIssues.searchText}, ${foldedOnce(q)}) AS lw_similarity
             FROM ${technicalIssues} WHERE ${where} ORDER BY lw_similarity DESC, ${technicalIssues.id} DESC LIMIT ${limit}) best)`,
     total: sql`(SELECT count(*)::int FROM ${technicalIssues} WHERE ${where})`,
   };
@@ -103,15 +109,19 @@ async function leadGroup(db: Database, q: string): Promise<{ leads: SearchResult
   const matching = searchCondition(q);
   const folded = foldTerm(phrase);
   const statement = searchStatement(q);
-  // Only a term written as an expression of the parameter is a constant at plan time, which the name index needs to
-  // use the LIKE prefix.
+  // The business names starting with the phrase, as a range of the name index from the folded phrase to the same
+  // followed by the last code point (in the "C" collation every name starting with it sorts between the two). The
+  // bounds are values of the execution, and the LIMIT a number (see walkLimit), so the statement is planned once per
+  // connection; a LIKE prefix needs its pattern at plan time and was planned on every run. Every word of the phrase occurs in such a name, so each is a
+  // match of the search.
+  const foldedPhrase = foldedOnce(phrase);
   const prefix = (
     await rawRows<RankedLead>(
       db,
-      sql`SELECT id, business_name AS "businessName", email, similarity(search_text, ${folded}) AS similarity FROM ${leads}
-          WHERE lw_fold(business_name) COLLATE "C" LIKE ${foldTerm(escapeLike(phrase))} || '%' AND ${matching}
+      sql`SELECT id, business_name AS "businessName", email, similarity(search_text, ${foldedPhrase}) AS similarity FROM ${leads}
+          WHERE lw_fold(business_name) COLLATE "C" >= ${foldedPhrase} AND lw_fold(business_name) COLLATE "C" < (SELECT ${folded} || chr(1114111))
           ORDER BY lw_fold(business_name) COLLATE "C", id
-          LIMIT ${SEARCH_GROUP_LIMIT}`,
+          LIMIT ${sql.raw(String(SEARCH_GROUP_LIMIT))}`,
       statement,
     )
   ).sort(byCloseness);
@@ -137,7 +147,7 @@ async function leadGroup(db: Database, q: string): Promise<{ leads: SearchResult
         SELECT (SELECT count(*)::int FROM matches) AS matched,
                (SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email, 'similarity', lw_similarity)
                                 ORDER BY tier, lw_similarity DESC, id DESC), '[]')::text
-                FROM (SELECT *, similarity(search_text, ${folded}) AS lw_similarity FROM candidates) ranked) AS leads`,
+                FROM (SELECT *, similarity(search_text, ${foldedPhrase}) AS lw_similarity FROM candidates) ranked) AS leads`,
     statement,
   );
   const ranked = [...prefix, ...(JSON.parse(row?.leads ?? "[]") as RankedLead[])].slice(0, SEARCH_GROUP_LIMIT);
