@@ -434,6 +434,14 @@ function scenarios(q: string, words: string): Scenario[] {
       },
     ]),
     {
+      // What an API client asking for whole leads pays (the screens ask for the summary): shown, not a target.
+      id: "b",
+      label: `b. leads ?q=${q}&view=full`,
+      path: `/api/leads?q=${enc(q)}&view=full`,
+      capture: (db) => listLeads(db, leadListQuerySchema.parse({ q, view: "full" })),
+      check: (body) => (Array.isArray(body) && body.length > 0 && "quizHistory" in (body[0] as object) ? null : `the search "${q}" answered no whole lead`),
+    },
+    {
       id: "c",
       label: "c. dashboard",
       path: "/api/dashboard",

@@ -6,7 +6,18 @@ import { queryArrays } from "../query-arrays";
 import { rawRows } from "../raw-rows";
 import { renderedOnce, sqlStringLiteral } from "../rendered-once";
 import { kpiMetrics, leadCounts, leadDailyCounts, leads } from "../schema";
-import { cappedTotal, estimateFromSample, sampledMatchCount, sampleSettles, SEARCH_COUNT_CAP, searchCondition, searchStatement, searchUsesTrigrams, searchWords } from "./lead-search";
+import {
+  cappedTotal,
+  estimateFromSample,
+  sampledLeads,
+  sampleSettles,
+  SEARCH_COUNT_CAP,
+  SEARCH_ESTIMATE_MINIMUM,
+  searchCondition,
+  searchStatement,
+  searchUsesTrigrams,
+  searchWords,
+} from "./lead-search";
 
 /*
  * Lists of leads: a filtered, sorted page serialised by PostgreSQL, its count, and the CSV export's batches. The
@@ -131,8 +142,10 @@ interface PageFinding {
   /** Common table expressions the finding reads (written before it, each `name AS (...)`). */
   ctes?: SQL;
   finding: SQL;
-  /** A column more in the answer, computed from the ctes (the matches' count). */
-  extra?: SQL;
+  /** The matches read through the search indexes, counted up to one past the cap (computed from the ctes). */
+  matched?: SQL;
+  /** The sampled leads that match (see sampledLeads), computed from the ctes. */
+  sampled?: SQL;
 }
 
 /**
@@ -142,13 +155,17 @@ interface PageFinding {
  * were most of the server's own time per request. The text holds the finding's words only as parameters and the page
  * size as a number, so each connection plans it once for any values (see walkLimit).
  */
-async function pageWithDocuments(db: Database, request: LeadPageRequest, { ctes, finding, extra }: PageFinding): Promise<LeadPageJson & { extra: number | null }> {
+async function pageWithDocuments(
+  db: Database,
+  request: LeadPageRequest,
+  { ctes, finding, matched, sampled }: PageFinding,
+): Promise<LeadPageJson & { matched: number | null; sampled: number | null }> {
   const shown = sql.raw(String(Math.trunc(request.limit)));
   const documents = documentsOf[request.view ?? "full"];
-  const [row] = await rawRows<{ extra: number | null; found: number; last_key: string | null; last_id: number | null; json: string }>(
+  const [row] = await rawRows<{ matched: number | null; sampled: number | null; found: number; last_key: string | null; last_id: number | null; json: string }>(
     db,
     sql`WITH ${ctes ? sql`${ctes}, ` : sql``}found AS MATERIALIZED (SELECT id, lw_text, row_number() OVER () AS n FROM (${finding}) finding)
-        SELECT ${extra ?? sql`NULL::int`} AS extra,
+        SELECT ${matched ?? sql`NULL::int`} AS matched, ${sampled ?? sql`NULL::int`} AS sampled,
           (SELECT count(*)::int FROM found) AS found,
           (SELECT lw_text FROM found WHERE n = ${shown}) AS last_key,
           (SELECT id FROM found WHERE n = ${shown}) AS last_id,
@@ -165,7 +182,8 @@ async function pageWithDocuments(db: Database, request: LeadPageRequest, { ctes,
   return {
     json: row?.json ?? "[]",
     next: more ? { sort: request.sort, key: row.last_key!, id: Number(row.last_id) } : null,
-    extra: row?.extra ?? null,
+    matched: row?.matched ?? null,
+    sampled: row?.sampled ?? null,
   };
 }
 
@@ -243,9 +261,10 @@ export async function countMatching(db: Database, filter: LeadQueryFilter): Prom
  * the table). Otherwise the matches are read once through the search indexes, up to the cap: when that is every
  * match, the count is exact and the page is sorted and cut from them. Without a term, the counters answer the count.
  *
- * The sample count and the page are two statements rather than one choosing between branches: planning a statement
- * that holds every branch cost more than the round trip (a surname's page at 1M leads: 960 against 700 a second). The
- * page and its documents are one (pageWithDocuments).
+ * The sample count and whichever page it calls for are one statement (sampledFinding): each round trip cost the
+ * server a system call on either side, most of its own time per request. Its text does not vary with the term, so
+ * each connection plans it once. Only past the cap (the sample said fewer than about a thousand, the matches are
+ * more) does a second statement walk the sort's order.
  */
 export async function selectLeadPageCounted(db: Database, request: LeadPageRequest): Promise<LeadPageJson & { total: number; exact: boolean }> {
   if (!request.filter.q) {
@@ -253,19 +272,30 @@ export async function selectLeadPageCounted(db: Database, request: LeadPageReque
     return { ...page, ...count };
   }
   const matching = filterConditions(request.filter);
-  const walk = () => pageWithDocuments(db, request, walkFinding(request, walkConditions(request)));
-  if (searchUsesTrigrams(request.filter.q)) {
-    const sampled = await sampledMatchCount(db, and(...matching), pageStatement(request.filter));
-    if (sampleSettles(sampled)) {
-      const { json, next } = await walk();
-      return { json, next, total: estimateFromSample(sampled), exact: false };
-    }
-  }
-  const capped = await pageWithDocuments(db, request, cappedFinding(request, matching));
-  const total = cappedTotal(capped.extra ?? 0);
-  // Past the cap (the sample said fewer, the matches are more) the ones read are not the first in the sort's order.
-  const { json, next } = total.exact ? capped : await walk();
+  const trigrams = searchUsesTrigrams(request.filter.q);
+  const read = await pageWithDocuments(db, request, trigrams ? sampledFinding(request, matching) : cappedFinding(request, matching));
+  if (trigrams && sampleSettles(read.sampled ?? 0)) return { json: read.json, next: read.next, total: estimateFromSample(read.sampled ?? 0), exact: false };
+  const total = cappedTotal(read.matched ?? 0);
+  // Past the cap the matches read are not the first in the sort's order.
+  const { json, next } = total.exact ? read : await pageWithDocuments(db, request, walkFinding(request, walkConditions(request)));
   return { json, next, ...total };
+}
+
+/**
+ * The sample's count, and the page either walked in the sort's order (when the sample settles the total) or cut from
+ * the matches read up to the cap (when it does not): both branches are in the statement, each behind a condition on
+ * the count that PostgreSQL tests once, before running the branch at all.
+ */
+function sampledFinding(request: LeadPageRequest, matching: SQL[]): PageFinding {
+  const settles = sql`(SELECT n >= ${sql.raw(String(SEARCH_ESTIMATE_MINIMUM))} FROM lw_sample)`;
+  const walk = walkFinding(request, [...walkConditions(request), settles]);
+  const capped = cappedFinding(request, [...matching, sql`NOT ${settles}`]);
+  return {
+    ctes: sql`lw_sample AS MATERIALIZED (SELECT count(*)::int AS n FROM (${sampledLeads(and(...matching))}) sample), ${capped.ctes}`,
+    finding: sql`(${walk.finding}) UNION ALL (${capped.finding})`,
+    matched: capped.matched,
+    sampled: sql`(SELECT n FROM lw_sample)`,
+  };
 }
 
 /**
@@ -282,7 +312,7 @@ function walkConditions(request: LeadPageRequest): SQL[] {
 }
 
 /**
- * The matches read through the search indexes up to one past the cap, counted (the finding's extra column), with the
+ * The matches read through the search indexes up to one past the cap, counted (the finding's matched column), with the
  * page cut from them in the sort's order (after the cursor).
  */
 function cappedFinding(request: LeadPageRequest, matching: SQL[]): PageFinding {
@@ -296,7 +326,7 @@ function cappedFinding(request: LeadPageRequest, matching: SQL[]): PageFinding {
     finding: sql`SELECT ${id} AS id, (${key})::text AS lw_text FROM matches ${request.cursor ? sql`WHERE ${afterOf(key, id, request.cursor)}` : sql``}
           ORDER BY ${sql.join(orderOf(key, id), sql`, `)}
           ${walkLimit(request)}`,
-    extra: sql`(SELECT count(*)::int FROM matches)`,
+    matched: sql`(SELECT count(*)::int FROM matches)`,
   };
 }
 

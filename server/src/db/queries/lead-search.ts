@@ -1,9 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ESTIMATED_TOTAL_CEILING } from "@contract/list-reply";
 import { escapeLike } from "../../lib/like-pattern";
-import type { Database } from "../client";
 import { foldedOnce, foldTerm } from "../fold";
-import { rawRows, type RawRowsOptions } from "../raw-rows";
+import type { RawRowsOptions } from "../raw-rows";
 import { leads } from "../schema";
 
 /*
@@ -141,25 +140,6 @@ export const SEARCH_SAMPLE_LIMIT = ESTIMATED_TOTAL_CEILING / SEARCH_SAMPLE_MODUL
  */
 export function sampledLeads(matching: SQL | undefined): SQL {
   return sql`SELECT FROM ${leads} WHERE ${matching} AND ${leads.id} % ${sql.raw(String(SEARCH_SAMPLE_MODULUS))} = 0 LIMIT ${SEARCH_SAMPLE_LIMIT}`;
-}
-
-/** How many of the sampled leads match, up to SEARCH_SAMPLE_LIMIT. */
-export async function sampledMatchCount(db: Database, matching: SQL | undefined, options: RawRowsOptions = {}): Promise<number> {
-  const [row] = await rawRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${sampledLeads(matching)}) sample`, options);
-  return row?.n ?? 0;
-}
-
-/**
- * How many leads a search matches: estimated from the sample when a trigram search's sample settles it, otherwise
- * counted up to SEARCH_COUNT_CAP ("about 1,000" past it).
- */
-export async function searchTotal(db: Database, q: string, matching: SQL | undefined, options: RawRowsOptions = {}): Promise<{ total: number; exact: boolean }> {
-  if (searchUsesTrigrams(q)) {
-    const sampled = await sampledMatchCount(db, matching, options);
-    if (sampleSettles(sampled)) return { total: estimateFromSample(sampled), exact: false };
-  }
-  const [row] = await rawRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT FROM ${leads} WHERE ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`, options);
-  return cappedTotal(row?.n ?? 0);
 }
 
 /** A count read up to one past the cap: exact below it, "about" the cap past it. */

@@ -1,7 +1,19 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_GROUP_LIMIT, type SearchResult } from "@contract/search";
 import type { Database } from "../../db/client";
-import { allWordsOccur, SEARCH_COUNT_CAP, searchCondition, searchStatement, searchTotal, searchWords } from "../../db/queries/lead-search";
+import {
+  allWordsOccur,
+  cappedTotal,
+  estimateFromSample,
+  sampledLeads,
+  sampleSettles,
+  SEARCH_COUNT_CAP,
+  SEARCH_ESTIMATE_MINIMUM,
+  searchCondition,
+  searchStatement,
+  searchUsesTrigrams,
+  searchWords,
+} from "../../db/queries/lead-search";
 import { affiliates, leads, technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 import { rawRows } from "../../db/raw-rows";
@@ -10,7 +22,7 @@ import { foldedOnce, foldTerm } from "../../db/fold";
 /** Every group of the global search, each ranked and capped at SEARCH_GROUP_LIMIT, with how many match. */
 export interface SearchGroups {
   leads: SearchResult["leads"];
-  /** How many leads match: exact up to SEARCH_COUNT_CAP, estimated past it (see searchTotal). */
+  /** How many leads match: exact up to SEARCH_COUNT_CAP, estimated past it (see searchGroups). */
   leadsTotal: number;
   affiliates: SearchResult["affiliates"];
   affiliatesMatched: number;
@@ -61,27 +73,6 @@ function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   };
 }
 
-/**
- * The affiliate and issue groups in one statement, each list already JSON. Its text never varies with the term, so
- * each connection prepares it once; both tables are small next to leads.
- */
-async function otherGroups(db: Database, q: string) {
-  const affiliateGroup = affiliateGroupSql(q, SEARCH_GROUP_LIMIT);
-  const issueGroup = issueGroupSql(q, SEARCH_GROUP_LIMIT);
-  const [row] = await rawRows<{ affiliates: string; affiliates_matched: number; issues: string; issues_matched: number }>(
-    db,
-    sql`SELECT ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
-               ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`,
-    { prepared: true },
-  );
-  return {
-    affiliates: JSON.parse(row?.affiliates ?? "[]") as SearchResult["affiliates"],
-    affiliatesMatched: row?.affiliates_matched ?? 0,
-    issues: JSON.parse(row?.issues ?? "[]") as SearchResult["issues"],
-    issuesMatched: row?.issues_matched ?? 0,
-  };
-}
-
 interface RankedLead {
   id: number;
   businessName: string;
@@ -90,78 +81,98 @@ interface RankedLead {
   similarity: number;
 }
 
-const byCloseness = (a: RankedLead, b: RankedLead) => b.similarity - a.similarity || b.id - a.id;
-
 /**
- * The leads group: the best leads for a search and how many match. Order: business names starting with the search
- * (found through the name index), then leads whose business or owner names hold every word, then the rest; within a
- * tier by trigram similarity (over a bounded number of candidates), newest first on ties.
+ * The global search in one statement: the lead group, and the affiliate and issue groups beside it.
  *
- * Business names first: when they alone fill the list, the other tiers cannot reach it and the matches are only
- * counted (searchTotal: a common word's total is estimated from the sampled leads without reading its matches).
- * Otherwise one statement reads the matches up to the count's cap, ranks the rest of the list from them, and counts
- * them. Each is a small statement planned with its values: one statement holding every branch cost more to plan
- * than the round trips.
+ * Leads are ordered business names starting with the search first (found through the name index), then leads whose
+ * business or owner names hold every word, then the rest; within a tier by trigram similarity (over a bounded number
+ * of candidates), newest first on ties. When the names starting with the search fill the list, the other tiers cannot
+ * reach it and the matches are only counted: a common word's total is estimated from the sampled leads without
+ * reading its matches (see sampledLeads). Otherwise the matches are read up to the count's cap, the rest of the list
+ * is ranked from them, and they are counted (estimated from the sample past the cap).
+ *
+ * Every branch is in the statement, behind a condition PostgreSQL tests once before running the branch (the names
+ * filled the list, the matches passed the cap, the sample settled the total). Its text varies only with the number of
+ * words, and every term is a value of the execution, so each connection plans it once: each round trip cost the
+ * server a system call on either side, which was most of its own time per request.
  */
-async function leadGroup(db: Database, q: string): Promise<{ leads: SearchResult["leads"]; total: number }> {
+export async function searchGroups(db: Database, q: string): Promise<SearchGroups> {
   const words = searchWords(q);
   const phrase = words.length ? words.join(" ") : q;
   const matching = searchCondition(q);
-  const folded = foldTerm(phrase);
-  const statement = searchStatement(q);
-  // The business names starting with the phrase, as a range of the name index from the folded phrase to the same
-  // followed by the last code point (in the "C" collation every name starting with it sorts between the two). The
-  // bounds are values of the execution, and the LIMIT a number (see walkLimit), so the statement is planned once per
-  // connection; a LIKE prefix needs its pattern at plan time and was planned on every run. Every word of the phrase occurs in such a name, so each is a
-  // match of the search.
   const foldedPhrase = foldedOnce(phrase);
-  const prefix = (
-    await rawRows<RankedLead>(
-      db,
-      sql`SELECT id, business_name AS "businessName", email, similarity(search_text, ${foldedPhrase}) AS similarity FROM ${leads}
-          WHERE lw_fold(business_name) COLLATE "C" >= ${foldedPhrase} AND lw_fold(business_name) COLLATE "C" < (SELECT ${folded} || chr(1114111))
-          ORDER BY lw_fold(business_name) COLLATE "C", id
-          LIMIT ${sql.raw(String(SEARCH_GROUP_LIMIT))}`,
-      statement,
-    )
-  ).sort(byCloseness);
-  const shown = (list: RankedLead[]) => list.map(({ id, businessName, email }) => ({ id, businessName, email }));
-  if (prefix.length >= SEARCH_GROUP_LIMIT) return { leads: shown(prefix), total: (await searchTotal(db, q, matching, statement)).total };
-
+  const groupSize = sql.raw(String(SEARCH_GROUP_LIMIT));
+  const cap = sql.raw(String(SEARCH_COUNT_CAP + 1));
+  const filled = sql`(SELECT count(*) >= ${groupSize} FROM lw_prefix)`;
+  // A search the trigram index does not serve (one or two characters) is not sampled: its total is counted.
+  const sampled = searchUsesTrigrams(q)
+    ? sql`SELECT count(*)::int AS n FROM (${sampledLeads(sql`(${filled} OR (SELECT count(*) > ${sql.raw(String(SEARCH_COUNT_CAP))} FROM lw_matches)) AND ${matching}`)}) sample`
+    : sql`SELECT 0 AS n`;
   // search_text is the folded business name, first and last names, email and phone, in that order, and an email holds
   // no space: what precedes " email" is the names, already folded. Cut once a match (OFFSET 0 keeps the planner from
   // writing the cut into every word's test), then tested word by word.
   const names = sql`left(search_text, greatest(strpos(search_text, ' ' || lower(email)) - 1, 0))`;
-  const prefixIds = `{${prefix.map((lead) => lead.id).join(",")}}`;
-  const [row] = await rawRows<{ matched: number; leads: string }>(
+  const rankedJson = (from: string, order: SQL) =>
+    sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email, 'similarity', lw_similarity) ORDER BY ${order}), '[]')::text
+         FROM (SELECT *, similarity(search_text, ${foldedPhrase}) AS lw_similarity FROM ${sql.raw(from)}) ranked)`;
+  const affiliateGroup = affiliateGroupSql(q, SEARCH_GROUP_LIMIT);
+  const issueGroup = issueGroupSql(q, SEARCH_GROUP_LIMIT);
+  const [row] = await rawRows<{
+    prefix: string;
+    candidates: string;
+    matched: number;
+    sampled: number;
+    counted: number;
+    filled: boolean;
+    affiliates: string;
+    affiliates_matched: number;
+    issues: string;
+    issues_matched: number;
+  }>(
     db,
-    sql`WITH matches AS MATERIALIZED (
-          SELECT id, business_name, email, search_text FROM ${leads} WHERE ${matching} LIMIT ${SEARCH_COUNT_CAP + 1}
+    // The business names starting with the phrase are a range of the name index, from the folded phrase to the same
+    // followed by the last code point (in the "C" collation every name starting with it sorts between the two): a
+    // LIKE prefix needs its pattern at plan time. Every word of the phrase occurs in such a name.
+    sql`WITH lw_prefix AS MATERIALIZED (
+          SELECT id, business_name, email, search_text FROM ${leads}
+          WHERE lw_fold(business_name) COLLATE "C" >= ${foldedPhrase} AND lw_fold(business_name) COLLATE "C" < (SELECT ${foldTerm(phrase)} || chr(1114111))
+          ORDER BY lw_fold(business_name) COLLATE "C", id
+          LIMIT ${groupSize}
         ),
-        candidates AS (
+        lw_matches AS MATERIALIZED (
+          SELECT id, business_name, email, search_text FROM ${leads} WHERE NOT ${filled} AND ${matching} LIMIT ${cap}
+        ),
+        lw_sample AS MATERIALIZED (${sampled}),
+        lw_counted AS MATERIALIZED (
+          SELECT count(*)::int AS n FROM (SELECT FROM ${leads} WHERE ${filled} AND (SELECT n < ${sql.raw(String(SEARCH_ESTIMATE_MINIMUM))} FROM lw_sample) AND ${matching} LIMIT ${cap}) counted
+        ),
+        lw_candidates AS (
           SELECT id, business_name, email, search_text, CASE WHEN ${allWordsOccur(sql`lw_names`, words.length ? words : [q], false)} THEN 1 ELSE 2 END AS tier
-          FROM (SELECT *, ${names} AS lw_names FROM matches WHERE id <> ALL(${prefixIds}::int[]) OFFSET 0) named
+          FROM (SELECT *, ${names} AS lw_names FROM lw_matches WHERE id NOT IN (SELECT id FROM lw_prefix) OFFSET 0) named
           ORDER BY tier, length(search_text), id DESC
-          LIMIT ${SIMILARITY_CANDIDATES - prefix.length}
+          LIMIT ${sql.raw(String(SIMILARITY_CANDIDATES))}
         )
-        SELECT (SELECT count(*)::int FROM matches) AS matched,
-               (SELECT coalesce(json_agg(json_build_object('id', id, 'businessName', business_name, 'email', email, 'similarity', lw_similarity)
-                                ORDER BY tier, lw_similarity DESC, id DESC), '[]')::text
-                FROM (SELECT *, similarity(search_text, ${foldedPhrase}) AS lw_similarity FROM candidates) ranked) AS leads`,
-    statement,
+        SELECT ${rankedJson("lw_prefix", sql`lw_similarity DESC, id DESC`)} AS prefix,
+               ${rankedJson("lw_candidates", sql`tier, lw_similarity DESC, id DESC`)} AS candidates,
+               (SELECT count(*)::int FROM lw_matches) AS matched, (SELECT n FROM lw_sample) AS sampled,
+               (SELECT n FROM lw_counted) AS counted, ${filled} AS filled,
+               ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
+               ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`,
+    searchStatement(q),
   );
-  const ranked = [...prefix, ...(JSON.parse(row?.leads ?? "[]") as RankedLead[])].slice(0, SEARCH_GROUP_LIMIT);
-  const matched = row?.matched ?? 0;
-  // Past the cap the matches were not all read: the sample estimates how many there are.
-  const total = matched > SEARCH_COUNT_CAP ? (await searchTotal(db, q, matching, statement)).total : matched;
-  return { leads: shown(ranked), total };
-}
-
-/**
- * Every group of the global search: leads (leadGroup) beside affiliates and issues (trigram similarity, with their
- * full counts), read at the same time.
- */
-export async function searchGroups(db: Database, q: string): Promise<SearchGroups> {
-  const [leadResult, others] = await Promise.all([leadGroup(db, q), otherGroups(db, q)]);
-  return { leads: leadResult.leads, leadsTotal: leadResult.total, ...others };
+  const prefix = JSON.parse(row?.prefix ?? "[]") as RankedLead[];
+  const ranked = [...prefix, ...(JSON.parse(row?.candidates ?? "[]") as RankedLead[])].slice(0, SEARCH_GROUP_LIMIT);
+  const sampledMatches = row?.sampled ?? 0;
+  const estimated = sampleSettles(sampledMatches) ? estimateFromSample(sampledMatches) : null;
+  // Names filled the list: the matches were not read, only sampled or counted. Past the cap: not all were read.
+  const matched = row?.filled ? (estimated ?? cappedTotal(row.counted).total) : (row?.matched ?? 0);
+  const leadsTotal = !row?.filled && matched > SEARCH_COUNT_CAP ? (estimated ?? SEARCH_COUNT_CAP) : matched;
+  return {
+    leads: ranked.map(({ id, businessName, email }) => ({ id, businessName, email })),
+    leadsTotal,
+    affiliates: JSON.parse(row?.affiliates ?? "[]") as SearchResult["affiliates"],
+    affiliatesMatched: row?.affiliates_matched ?? 0,
+    issues: JSON.parse(row?.issues ?? "[]") as SearchResult["issues"],
+    issuesMatched: row?.issues_matched ?? 0,
+  };
 }
