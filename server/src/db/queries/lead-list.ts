@@ -213,44 +213,30 @@ function walkLimit(request: LeadPageRequest): SQL {
   return offset === 0 ? sql`LIMIT ${limit}` : sql`LIMIT ${limit} OFFSET ${offset}`;
 }
 
-/** One page of the leads a filter matches, read in the sort's index order, with its documents. */
-export async function selectLeadPage(db: Database, request: LeadPageRequest): Promise<LeadPageJson> {
-  const { json, next } = await pageWithDocuments(db, request, walkFinding(request, filterConditions(request.filter)));
-  return { json, next };
-}
-
 /**
- * Totals come from the trigger-kept counters when they can answer (no search term; status and creation days
- * are not combined): exact, with no scan. Otherwise matches are counted up to the cap, past which the answer
- * says it is not exact.
+ * How many leads a filter without a search term matches, as a scalar subquery: from the trigger-kept counters when
+ * they can answer (no search term; status and creation days are not combined), exact and with no scan; otherwise the
+ * matches counted up to one past the cap, past which the answer says it is not exact.
  */
-export async function countMatching(db: Database, filter: LeadQueryFilter): Promise<{ total: number; exact: boolean }> {
+function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const byDay = filter.createdFrom !== undefined || filter.createdThrough !== undefined;
-  if (!filter.q && !(byDay && filter.status)) {
-    const conditions: SQL[] = [];
-    if (byDay) {
-      if (filter.industry) conditions.push(eq(leadDailyCounts.industry, filter.industry));
-      if (filter.createdFrom) conditions.push(sql`${leadDailyCounts.day} >= ${filter.createdFrom}::date`);
-      if (filter.createdThrough) conditions.push(sql`${leadDailyCounts.day} <= ${filter.createdThrough}::date`);
-    } else {
-      if (filter.status) conditions.push(eq(leadCounts.status, filter.status));
-      if (filter.industry) conditions.push(eq(leadCounts.industry, filter.industry));
-    }
-    const counter = byDay ? leadDailyCounts : leadCounts;
-    const [row] = await db
-      .select({ total: sql<number>`coalesce(sum(${counter.n}), 0)::int` })
-      .from(counter)
-      .where(and(...conditions));
-    return { total: row?.total ?? 0, exact: true };
+  if (byDay && filter.status) {
+    return {
+      count: sql`(SELECT count(*)::int FROM (SELECT FROM ${leads} WHERE ${and(...filterConditions(filter))} LIMIT ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) capped)`,
+      capped: true,
+    };
   }
-  const capped = db
-    .select({ one: sql`1` })
-    .from(leads)
-    .where(and(...filterConditions(filter)))
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as("capped");
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-  return cappedTotal(row?.total ?? 0);
+  const conditions: SQL[] = [];
+  if (byDay) {
+    if (filter.industry) conditions.push(eq(leadDailyCounts.industry, filter.industry));
+    if (filter.createdFrom) conditions.push(sql`${leadDailyCounts.day} >= ${filter.createdFrom}::date`);
+    if (filter.createdThrough) conditions.push(sql`${leadDailyCounts.day} <= ${filter.createdThrough}::date`);
+  } else {
+    if (filter.status) conditions.push(eq(leadCounts.status, filter.status));
+    if (filter.industry) conditions.push(eq(leadCounts.industry, filter.industry));
+  }
+  const counter = byDay ? leadDailyCounts : leadCounts;
+  return { count: sql`(SELECT coalesce(sum(${counter.n}), 0)::int FROM ${counter} ${conditions.length ? sql`WHERE ${and(...conditions)}` : sql``})`, capped: false };
 }
 
 /**
@@ -259,7 +245,8 @@ export async function countMatching(db: Database, filter: LeadQueryFilter): Prom
  * is never read, and the page is read in the sort's index order, where a term matching that many leads soon fills it
  * (for the creation order from an index that also holds search_text, so the leads it passes over are not read from
  * the table). Otherwise the matches are read once through the search indexes, up to the cap: when that is every
- * match, the count is exact and the page is sorted and cut from them. Without a term, the counters answer the count.
+ * match, the count is exact and the page is sorted and cut from them. Without a term, the counters answer the count,
+ * in the page's statement (countOf).
  *
  * The sample count and whichever page it calls for are one statement (sampledFinding): each round trip cost the
  * server a system call on either side, most of its own time per request. Its text does not vary with the term, so
@@ -268,8 +255,9 @@ export async function countMatching(db: Database, filter: LeadQueryFilter): Prom
  */
 export async function selectLeadPageCounted(db: Database, request: LeadPageRequest): Promise<LeadPageJson & { total: number; exact: boolean }> {
   if (!request.filter.q) {
-    const [page, count] = await Promise.all([selectLeadPage(db, request), countMatching(db, request.filter)]);
-    return { ...page, ...count };
+    const { count, capped } = countOf(request.filter);
+    const read = await pageWithDocuments(db, request, { ...walkFinding(request, filterConditions(request.filter)), matched: count });
+    return { json: read.json, next: read.next, ...(capped ? cappedTotal(read.matched ?? 0) : { total: read.matched ?? 0, exact: true }) };
   }
   const matching = filterConditions(request.filter);
   const trigrams = searchUsesTrigrams(request.filter.q);

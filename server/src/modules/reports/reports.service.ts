@@ -1,6 +1,6 @@
 import type { ReportFilter } from "@contract/reports";
 import type { Database } from "../../db/client";
-import { countMatching, LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPage, type LeadQueryFilter } from "../../db/queries/lead-list";
+import { LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
 import type { CsvExport } from "../../kernel/http/csv-export";
 
 /** The report's Business Type is the lead's industry; its dates bound the creation day (UTC), both inclusive. */
@@ -12,11 +12,8 @@ export const reportLeadFilter = (filter: ReportFilter): LeadQueryFilter => ({
 
 export async function runReport(db: Database, filter: ReportFilter, limit: number, offset: number): Promise<{ leadsJson: string; total: number }> {
   const leadFilter = reportLeadFilter(filter);
-  const [page, count] = await Promise.all([
-    selectLeadPage(db, { filter: leadFilter, sort: "-createdAt", limit, offset }),
-    countMatching(db, leadFilter),
-  ]);
-  return { leadsJson: page.json, total: count.total };
+  const page = await selectLeadPageCounted(db, { filter: leadFilter, sort: "-createdAt", limit, offset });
+  return { leadsJson: page.json, total: page.total };
 }
 
 /** Exactly the report's leads, newest first, as the leads export writes them. */
