@@ -11,7 +11,8 @@ const statusList = sql.raw(`(VALUES ${leadStatuses.map((s, i) => `('${s}', ${i})
 /**
  * Every dashboard figure in one statement (one round trip, one pooled connection), each from the counters the
  * triggers keep: KPI sums, the lead total and leads per status, new leads per week (Monday starts, UTC, oldest first, empty weeks
- * included) and active affiliates.
+ * included) and active affiliates. Its text never varies, so each connection prepares and plans it once: planning it
+ * took half as long as running it (0.36 against 0.64 ms at 1M leads).
  */
 export async function dashboardSnapshot(db: Database): Promise<DashboardStats> {
   const [row] = await rawRows<{ ytd: string; mrr: string; total_leads: number; active_affiliates: number; by_status: string; per_week: string }>(db, sql`
@@ -37,7 +38,9 @@ export async function dashboardSnapshot(db: Database): Promise<DashboardStats> {
          ) w
       )::text AS per_week
     -- The single totals row, or none yet: the figures then read as zero.
-    FROM (SELECT 1) AS always_one LEFT JOIN ${kpiTotals} ON ${kpiTotals.id} = 1`);
+    FROM (SELECT 1) AS always_one LEFT JOIN ${kpiTotals} ON ${kpiTotals.id} = 1`,
+    { prepared: true },
+  );
   return {
     ytd: row!.ytd,
     mrr: row!.mrr,
