@@ -142,7 +142,7 @@ interface PageFinding {
   /** Common table expressions the finding reads (written before it, each `name AS (...)`). */
   ctes?: SQL;
   finding: SQL;
-  /** The matches read through the search indexes, counted up to one past the cap (computed from the ctes). */
+  /** How many leads match: the matches read through the search indexes, counted up to one past the cap, or the counters' sum (countOf). */
   matched?: SQL;
   /** The sampled leads that match (see sampledLeads), computed from the ctes. */
   sampled?: SQL;
