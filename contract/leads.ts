@@ -225,7 +225,6 @@ export const leadListItemSchema = leadSummarySchema.extend(
     Object.entries(leadSchema.omit(leadSummaryMask).shape).map(([name, field]) => [name, field.optional().describe("With view=full")]),
   ) as { [K in Exclude<keyof Lead, keyof typeof leadSummaryMask>]: z.ZodOptional<(typeof leadSchema.shape)[K]> },
 );
-export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
 export const leadSortFields = ["createdAt", "updatedAt", "businessName"] as const;
 export const leadSortSchema = z.enum([...leadSortFields, ...leadSortFields.map((f) => `-${f}` as const)]);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { escapeLike } from "../lib/like-pattern";
 
 /**
  * A search term folded as lw_fold folds stored text (accents removed through the unaccent dictionary, lower case),
@@ -15,3 +16,10 @@ export const foldTerm = (term: unknown): SQL => sql`lower(lw_unaccent('public.un
  * term as a constant at plan time (a LIKE prefix on a btree).
  */
 export const foldedOnce = (term: unknown): SQL => sql`(SELECT ${foldTerm(term)})`;
+
+/**
+ * A LIKE pattern for the folded term anywhere (the term's own % and _ escaped), computed once per execution: a trigram
+ * index reads it when its scan starts, and a statement holding it is costed alike for any term, so PostgreSQL plans it
+ * once per connection instead of on every run (see containsFolded in queries/lead-search.ts).
+ */
+export const foldedContaining = (term: string): SQL => sql`(SELECT '%' || ${foldTerm(escapeLike(term))} || '%')`;

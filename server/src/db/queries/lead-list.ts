@@ -7,12 +7,13 @@ import { rawRows } from "../raw-rows";
 import { renderedOnce, sqlStringLiteral } from "../rendered-once";
 import { kpiMetrics, leadCounts, leadDailyCounts, leads } from "../schema";
 import {
+  cappedCount,
   cappedTotal,
   estimateFromSample,
-  sampledLeads,
+  sampleCount,
   sampleSettles,
+  sampleSettlesIn,
   SEARCH_COUNT_CAP,
-  SEARCH_ESTIMATE_MINIMUM,
   searchCondition,
   searchStatement,
   searchUsesTrigrams,
@@ -144,7 +145,7 @@ interface PageFinding {
   finding: SQL;
   /** How many leads match: the matches read through the search indexes, counted up to one past the cap, or the counters' sum (countOf). */
   matched?: SQL;
-  /** The sampled leads that match (see sampledLeads), computed from the ctes. */
+  /** The sampled leads that match (see sampleCount), computed from the ctes. */
   sampled?: SQL;
 }
 
@@ -222,7 +223,7 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const byDay = filter.createdFrom !== undefined || filter.createdThrough !== undefined;
   if (byDay && filter.status) {
     return {
-      count: sql`(SELECT count(*)::int FROM (SELECT FROM ${leads} WHERE ${and(...filterConditions(filter))} LIMIT ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) capped)`,
+      count: cappedCount(and(...filterConditions(filter))),
       capped: true,
     };
   }
@@ -275,11 +276,11 @@ export async function selectLeadPageCounted(db: Database, request: LeadPageReque
  * the count that PostgreSQL tests once, before running the branch at all.
  */
 function sampledFinding(request: LeadPageRequest, matching: SQL[]): PageFinding {
-  const settles = sql`(SELECT n >= ${sql.raw(String(SEARCH_ESTIMATE_MINIMUM))} FROM lw_sample)`;
+  const settles = sampleSettlesIn("lw_sample");
   const walk = walkFinding(request, [...walkConditions(request), settles]);
   const capped = cappedFinding(request, [...matching, sql`NOT ${settles}`]);
   return {
-    ctes: sql`lw_sample AS MATERIALIZED (SELECT count(*)::int AS n FROM (${sampledLeads(and(...matching))}) sample), ${capped.ctes}`,
+    ctes: sql`lw_sample AS MATERIALIZED (${sampleCount(and(...matching))}), ${capped.ctes}`,
     finding: sql`(${walk.finding}) UNION ALL (${capped.finding})`,
     matched: capped.matched,
     sampled: sql`(SELECT n FROM lw_sample)`,

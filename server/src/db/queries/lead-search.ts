@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ESTIMATED_TOTAL_CEILING } from "@contract/list-reply";
 import { escapeLike } from "../../lib/like-pattern";
-import { foldedOnce, foldTerm } from "../fold";
+import { foldedContaining, foldedOnce, foldTerm } from "../fold";
 import type { RawRowsOptions } from "../raw-rows";
 import { leads } from "../schema";
 
@@ -55,7 +55,7 @@ export function trigramProbes(word: string): string[] {
  * term look cheaper than a plan for any term. Hidden, every run is costed alike and the plan is made once per
  * connection; it is the plan the terms were given anyway.
  */
-const containsFolded = (text: SQL, part: string) => sql`${text} LIKE (SELECT '%' || ${foldTerm(escapeLike(part))} || '%')`;
+const containsFolded = (text: SQL, part: string) => sql`${text} LIKE ${foldedContaining(part)}`;
 
 /**
  * The word anywhere in the folded text, as a substring search (strpos) that no index holds: it filters the candidates
@@ -135,11 +135,22 @@ export const SEARCH_ESTIMATE_MINIMUM = 16;
 export const SEARCH_SAMPLE_LIMIT = ESTIMATED_TOTAL_CEILING / SEARCH_SAMPLE_MODULUS;
 
 /**
- * The sampled leads a condition matches, up to SEARCH_SAMPLE_LIMIT (a subquery to count). The modulus is written as
- * a literal: the partial index's predicate must be provable at plan time.
+ * How many sampled leads a condition matches, up to SEARCH_SAMPLE_LIMIT: a statement answering one row, n, written as
+ * a common table expression. The modulus is written as a literal: the partial index's predicate must be provable at
+ * plan time.
  */
-export function sampledLeads(matching: SQL | undefined): SQL {
-  return sql`SELECT FROM ${leads} WHERE ${matching} AND ${leads.id} % ${sql.raw(String(SEARCH_SAMPLE_MODULUS))} = 0 LIMIT ${SEARCH_SAMPLE_LIMIT}`;
+export function sampleCount(matching: SQL | undefined): SQL {
+  return sql`SELECT count(*)::int AS n FROM (
+      SELECT FROM ${leads} WHERE ${matching} AND ${leads.id} % ${sql.raw(String(SEARCH_SAMPLE_MODULUS))} = 0 LIMIT ${SEARCH_SAMPLE_LIMIT}
+    ) sample`;
+}
+
+/** sampleSettles in SQL, of the count in the common table expression `cte` (a sampleCount). */
+export const sampleSettlesIn = (cte: string): SQL => sql`(SELECT n >= ${sql.raw(String(SEARCH_ESTIMATE_MINIMUM))} FROM ${sql.raw(cte)})`;
+
+/** The leads a condition matches, counted up to one past SEARCH_COUNT_CAP (read it with cappedTotal): a scalar subquery. */
+export function cappedCount(matching: SQL | undefined): SQL {
+  return sql`(SELECT count(*)::int FROM (SELECT FROM ${leads} WHERE ${matching} LIMIT ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) capped)`;
 }
 
 /** A count read up to one past the cap: exact below it, "about" the cap past it. */

@@ -3,21 +3,21 @@ import { SEARCH_GROUP_LIMIT, type SearchResult } from "@contract/search";
 import type { Database } from "../../db/client";
 import {
   allWordsOccur,
+  cappedCount,
   cappedTotal,
   estimateFromSample,
-  sampledLeads,
+  sampleCount,
   sampleSettles,
+  sampleSettlesIn,
   SEARCH_COUNT_CAP,
-  SEARCH_ESTIMATE_MINIMUM,
   searchCondition,
   searchStatement,
   searchUsesTrigrams,
   searchWords,
 } from "../../db/queries/lead-search";
 import { affiliates, leads, technicalIssues } from "../../db/schema";
-import { escapeLike } from "../../lib/like-pattern";
 import { rawRows } from "../../db/raw-rows";
-import { foldedOnce, foldTerm } from "../../db/fold";
+import { foldedContaining, foldedOnce, foldTerm } from "../../db/fold";
 
 /** Every group of the global search, each ranked and capped at SEARCH_GROUP_LIMIT, with how many match. */
 export interface SearchGroups {
@@ -35,18 +35,12 @@ export interface SearchGroups {
 const SIMILARITY_CANDIDATES = 20;
 
 /**
- * A LIKE pattern for the folded term anywhere, computed once per execution: the statement holding it is planned once
- * per connection, and a plan for any term would otherwise fold the term again for every row it tests.
- */
-const containing = (q: string) => sql`(SELECT '%' || ${foldTerm(escapeLike(q))} || '%')`;
-
-/**
  * The affiliate group as two scalar subqueries: up to `limit` affiliates as a
  * JSON array (closest name, email or code first by trigram similarity, then the oldest), and how many match.
  */
 function affiliateGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   const folded = sql`lw_fold(${affiliates.name} || ' ' || ${affiliates.email} || ' ' || ${affiliates.uniqueCode})`;
-  const where = sql`${folded} LIKE ${containing(q)}`;
+  const where = sql`${folded} LIKE ${foldedContaining(q)}`;
   return {
     items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'email', email, 'uniqueCode', unique_code) ORDER BY lw_similarity DESC, id), '[]')::text
       FROM (SELECT ${affiliates.id}, ${affiliates.name}, ${affiliates.email}, ${affiliates.uniqueCode}, similarity(${folded}, ${foldedOnce(q)}) AS lw_similarity
@@ -61,7 +55,7 @@ function affiliateGroupSql(q: string, limit: number): { items: SQL; total: SQL }
  */
 function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   // The Technical Issues list's search filter: the folded description (search_text) holds the term.
-  const where = sql`${technicalIssues.searchText} LIKE ${containing(q)}`;
+  const where = sql`${technicalIssues.searchText} LIKE ${foldedContaining(q)}`;
   const createdAt = sql`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return {
     items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'description', description, 'status', status, 'createdAt', ${createdAt},
@@ -88,7 +82,7 @@ interface RankedLead {
  * business or owner names hold every word, then the rest; within a tier by trigram similarity (over a bounded number
  * of candidates), newest first on ties. When the names starting with the search fill the list, the other tiers cannot
  * reach it and the matches are only counted: a common word's total is estimated from the sampled leads without
- * reading its matches (see sampledLeads). Otherwise the matches are read up to the count's cap, the rest of the list
+ * reading its matches (see sampleCount). Otherwise the matches are read up to the count's cap, the rest of the list
  * is ranked from them, and they are counted (estimated from the sample past the cap).
  *
  * Every branch is in the statement, behind a condition PostgreSQL tests once before running the branch (the names
@@ -106,7 +100,7 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
   const filled = sql`(SELECT count(*) >= ${groupSize} FROM lw_prefix)`;
   // A search the trigram index does not serve (one or two characters) is not sampled: its total is counted.
   const sampled = searchUsesTrigrams(q)
-    ? sql`SELECT count(*)::int AS n FROM (${sampledLeads(sql`(${filled} OR (SELECT count(*) > ${sql.raw(String(SEARCH_COUNT_CAP))} FROM lw_matches)) AND ${matching}`)}) sample`
+    ? sampleCount(sql`(${filled} OR (SELECT count(*) > ${sql.raw(String(SEARCH_COUNT_CAP))} FROM lw_matches)) AND ${matching}`)
     : sql`SELECT 0 AS n`;
   // search_text is the folded business name, first and last names, email and phone, in that order, and an email holds
   // no space: what precedes " email" is the names, already folded. Cut once a match (OFFSET 0 keeps the planner from
@@ -123,7 +117,6 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
     matched: number;
     sampled: number;
     counted: number;
-    filled: boolean;
     affiliates: string;
     affiliates_matched: number;
     issues: string;
@@ -143,9 +136,7 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
           SELECT id, business_name, email, search_text FROM ${leads} WHERE NOT ${filled} AND ${matching} LIMIT ${cap}
         ),
         lw_sample AS MATERIALIZED (${sampled}),
-        lw_counted AS MATERIALIZED (
-          SELECT count(*)::int AS n FROM (SELECT FROM ${leads} WHERE ${filled} AND (SELECT n < ${sql.raw(String(SEARCH_ESTIMATE_MINIMUM))} FROM lw_sample) AND ${matching} LIMIT ${cap}) counted
-        ),
+        lw_counted AS MATERIALIZED (SELECT ${cappedCount(sql`${filled} AND NOT ${sampleSettlesIn("lw_sample")} AND ${matching}`)} AS n),
         lw_candidates AS (
           SELECT id, business_name, email, search_text, CASE WHEN ${allWordsOccur(sql`lw_names`, words.length ? words : [q], false)} THEN 1 ELSE 2 END AS tier
           FROM (SELECT *, ${names} AS lw_names FROM lw_matches WHERE id NOT IN (SELECT id FROM lw_prefix) OFFSET 0) named
@@ -155,21 +146,21 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
         SELECT ${rankedJson("lw_prefix", sql`lw_similarity DESC, id DESC`)} AS prefix,
                ${rankedJson("lw_candidates", sql`tier, lw_similarity DESC, id DESC`)} AS candidates,
                (SELECT count(*)::int FROM lw_matches) AS matched, (SELECT n FROM lw_sample) AS sampled,
-               (SELECT n FROM lw_counted) AS counted, ${filled} AS filled,
+               (SELECT n FROM lw_counted) AS counted,
                ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
                ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`,
     searchStatement(q),
   );
   const prefix = JSON.parse(row?.prefix ?? "[]") as RankedLead[];
   const ranked = [...prefix, ...(JSON.parse(row?.candidates ?? "[]") as RankedLead[])].slice(0, SEARCH_GROUP_LIMIT);
+  // The sample is counted only when the matches were not all read (names filled the list, or they passed the cap);
+  // when it does not settle the total, the count read up to the cap does: lw_counted when the names filled the list
+  // (lw_matches was not read), lw_matches otherwise.
   const sampledMatches = row?.sampled ?? 0;
-  const estimated = sampleSettles(sampledMatches) ? estimateFromSample(sampledMatches) : null;
-  // Names filled the list: the matches were not read, only sampled or counted. Past the cap: not all were read.
-  const matched = row?.filled ? (estimated ?? cappedTotal(row.counted).total) : (row?.matched ?? 0);
-  const leadsTotal = !row?.filled && matched > SEARCH_COUNT_CAP ? (estimated ?? SEARCH_COUNT_CAP) : matched;
+  const counted = row?.counted ? row.counted : (row?.matched ?? 0);
   return {
     leads: ranked.map(({ id, businessName, email }) => ({ id, businessName, email })),
-    leadsTotal,
+    leadsTotal: sampleSettles(sampledMatches) ? estimateFromSample(sampledMatches) : cappedTotal(counted).total,
     affiliates: JSON.parse(row?.affiliates ?? "[]") as SearchResult["affiliates"],
     affiliatesMatched: row?.affiliates_matched ?? 0,
     issues: JSON.parse(row?.issues ?? "[]") as SearchResult["issues"],
