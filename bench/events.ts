@@ -1,7 +1,8 @@
 // Scenario f of `npm run bench`: domain events through the outbox (server/src/kernel/events.ts) on the running server.
 // Throughput: a burst of events written with emitEvent, drained by the server's own dispatcher, against the same rows
 // inserted straight through pg. Latency: a lead created through the API, from the answer (its transaction committed
-// before it) to the webhook's arrival at a local receiver, against one INSERT round trip. See bench/README.md.
+// before it) to the webhook's arrival at a local receiver, against one INSERT round trip. Delivery: a burst of events
+// sent to a local receiver by a webhook endpoint, then by a call_webhook automation. See bench/README.md.
 import http from "node:http";
 import type net from "node:net";
 import pg from "pg";
@@ -15,6 +16,8 @@ import { int, markdownTable, ms, percentile } from "./stats";
 const EMIT_BATCH = 500;
 const DRAIN_TIMEOUT_MS = 10 * 60_000;
 const ARRIVAL_TIMEOUT_MS = 30_000;
+/** How long a delivery burst may take to arrive: long enough for calls made one per 2 s polling interval. */
+const DELIVERY_TIMEOUT_MS = 15 * 60_000;
 const LATENCY_WARMUP = 3;
 const LATENCY_SAMPLES = 50;
 const RAW_ROUND_TRIPS = 200;
@@ -27,6 +30,8 @@ export interface EventsOptions {
   /** A signed-in administrator's session cookie: creates leads and the webhook endpoint. */
   headers: Record<string, string>;
   count: number;
+  /** Events in each delivery burst (one per lead, so at most the leads the database holds). */
+  deliveries: number;
 }
 
 /** One burst of events drained by the dispatcher. */
@@ -46,8 +51,24 @@ export interface BurstStats {
   failed: number;
 }
 
+/** One burst of events, each sent to a local receiver: by a webhook endpoint, or by a call_webhook automation. */
+export interface DeliveryStats {
+  label: string;
+  count: number;
+  /** From the commit of the burst's transaction to the arrival of its last delivery. */
+  seconds: number;
+  /** Median arrival after the commit. */
+  p50Seconds: number;
+  perSecond: number;
+  /** Events whose delivery had not arrived when the time was up. */
+  lost: number;
+  /** Requests for an event that had already arrived (a delivery made twice). */
+  repeats: number;
+}
+
 export interface EventsStats {
   bursts: BurstStats[];
+  deliveries: DeliveryStats[];
   latency: { samples: number; lost: number; p50: number; p95: number; max: number };
   rawInsert: { p50: number; p95: number };
 }
@@ -138,6 +159,7 @@ async function throughput(client: pg.Client, options: EventsOptions, label: stri
 async function startReceiver() {
   const arrivals = new Map<number, number>();
   const waiters = new Map<number, () => void>();
+  let repeats = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -147,7 +169,11 @@ async function startReceiver() {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data?: { leadId?: unknown } };
         const leadId = body.data?.leadId;
-        if (typeof leadId !== "number" || arrivals.has(leadId)) return;
+        if (typeof leadId !== "number") return;
+        if (arrivals.has(leadId)) {
+          repeats++;
+          return;
+        }
         arrivals.set(leadId, at);
         waiters.get(leadId)?.();
       } catch {
@@ -160,17 +186,19 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     /** When the delivery for that lead arrived (performance.now()), or null after the timeout. */
-    arrival(leadId: number): Promise<number | null> {
+    arrival(leadId: number, timeoutMs = ARRIVAL_TIMEOUT_MS): Promise<number | null> {
       const known = arrivals.get(leadId);
       if (known !== undefined) return Promise.resolve(known);
       return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(null), ARRIVAL_TIMEOUT_MS);
+        const timer = setTimeout(() => resolve(null), timeoutMs);
         waiters.set(leadId, () => {
           clearTimeout(timer);
           resolve(arrivals.get(leadId)!);
         });
       });
     },
+    /** Deliveries that arrived for a lead already heard of. */
+    repeats: () => repeats,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -235,6 +263,51 @@ async function latency(client: pg.Client, options: EventsOptions) {
   };
 }
 
+/**
+ * One lead.created event for each of the first `deliveries` leads, committed in one transaction, each sent to a local
+ * receiver by what `target` registers (a webhook endpoint, or a call_webhook workflow whose condition only these events
+ * meet): the time from the commit until the last arrived.
+ */
+async function deliveryBurst(client: pg.Client, options: EventsOptions, target: "webhook endpoint" | "call_webhook automation"): Promise<DeliveryStats> {
+  const { rows: leadRows } = await client.query<{ id: number }>("SELECT id FROM leads ORDER BY id LIMIT $1", [options.deliveries]);
+  if (leadRows.length < options.deliveries) throw new Error(`A delivery burst of ${options.deliveries} needs as many leads; the bench database holds ${leadRows.length}`);
+  const tag = `Bench delivery ${Date.now().toString(36)}`;
+  const receiver = await startReceiver();
+  const registered =
+    target === "webhook endpoint"
+      ? await api<{ id: number }>(options, "POST", "/api/settings/webhooks", { url: receiver.url, event: "lead.created" })
+      : await api<{ id: number }>(options, "POST", "/api/automations", {
+          name: tag,
+          trigger: "new_lead",
+          conditions: [{ field: "businessName", operator: "contains", value: tag }],
+          action: "call_webhook",
+          config: { url: receiver.url },
+        });
+  if (registered.status !== 201) {
+    await receiver.close();
+    throw new Error(`Registering the ${target} answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  }
+  const before = Number((await client.query<{ id: string }>("SELECT coalesce(max(id), 0) AS id FROM event_outbox")).rows[0]!.id);
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null, poolMax: 1 });
+  try {
+    await inTransaction(handle.db, async (tx) => {
+      for (const [i, { id }] of leadRows.entries()) await emitEvent(tx, "lead.created", { ...leadCreated(id, i), businessName: `${tag} ${i}` });
+    });
+    const committed = performance.now();
+    const arrivals = await Promise.all(leadRows.map(({ id }) => receiver.arrival(id, DELIVERY_TIMEOUT_MS)));
+    const times = arrivals.filter((at): at is number => at !== null).map((at) => (at - committed) / 1000).sort((a, b) => a - b);
+    const seconds = times.at(-1) ?? Number.NaN;
+    return { label: target, count: leadRows.length, seconds, p50Seconds: percentile(times, 50), perSecond: times.length / seconds, lost: leadRows.length - times.length, repeats: receiver.repeats() };
+  } finally {
+    await handle.close();
+    const path = target === "webhook endpoint" ? `/api/settings/webhooks/${registered.body.id}` : `/api/automations/${registered.body.id}`;
+    const removed = await api(options, "DELETE", path).catch((error: unknown) => ({ status: 0, body: String(error) }));
+    if (removed.status !== 200) console.warn(`  removing the bench's ${target} answered ${removed.status}: ${JSON.stringify(removed.body)}`);
+    await receiver.close();
+    await client.query("DELETE FROM event_outbox WHERE id > $1 AND name = 'lead.created' AND dispatched_at IS NOT NULL AND payload->>'businessName' LIKE $2", [before, `${tag} %`]);
+  }
+}
+
 export async function runEventsBench(options: EventsOptions): Promise<EventsStats> {
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
@@ -252,6 +325,8 @@ export async function runEventsBench(options: EventsOptions): Promise<EventsStat
       );
       if (removed) break;
     }
+    // Likewise a call_webhook workflow of a stopped run (its runs go with it).
+    await client.query(String.raw`DELETE FROM automation_workflows WHERE name LIKE 'Bench delivery %' AND config->>'url' ~ '^http://127\.0\.0\.1:[0-9]+/hook$'`);
     await client.query("VACUUM (ANALYZE) event_outbox, webhook_deliveries");
     console.log(`\nf. events: ${int(options.count)} lead.created events emitted in transactions of ${EMIT_BATCH}, drained by the server's dispatcher`);
     const bursts = [await throughput(client, options, "no endpoint")];
@@ -270,13 +345,23 @@ export async function runEventsBench(options: EventsOptions): Promise<EventsStat
       `  ${burst.label}: emitted in ${burst.emitSeconds.toFixed(1)} s (${int(burst.emittedPerSecond)}/s); all dispatched ${burst.dispatchSeconds.toFixed(1)} s after the first ` +
         `transaction = ${int(burst.dispatchedPerSecond)} events/s; raw INSERT ${int(burst.rawInsertsPerSecond)} rows/s${burst.failed ? `; ${burst.failed} failed` : ""}`,
     );
+    console.log(`f. events: ${int(options.deliveries)} lead.created events committed at once, each sent to a local receiver`);
+    const deliveries: DeliveryStats[] = [];
+    for (const target of ["webhook endpoint", "call_webhook automation"] as const) {
+      const delivery = await deliveryBurst(client, options, target);
+      deliveries.push(delivery);
+      console.log(
+        `  by a ${target}: all arrived ${delivery.seconds.toFixed(1)} s after the commit (p50 ${delivery.p50Seconds.toFixed(1)} s) = ${delivery.perSecond < 10 ? delivery.perSecond.toFixed(1) : int(delivery.perSecond)} deliveries/s` +
+          `${delivery.lost ? `; ${delivery.lost} lost` : ""}${delivery.repeats ? `; ${delivery.repeats} repeated` : ""}`,
+      );
+    }
     console.log(`f. events: commit → webhook arrival for ${LATENCY_SAMPLES} leads created one at a time through POST /api/leads`);
     const timing = await latency(client, options);
     console.log(
       `  p50 ${ms(timing.latency.p50)} ms, p95 ${ms(timing.latency.p95)} ms${timing.latency.lost ? `, ${timing.latency.lost} lost` : ""}; ` +
         `raw INSERT round trip p50 ${ms(timing.rawInsert.p50)} ms, p95 ${ms(timing.rawInsert.p95)} ms`,
     );
-    return { bursts, ...timing };
+    return { bursts, deliveries, ...timing };
   } finally {
     await client.query(`DROP TABLE IF EXISTS ${RAW_TABLE}`).catch(() => undefined);
     await client.end();
@@ -315,5 +400,18 @@ export function eventsTables(stats: EventsStats): string {
     ],
     [false, true, true, true, true, true, true, true],
   );
-  return `${throughputTable}\n\n${latencyTable}`;
+  const deliveryTable = markdownTable(
+    ["delivery", "count", "all arrived s", "p50 s", "deliveries/s", "lost", "repeated"],
+    stats.deliveries.map((delivery) => [
+      `f. lead.created committed at once → local receiver, by a ${delivery.label}`,
+      int(delivery.count),
+      delivery.seconds.toFixed(1),
+      delivery.p50Seconds.toFixed(1),
+      delivery.perSecond < 10 ? delivery.perSecond.toFixed(1) : int(delivery.perSecond),
+      int(delivery.lost),
+      int(delivery.repeats),
+    ]),
+    [false, true, true, true, true, true, true],
+  );
+  return `${throughputTable}\n\n${deliveryTable}\n\n${latencyTable}`;
 }

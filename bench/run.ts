@@ -59,6 +59,8 @@ interface Options {
   export: boolean;
   /** Domain events in the dispatch throughput burst (scenario f). */
   events: number;
+  /** Events in each delivery burst of f: by a webhook endpoint, then by a call_webhook automation. */
+  deliveries: number;
   /** Rows in the CSV migration's file (scenario g). */
   migrationRows: number;
 }
@@ -75,11 +77,12 @@ const HELP = `Usage: npm run bench -- [options]
   --only a,b,c,d,e,f,g scenarios to run (a page, b search, c dashboard, d report, e export, f domain events, g CSV migration)
   --no-export        skip the CSV export
   --events N         domain events in the dispatch throughput burst of f (default 20000)
+  --deliveries N     events in each delivery burst of f, by a webhook endpoint and by a call_webhook automation (default 200)
   --migration-rows N rows in the CSV file g imports through the API and with psql \\copy (default 1000000)
 Environment: BENCH_DATABASE_URL (default ${DEFAULT_SERVER}/${DEFAULT_DATABASE}, created when missing).`;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { leads: 1_000_000, duration: 10, warmup: 2, connections: 32, pool: 10, q: "Núñez", words: "diego westfield", auth: "cookie", only: null, export: true, events: 20_000, migrationRows: 1_000_000 };
+  const options: Options = { leads: 1_000_000, duration: 10, warmup: 2, connections: 32, pool: 10, q: "Núñez", words: "diego westfield", auth: "cookie", only: null, export: true, events: 20_000, deliveries: 200, migrationRows: 1_000_000 };
   const number = (flag: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value?.replace(/_/g, ""));
     if (!Number.isFinite(n) || n < min || n > max) throw new BenchError(`${flag} takes a number from ${min} to ${max}`);
@@ -102,6 +105,7 @@ function parseOptions(argv: string[]): Options {
     } else if (arg === "--only") options.only = new Set((value() ?? "").split(",").map((s) => s.trim()));
     else if (arg === "--no-export") options.export = false;
     else if (arg === "--events") options.events = Math.round(number(arg, value(), 1, 1_000_000));
+    else if (arg === "--deliveries") options.deliveries = Math.round(number(arg, value(), 1, 10_000));
     else if (arg === "--migration-rows") options.migrationRows = Math.round(number(arg, value(), 1, 10_000_000));
     else if (arg === "--help" || arg === "-h") {
       console.log(HELP);
@@ -600,7 +604,7 @@ async function main() {
     if (eventsWanted) {
       // Creating leads and a webhook endpoint needs the administrator's session, whatever --auth says.
       const session = options.auth === "cookie" ? auth : await authenticate(base, "cookie");
-      events = await runEventsBench({ base, databaseUrl, headers: session.headers, count: options.events });
+      events = await runEventsBench({ base, databaseUrl, headers: session.headers, count: options.events, deliveries: options.deliveries });
     }
 
     if (migrationWanted) {

@@ -1,4 +1,6 @@
-import type { UserRole } from "./auth";
+/** Each role is a set of permissions (roleGrants below); a person has one role everywhere. */
+export const userRoles = ["admin", "manager", "agent", "viewer"] as const;
+export type UserRole = (typeof userRoles)[number];
 
 /**
  * Everything a role may be granted, named once. Every API endpoint declares the one it needs (contract/endpoint.ts),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { idParamsSchema, isoDate, isoDateTime, MAX_ROW_ID, okSchema, rowIdSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { leadStatusSchema } from "./leads";
 import { TOTAL_COUNT_HEADER } from "./list-reply";
 import { moneyInput, moneyOutput } from "./money";
@@ -186,7 +186,7 @@ export type ReferralStats = z.infer<typeof referralStatsSchema>;
 
 const affiliateTags = ["Affiliates"];
 
-export const affiliateEndpoints = {
+export const affiliateEndpoints = defineEndpoints("affiliates", {
   signup: defineEndpoint({
     method: "POST",
     permission: "public",
@@ -297,12 +297,12 @@ export const affiliateEndpoints = {
     tags: affiliateTags,
     summary: "An affiliate's dashboard: readable by that affiliate's token or by staff, never by another affiliate",
   }),
-};
+});
 
 const referralTags = ["Referrals"];
 
 /** Referral tracking (server/src/modules/referrals): its schemas live in this file with the affiliates'. */
-export const referralEndpoints = {
+export const referralEndpoints = defineEndpoints("referrals", {
   list: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -333,4 +333,4 @@ export const referralEndpoints = {
     tags: referralTags,
     summary: "Total referrals, converted referrals, commission paid out and the conversion rate",
   }),
-};
+});

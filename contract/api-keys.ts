@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { idParamsSchema, isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 
 export const API_KEY_LENGTH = 64;
 
@@ -46,7 +46,7 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 const apiKeyTags = ["API keys"];
 
-export const apiKeyEndpoints = {
+export const apiKeyEndpoints = defineEndpoints("apiKeys", {
   list: defineEndpoint({
     method: "GET",
     permission: "apiKeys.manage",
@@ -88,4 +88,4 @@ export const apiKeyEndpoints = {
     tags: apiKeyTags,
     summary: "Delete an API key; clients using it are refused from then on",
   }),
-};
+});

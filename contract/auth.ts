@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
-import { permissions } from "./access-policy";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
+import { permissions, userRoles } from "./access-policy";
 
-/** Each role is a set of permissions (contract/access-policy.ts); a person has one role everywhere. */
-export const userRoles = ["admin", "manager", "agent", "viewer"] as const;
+// The roles are named in access-policy.ts, beside what each may do; they are offered here too, where they always were.
+export { userRoles, type UserRole } from "./access-policy";
 export const userRoleSchema = z.enum(userRoles);
-export type UserRole = z.infer<typeof userRoleSchema>;
 
 export const MIN_STAFF_PASSWORD = 12;
 
@@ -54,7 +53,7 @@ export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
 const authTags = ["Staff sign-in"];
 
-export const authEndpoints = {
+export const authEndpoints = defineEndpoints("auth", {
   setupStatus: defineEndpoint({
     method: "GET",
     permission: "public",
@@ -109,4 +108,4 @@ export const authEndpoints = {
     tags: authTags,
     summary: "The signed-in user",
   }),
-};
+});

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { idParamsSchema, isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { codedMessageSchema, idParamsSchema, isoDateTime, okSchema } from "./common";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { domainEventNames, type DomainEventName } from "./events";
 import { leadStatusSchema } from "./leads";
 import { taskPrioritySchema } from "./tasks";
 import { webhookUrlSchema } from "./webhooks";
-
-export { automationErrorMessages } from "./automation-errors";
 
 /** The spec's two trigger names, and the domain event each stands for; every other trigger is an event name. */
 export const triggerAliases = { new_lead: "lead.created", lead_updated: "lead.updated" } as const satisfies Record<string, DomainEventName>;
@@ -148,7 +146,8 @@ export const automationRunSchema = z.object({
   id: z.number().int(),
   eventName: z.string(),
   outcome: z.enum(automationRunOutcomes),
-  error: z.string().nullable(),
+  error: z.string().nullable().describe("Why it failed, in English"),
+  errorCode: codedMessageSchema.nullable().describe("The same as a code of automationRunErrors (contract/server-messages.ts) with params; null when it did not fail or failed for a reason without a code"),
   attempts: z.number().int(),
   durationMs: z.number().int(),
   at: isoDateTime,
@@ -159,7 +158,7 @@ export type AutomationRun = z.infer<typeof automationRunSchema>;
 
 const tags = ["Automations"];
 
-export const automationEndpoints = {
+export const automationEndpoints = defineEndpoints("automations", {
   list: defineEndpoint({ method: "GET", permission: "crm.read", path: "/automations", reply: z.array(automationWorkflowSchema), tags, summary: "Automation workflows, newest first" }),
   create: defineEndpoint({
     method: "POST",
@@ -201,4 +200,4 @@ export const automationEndpoints = {
     tags,
     summary: "The workflow's latest 50 runs, newest first",
   }),
-};
+});

@@ -22,6 +22,12 @@ export const idParamsSchema = z.object({
 
 export const isoDateTime = z.string().describe("ISO 8601 date-time");
 
+/** A line the server wrote as a code with params (contract/server-messages.ts), for the client to render in its language. */
+export const codedMessageSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
 /**
  * A calendar day as YYYY-MM-DD that exists (2024-02-30 does not) and that PostgreSQL can hold (year 1 to 9999).
  * `field` starts the messages so they read on their own, e.g. "startDate is not a real date" (a param of their codes).

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import "./zod-error-map";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 
 export { ANONYMOUS_CONSENT_EMAIL, CONSENT_STORAGE_KEY } from "./consent-constants";
 
@@ -31,7 +31,7 @@ export const consentRecordSchema = z.object({
 
 // Endpoints
 
-export const consentEndpoints = {
+export const consentEndpoints = defineEndpoints("consent", {
   update: defineEndpoint({
     method: "POST",
     permission: "public",
@@ -44,4 +44,4 @@ export const consentEndpoints = {
     summary: "Record a cookie-consent choice with its time, IP address and user agent, as proof of consent",
     description: "Anonymous visitors send a placeholder email; when a staff session is present the record is also linked to that user.",
   }),
-};
+});

@@ -1,16 +1,19 @@
 import { z } from "zod";
 import { isoDateTime, MAX_ROW_ID } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
-import { CUSTOMER_SUCCESS_TAG, businessReviewFamily, renewalAnalyticsSchema } from "./records/customer-success";
+import { defineFamily } from "./records/family";
 import { endpointsOf } from "./records/schemas";
 
 /**
- * Customer Success (spec integrations-enterprise-monitoring §2–§9; issue 14 points 1–5): NPS answers and their
- * analytics, staff engagement and its risk levels, onboarding progress and retention cohorts. The renewal offers and
- * business reviews are record families (contract/records/customer-success.ts).
+ * Customer Success (spec integrations-enterprise-monitoring §2–§9; issue 14 points 1–5), all of it here: NPS answers
+ * and their analytics, staff engagement and its risk levels, onboarding progress and retention cohorts, and the
+ * page's two plain record families (renewal/upsell offers and business reviews, issue 14 point 5), which
+ * contract/records/index.ts lists with every other family. Their analytics' SQL is in
+ * server/src/modules/customer-success/customer-success-records.data.ts.
  */
 
+export const CUSTOMER_SUCCESS_TAG = "Customer Success";
 const tags = [CUSTOMER_SUCCESS_TAG];
 
 export const NPS_ANALYTICS_REFRESH_MS = 300_000;
@@ -19,6 +22,104 @@ export const ONBOARDING_REFRESH_MS = 300_000;
 export const RETENTION_REFRESH_MS = 300_000;
 export const RENEWAL_ANALYTICS_REFRESH_MS = 300_000;
 export const BUSINESS_REVIEWS_REFRESH_MS = 3_600_000;
+
+// The record families (spec §2, §3, §7)
+
+export const renewalOfferTypes = ["renewal", "upsell", "cross_sell"] as const;
+export const renewalOfferStatuses = ["pending", "accepted", "declined", "expired"] as const;
+export const businessReviewTypes = ["monthly", "quarterly", "annual", "executive"] as const;
+
+/** The spec shows up to 3 renewals. */
+export const RENEWALS_SHOWN = 3;
+
+const countsBy = (what: string) => z.record(z.string(), z.number().int()).describe(`How many records per ${what}`);
+
+export const renewalOfferFamily = defineFamily({
+  key: "renewalOffer",
+  table: "renewal_upsell_offers",
+  path: "/renewal-upsell",
+  listKey: "offers",
+  tag: CUSTOMER_SUCCESS_TAG,
+  noun: "renewal or upsell offer",
+  titleField: "userEmail",
+  fields: {
+    userEmail: { kind: "text", required: true, max: 150 },
+    type: { kind: "enum", required: true, values: renewalOfferTypes, filter: true },
+    status: { kind: "enum", values: renewalOfferStatuses, default: "pending", filter: true },
+    offerDetails: { kind: "longText" },
+    expiryDate: { kind: "date" },
+    responseDate: { kind: "date" },
+    revenue: { kind: "money" },
+  },
+  order: [
+    { field: "expiryDate", direction: "asc" },
+    { field: "userEmail", direction: "asc" },
+  ],
+  analytics: z.object({
+    total_offers: z.number().int(),
+    by_status: countsBy("status"),
+    by_type: countsBy("type"),
+    pending_offers: z.number().int(),
+    pending_revenue: z.number().describe("Sum of the revenue of pending offers"),
+    revenue_generated: z.number().describe("Sum of the revenue of accepted offers"),
+    acceptance_rate: z.number().describe("Accepted offers as a % of offers answered (accepted or declined), rounded; 0 when none answered"),
+  }),
+});
+
+export const businessReviewFamily = defineFamily({
+  key: "businessReview",
+  table: "business_reviews",
+  path: "/business-reviews",
+  listKey: "reviews",
+  tag: CUSTOMER_SUCCESS_TAG,
+  noun: "business review",
+  titleField: "accountName",
+  fields: {
+    accountName: { kind: "text", required: true },
+    reviewType: { kind: "enum", required: true, values: businessReviewTypes, filter: true },
+    reviewDate: { kind: "date", required: true },
+    keyMetrics: { kind: "longText" },
+    winsAndChallenges: { kind: "longText" },
+    actionItems: { kind: "list" },
+    roadmapUpdates: { kind: "longText" },
+    attendees: { kind: "list" },
+  },
+  order: [
+    { field: "reviewDate", direction: "desc" },
+    { field: "accountName", direction: "asc" },
+  ],
+  analytics: z.object({
+    total_reviews: z.number().int(),
+    by_type: countsBy("review type"),
+    reviews_last_90_days: z.number().int().describe("Reviews dated within the last 90 days (UTC), today included"),
+    action_items: z.number().int().describe("Action items listed over every review"),
+  }),
+});
+
+export const customerSuccessFamilies = [renewalOfferFamily, businessReviewFamily] as const;
+
+// GET /api/renewal-upsell/analytics (5 min)
+
+export const renewalAnalyticsSchema = z.object({
+  total_offers: z.number().int(),
+  pending_offers: z.number().int(),
+  pending_revenue: z.number(),
+  revenue_generated: z.number().describe("Sum of the revenue of accepted offers"),
+  acceptance_rate: z.number().describe("Accepted as a % of accepted or declined offers, rounded; 0 when none answered"),
+  upcoming_renewals: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        user_email: z.string(),
+        type: z.enum(renewalOfferTypes),
+        status: z.enum(renewalOfferStatuses),
+        expiry_date: z.string().nullable(),
+        revenue: z.number().nullable(),
+      }),
+    )
+    .describe("At most 3 pending offers, the soonest expiry first (no expiry last)"),
+});
+export type RenewalAnalytics = z.infer<typeof renewalAnalyticsSchema>;
 
 // NPS (spec §4, §5, §9): 0–6 detractor "Not likely", 7–8 passive "Somewhat likely", 9–10 promoter "Very likely".
 
@@ -60,6 +161,14 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/** The survey type an answer has unless it says otherwise (spec: surveyType default milestone). */
+export const NPS_DEFAULT_SURVEY_TYPE = "milestone";
+/**
+ * The campaign of answers given through Customer Success → Test NPS Survey, so that they can be told apart from
+ * answers to a survey link (which carry the link's own campaign and surveyType "link").
+ */
+export const NPS_TEST_SURVEY_CAMPAIGN = "test_nps_survey";
+
 export const npsBodySchema = z.object({
   score: z
     .number({ error: errorMessage("field.required") })
@@ -67,8 +176,8 @@ export const npsBodySchema = z.object({
     .min(NPS_MIN, errorMessage("field.at_least", { min: NPS_MIN }))
     .max(NPS_MAX, errorMessage("field.at_most", { max: NPS_MAX })),
   feedback: optionalText(NPS_FEEDBACK_MAX),
-  campaignId: optionalText(100),
-  surveyType: z.string().trim().min(1).max(50).default("milestone"),
+  campaignId: optionalText(100).describe(`The campaign the answer belongs to; the Test NPS Survey sends "${NPS_TEST_SURVEY_CAMPAIGN}"`),
+  surveyType: z.string().trim().min(1).max(50).default(NPS_DEFAULT_SURVEY_TYPE).describe(`The kind of survey; "${NPS_DEFAULT_SURVEY_TYPE}" when left out`),
   userEmail: z.string().optional().describe("Ignored: an answer is always recorded under the signed-in user's email"),
 });
 export type NpsBody = z.input<typeof npsBodySchema>;
@@ -149,7 +258,10 @@ export const engagementReplySchema = z.object({
     .describe(
       "Every active staff member, lowest score first. engagementScore = recency + frequency + breadth, 0–100: recency = round(40 × max(0, 30 − days since the last sign-in) / 30) (0 without a sign-in); frequency = 2 × min(active days in 30, 20); breadth = 4 × min(distinct action areas in 30 days, 5). riskLevel: 70+ low, 40–69 medium, 20–39 high, below 20 critical",
     ),
-  by_risk: z.record(z.enum(riskLevels), z.number().int()),
+  by_risk: z.record(z.enum(riskLevels), z.number().int()).describe("Users per risk level (every level, 0 when none)"),
+  risk_distribution: z
+    .record(z.enum(riskLevels), z.number().int())
+    .describe("The spec's name for the same counts as by_risk: users per risk level (low, medium, high, critical), 0 when none"),
   at_risk: z.number().int().describe("Users at high or critical risk"),
   average_score: z.number().int().describe("Mean engagement score, rounded; 0 without users"),
 });
@@ -272,7 +384,7 @@ export const npsSurveyRespondReplySchema = z.object({ ok: z.literal(true) });
 
 const businessReviewList = endpointsOf(businessReviewFamily).list;
 
-export const customerSuccessEndpoints = {
+export const customerSuccessEndpoints = defineEndpoints("customerSuccess", {
   submitNps: defineEndpoint({
     method: "POST",
     permission: "feedback.write",
@@ -373,4 +485,4 @@ export const customerSuccessEndpoints = {
     path: "/business-review/list",
     summary: "The business reviews (the spec's path; the same answer as GET /api/business-reviews)",
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { leadStatusSchema } from "./leads";
 import { moneyOutput } from "./money";
 
@@ -19,7 +19,7 @@ export const DASHBOARD_WEEKS = 12;
 
 // Endpoints
 
-export const dashboardEndpoints = {
+export const dashboardEndpoints = defineEndpoints("dashboard", {
   get: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -29,4 +29,4 @@ export const dashboardEndpoints = {
     summary: "Revenue sums, lead counts, weekly new leads and the status breakdown",
     description: "Every figure is read from trigger-kept counters, so it costs the same at a million leads as at ten.",
   }),
-};
+});

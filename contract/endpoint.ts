@@ -45,6 +45,26 @@ export interface EndpointSpec {
 /** Declares an endpoint, keeping its literal types (method, path, schemas) for both sides. */
 export const defineEndpoint = <const E extends EndpointSpec>(endpoint: E) => endpoint;
 
+const operationIds = new WeakMap<EndpointSpec, string>();
+
+/**
+ * Declares an area's endpoints under their keys. Each one's OpenAPI operationId is "<area>.<key>" ("leads.list",
+ * "leads.exportCsv"): taken from where it is declared, never written per endpoint, and stable as long as the key is,
+ * so client generators keep their method names.
+ */
+export function defineEndpoints<const G extends Record<string, EndpointSpec>>(area: string, endpoints: G): G {
+  for (const [key, endpoint] of Object.entries(endpoints)) {
+    const id = `${area}.${key}`;
+    const earlier = operationIds.get(endpoint);
+    if (earlier !== undefined && earlier !== id) throw new Error(`endpoint ${endpoint.method} ${endpoint.path} is declared as both ${earlier} and ${id}`);
+    operationIds.set(endpoint, id);
+  }
+  return endpoints;
+}
+
+/** The operationId defineEndpoints gave this endpoint; undefined for one declared outside any area. */
+export const operationIdOf = (endpoint: EndpointSpec): string | undefined => operationIds.get(endpoint);
+
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 

@@ -48,6 +48,11 @@ export const domainEvents = {
   "task.created": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), createdBy: actor }),
   /** An existing task handed to another staff member (a new task's assignee comes with task.created). */
   "task.assigned": z.object({ taskId: id, title: z.string(), assigneeId: id, previousAssigneeId: id.nullable(), assignedBy: actor }),
+  /**
+   * A task changed (any field, by a person or an API key): changedFields names what differs. Changing how often a task
+   * repeats changes its later open occurrences too, each with its own event.
+   */
+  "task.updated": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), changedFields: z.array(z.string()), updatedBy: actor }),
   "task.completed": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), nextOccurrenceId: id.nullable() }),
   "feedback.created": z.object({ feedbackId: id, type: z.string() }),
   /** A CSV migration finished (every batch written); a failed one emits nothing. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 
 export const feedbackTypes = ["General", "Bug", "Feature Request"] as const;
 export const feedbackTypeSchema = z.enum(feedbackTypes, { error: errorMessage("feedback.invalid_type", { options: feedbackTypes.join(", ") }) });
@@ -51,7 +51,7 @@ export type FeedbackExportQuery = z.infer<typeof feedbackExportQuerySchema>;
 
 const feedbackTags = ["Feedback"];
 
-export const feedbackEndpoints = {
+export const feedbackEndpoints = defineEndpoints("feedback", {
   list: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -82,4 +82,4 @@ export const feedbackEndpoints = {
     tags: feedbackTags,
     summary: "Send feedback; it is recorded under the signed-in user's email",
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 
 export const healthSchema = z.object({
   status: z.literal("ok"),
@@ -10,7 +10,7 @@ export type Health = z.infer<typeof healthSchema>;
 
 // Endpoints
 
-export const healthEndpoints = {
+export const healthEndpoints = defineEndpoints("health", {
   check: defineEndpoint({
     method: "GET",
     permission: "public",
@@ -20,4 +20,4 @@ export const healthEndpoints = {
     tags: ["Health"],
     summary: "Liveness with a database round trip",
   }),
-};
+});

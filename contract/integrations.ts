@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { codedMessageSchema, isoDateTime, okSchema } from "./common";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { domainEventNames } from "./events";
 import { moneyOutput } from "./money";
-
-export { integrationErrorMessages } from "./integration-errors";
 
 /** The four integration cards of the Integrations tab, in display order. */
 export const integrationKinds = ["zapier", "slack", "stripe", "google_workspace"] as const;
@@ -102,7 +100,10 @@ export const integrationStatusSchema = z.object({
   secretHint: z.string().nullable(),
   configuredAt: isoDateTime.nullable(),
   lastUsedAt: isoDateTime.nullable().describe("The last successful use"),
-  lastError: z.string().nullable(),
+  lastError: z.string().nullable().describe("What went wrong at the last use, in English"),
+  lastErrorCode: codedMessageSchema
+    .nullable()
+    .describe("The same as a code of integrationOutcomes (contract/server-messages.ts) with params; null without one (Zapier's come from the receiver)"),
   lastErrorAt: isoDateTime.nullable(),
   /** Zapier only: webhook endpoints whose URL host is zapier.com or under it, and API keys whose label contains "zapier". */
   zapier: z.object({ webhookCount: z.number().int(), apiKeyCount: z.number().int() }).optional(),
@@ -113,7 +114,8 @@ export const integrationStatusListSchema = z.object({ integrations: z.array(inte
 
 export const integrationCheckSchema = z.object({
   ok: z.boolean(),
-  message: z.string().describe("What the check did and what came back"),
+  message: z.string().describe("What the check did and what came back, in English"),
+  messageCode: codedMessageSchema.describe("The same as a code of integrationOutcomes with params, for the reader's language"),
   integration: integrationStatusSchema,
 });
 export type IntegrationCheck = z.infer<typeof integrationCheckSchema>;
@@ -152,7 +154,7 @@ export type CommunityAnalytics = z.infer<typeof communityAnalyticsSchema>;
 
 const tags = ["Integrations & AI"];
 
-export const integrationEndpoints = {
+export const integrationEndpoints = defineEndpoints("integrations", {
   status: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -211,4 +213,4 @@ export const integrationEndpoints = {
     tags,
     summary: "Community figures from feedback and NPS records",
   }),
-};
+});

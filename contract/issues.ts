@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { idParamsSchema, isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { issueStatuses, type IssueStatus } from "./issue-statuses";
 import { TOTAL_COUNT_HEADER } from "./list-reply";
 
@@ -62,6 +62,13 @@ export const aiRepairLogSchema = z.object({
 });
 export type AiRepairLog = z.infer<typeof aiRepairLogSchema>;
 
+/**
+ * Whether a repair log proposes a fix for its issue, so that it can be approved. Only a model writes one; without a
+ * model (AI_BASE_URL and AI_MODEL unset) the log lists related earlier fixes and articles for a person to fix the
+ * issue by hand, and says that no change is proposed.
+ */
+export const proposesFix = (log: Pick<AiRepairLog, "source">): boolean => log.source.kind === "model";
+
 /** What the model must answer (validated before anything is stored). */
 export const modelProposalSchema = z.object({
   summary: z.string().trim().min(1).max(5_000),
@@ -69,7 +76,9 @@ export const modelProposalSchema = z.object({
 });
 
 export const repairFailureSchema = z.object({
-  reason: z.string(),
+  reason: z.string().describe("Why, in English"),
+  code: z.string().nullable().optional().describe("Why, as a code of repairFailureMessages (contract/server-messages.ts); absent on failures stored before codes"),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe("The code's params"),
   attempts: z.number().int(),
   failedAt: isoDateTime,
 });
@@ -83,7 +92,7 @@ export const issueSchema = z.object({
   status: issueStatusSchema,
   aiRepairLog: aiRepairLogSchema.nullable(),
   repairFailure: repairFailureSchema.nullable().describe("Why the last proposal attempt failed (status failed)"),
-  approvalRequested: z.boolean().describe("True once a proposal is ready for review"),
+  approvalRequested: z.boolean().describe("True once a proposed fix is ready for review; false for a list of related fixes made without a model, which cannot be approved"),
   approvalTimestamp: isoDateTime.nullable(),
   manualNotes: z.string().nullable().describe("Notes left by the reviewer on approval or rejection"),
   reviewedBy: z.string().nullable().describe("Email of the staff member who approved or rejected"),
@@ -124,7 +133,7 @@ export type IssueExportQuery = z.infer<typeof issueExportQuerySchema>;
 
 const issueTags = ["Technical issues"];
 
-export const issueEndpoints = {
+export const issueEndpoints = defineEndpoints("issues", {
   list: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -147,6 +156,17 @@ export const issueEndpoints = {
     tags: issueTags,
     summary: "Every technical issue matching the Manage Issues filters, newest first",
     description: "q and status filter as in the list; the proposal column holds the proposal's summary.",
+  }),
+  proposalSource: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/issues/proposal-source",
+    reply: repairSourceSchema,
+    tags: issueTags,
+    summary: "Who writes the next repair proposals: the configured AI model, or retrieval alone",
+    description:
+      "kind model with the model's name and its server's host when AI_BASE_URL and AI_MODEL are set; otherwise kind retrieval: a new " +
+      "issue then gets a list of related approved fixes and knowledge-base articles, and no fix to approve.",
   }),
   get: defineEndpoint({
     method: "GET",
@@ -183,7 +203,9 @@ export const issueEndpoints = {
     errors: [400, 404, 409],
     tags: issueTags,
     summary: "Approve the proposed fix, with optional notes",
-    description: "409 when there is no proposal yet or the fix is already approved. Nothing is applied to any code.",
+    description:
+      "409 when there is no proposal yet (issue.no_proposal), when no fix was proposed because no AI model is configured and the log only " +
+      "lists related earlier fixes (issue.no_fix_proposed), or when the fix is already approved. Nothing is applied to any code.",
   }),
   reject: defineEndpoint({
     method: "POST",
@@ -208,4 +230,4 @@ export const issueEndpoints = {
     summary: "Ask for a fresh proposal (after a failure, a rejection, or instead of the one awaiting review)",
     description: "The issue becomes open again and a new proposal job starts. 409 when the fix is approved or a proposal is being prepared.",
   }),
-};
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { idParamsSchema, isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { leadEmailSchema } from "./leads";
 import { TOTAL_COUNT_HEADER } from "./list-reply";
 import { moneyInput, moneyOutput } from "./money";
@@ -26,11 +26,14 @@ export const topProductSchema = z.object({
 });
 export type TopProduct = z.infer<typeof topProductSchema>;
 
+/** The most top products one KPI record holds. */
+export const MAX_TOP_PRODUCTS = 100;
+
 export const kpiSyncBodySchema = z.object({
   email: leadEmailSchema,
   ytdRevenue: moneyInput(errorMessage("kpi.ytd_required")),
   mrr: moneyInput(errorMessage("kpi.mrr_required")),
-  topProducts: z.array(topProductSchema, { error: errorMessage("kpi.top_products_required") }).max(100, errorMessage("field.too_many", { max: 100 })),
+  topProducts: z.array(topProductSchema, { error: errorMessage("kpi.top_products_required") }).max(MAX_TOP_PRODUCTS, errorMessage("field.too_many", { max: MAX_TOP_PRODUCTS })),
 });
 export type KpiSyncBody = z.input<typeof kpiSyncBodySchema>;
 
@@ -65,7 +68,7 @@ export const kpiExportQuerySchema = z.object({}).strict();
 
 const kpiTags = ["KPI metrics"];
 
-export const kpiEndpoints = {
+export const kpiEndpoints = defineEndpoints("kpi", {
   sync: defineEndpoint({
     method: "POST",
     permission: "kpi.write",
@@ -127,4 +130,4 @@ export const kpiEndpoints = {
     tags: kpiTags,
     summary: "Delete a KPI record (the lead stays)",
   }),
-};
+});

@@ -1,145 +1,65 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { idParamsSchema, isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXACT_HEADER } from "./list-reply";
 import { moneyOutput } from "./money";
+import {
+  aliasShape,
+  answeredShape,
+  fieldAliases,
+  fieldFallbacks,
+  formFieldNames,
+  maskOf,
+  partialShape,
+  summaryNames,
+  withDefaults,
+  writableShape,
+} from "./declared-fields";
+import { DEFAULT_PIPELINE_STAGE, leadFields, leadStatusSchema, type LeadStatus } from "./lead-fields";
 
-export const leadStatuses = ["new", "contacted", "qualified", "converted", "lost"] as const;
-export const leadStatusSchema = z.enum(leadStatuses, { error: errorMessage("lead.invalid_status", { options: leadStatuses.join(", ") }) });
-export type LeadStatus = z.infer<typeof leadStatusSchema>;
+export {
+  DEFAULT_PIPELINE_STAGE,
+  industryOptions,
+  leadEmailSchema,
+  leadFields,
+  leadPriorities,
+  leadPrioritySchema,
+  leadStatuses,
+  leadStatusSchema,
+  phoneSchema,
+  yearsInBusinessOptions,
+  type LeadFieldName,
+  type LeadFields,
+  type LeadStatus,
+} from "./lead-fields";
 
-export const leadPriorities = ["low", "medium", "high"] as const;
-export const leadPrioritySchema = z.enum(leadPriorities, { error: errorMessage("lead.invalid_priority", { options: leadPriorities.join(", ") }) });
-
-/** The options the Add Lead form offers; the API also takes other values from quiz funnels, within the length limit. */
-export const yearsInBusinessOptions = ["0-1", "2-5", "5-10", "10+"] as const;
-export const industryOptions = ["technology", "healthcare", "finance", "retail", "manufacturing", "other"] as const;
-
-export const DEFAULT_PIPELINE_STAGE = "New";
+/** The status of a converted or lost lead moved back into an open pipeline stage (lw_lead_outcome in the database). */
+export const REOPENED_LEAD_STATUS: LeadStatus = "qualified";
+/** How a lead's status and pipeline stage follow each other (the stages' outcomes), for the endpoints' descriptions. */
+export const LEAD_STAGE_STATUS_RULE =
+  "Status and pipeline stage follow each other through the stages' outcomes: put in a won stage a lead becomes converted, in a lost stage lost " +
+  `(whatever status was sent with it); a converted or lost lead put in an open stage (without a new status) becomes ${REOPENED_LEAD_STATUS}. ` +
+  "A status changed to converted or lost moves a lead in an open stage to the first stage (by position) with that outcome, and a status " +
+  `changed back to an open one moves a lead in a won or lost stage to the first open stage ('${DEFAULT_PIPELINE_STAGE}' unless a stored stage comes first). ` +
+  "A stage name no stored stage has is no stage: its leads keep their status.";
 
 const max = (n: number) => errorMessage("field.too_long", { max: n });
-const text = (n: number) => z.string().trim().max(n, max(n));
-/** Optional text: blank becomes null so "no value" is stored one way. No default here: see leadInputSchema. */
-const nullableText = (n: number) =>
-  z
-    .string()
-    .trim()
-    .max(n, max(n))
-    .nullable()
-    .transform((v) => (v ? v : null));
-const longText = nullableText(5000);
-const textList = z.array(text(200)).max(50);
-const jsonObject = z.record(z.string(), z.unknown());
 
-export const phoneSchema = z
-  .string()
-  .trim()
-  .max(30, max(30))
-  .regex(/^[+()\d\s.\-/x]*$/i, errorMessage("field.invalid_phone"))
-  .nullable()
-  .transform((v) => (v ? v : null));
-
-const emailRequired = errorMessage("field.email_required");
-export const leadEmailSchema = z.string({ error: emailRequired }).trim().max(150, max(150)).pipe(z.email(emailRequired));
-
-const requiredFields = {
-  businessOwnerName: z.string({ error: errorMessage("lead.first_name_required") }).trim().min(1, errorMessage("lead.first_name_required")).max(100, max(100)),
-  businessOwnerLastName: z.string({ error: errorMessage("lead.last_name_required") }).trim().min(1, errorMessage("lead.last_name_required")).max(100, max(100)),
-  businessName: z.string({ error: errorMessage("lead.business_name_required") }).trim().min(1, errorMessage("lead.business_name_required")).max(150, max(150)),
-  email: leadEmailSchema,
-};
-
-// Field schemas carry no defaults: inside .optional() a default would still fire, and a partial
-// update would then reset fields nobody sent.
-const optionalFields = {
-  phoneNumber: phoneSchema,
-  yearsInBusiness: nullableText(30),
-  employeeCount: nullableText(30),
-  industry: nullableText(50),
-  industryOther: nullableText(100),
-  currentCrmUsage: z.boolean().nullable(),
-  currentCrmPlatform: nullableText(100),
-  currentSoftwareChallenges: textList,
-  currentSoftwareChallengesOther: longText,
-  crmChallenges: textList,
-  crmChallengesOther: longText,
-  desiredFeatures: textList,
-  desiredFeaturesOther: longText,
-  metricsTrackingMethod: nullableText(50),
-  preferredInsightMethod: nullableText(50),
-  preferredInsightMethodOther: nullableText(100),
-  crmSetupResponsible: nullableText(50),
-  quizVersion: nullableText(20),
-  quizSource: nullableText(50),
-  affiliateCode: nullableText(50),
-  quizHistory: z.array(z.unknown()).max(200),
-  aiAnalysis: jsonObject.nullable(),
-  leadSource: nullableText(50),
-  status: leadStatusSchema,
-  priority: leadPrioritySchema,
-  assignedTo: nullableText(100),
-  tags: z.array(text(50)).max(50),
-  customFields: jsonObject.nullable(),
-  pipelineStage: nullableText(50),
-};
-
-type OptionalFields = { [K in keyof typeof optionalFields]: z.ZodOptional<(typeof optionalFields)[K]> };
-const optionalised = <T extends Record<string, z.ZodType>>(shape: T) =>
-  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
-
-const leadDefaults = {
-  phoneNumber: null,
-  yearsInBusiness: null,
-  employeeCount: null,
-  industry: null,
-  industryOther: null,
-  currentCrmUsage: null,
-  currentCrmPlatform: null,
-  currentSoftwareChallenges: [],
-  currentSoftwareChallengesOther: null,
-  crmChallenges: [],
-  crmChallengesOther: null,
-  desiredFeatures: [],
-  desiredFeaturesOther: null,
-  metricsTrackingMethod: null,
-  preferredInsightMethod: null,
-  preferredInsightMethodOther: null,
-  crmSetupResponsible: null,
-  quizVersion: null,
-  quizSource: null,
-  affiliateCode: null,
-  quizHistory: [],
-  aiAnalysis: null,
-  leadSource: null,
-  status: "new",
-  priority: "medium",
-  assignedTo: null,
-  tags: [],
-  customFields: null,
-  pipelineStage: null,
-} satisfies { [K in keyof typeof optionalFields]: z.output<(typeof optionalFields)[K]> };
-
-/** The writable lead fields before defaults are applied: forms pick their fields from this. */
-export const leadFieldsSchema = z.object({ ...requiredFields, ...(optionalised(optionalFields) as OptionalFields) });
+/** The writable lead fields before defaults are applied (declared in lead-fields.ts): forms pick their fields from this. */
+export const leadFieldsSchema = z.object(writableShape(leadFields));
 
 /**
- * The fields sent, over the defaults of those not sent. zod leaves an unsent optional field out of its output (JSON
- * cannot send undefined), so each sent field replaces its default and the others keep theirs. The lists are new
- * arrays for each lead, never the defaults' own.
+ * Every writable lead field, as the Add Lead form, the quiz funnel and the API send them; unsent fields take their
+ * defaults (lists are new arrays for each lead).
  */
-function withLeadDefaults<Sent extends z.output<typeof leadFieldsSchema>>(sent: Sent) {
-  return { ...leadDefaults, currentSoftwareChallenges: [], crmChallenges: [], desiredFeatures: [], quizHistory: [], tags: [], ...sent };
-}
-
-/** Every writable lead field, as the Add Lead form, the quiz funnel and the API send them; unsent fields take their defaults. */
-export const leadInputSchema = leadFieldsSchema.transform(withLeadDefaults);
+export const leadInputSchema = leadFieldsSchema.transform(withDefaults(leadFields));
 export type LeadInput = z.output<typeof leadInputSchema>;
 export type LeadInputRaw = z.input<typeof leadInputSchema>;
 
 /** A partial update: only the fields sent change. */
 export const leadUpdateSchema = z
-  .object(optionalised({ ...requiredFields, ...optionalFields }))
+  .object(partialShape(leadFields))
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: errorMessage("request.empty_update") });
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
@@ -151,67 +71,21 @@ export const leadKpiSummarySchema = z.object({
 
 export const leadSchema = z.object({
   id: z.number().int(),
-  businessOwnerName: z.string(),
-  businessOwnerLastName: z.string(),
-  businessName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  yearsInBusiness: z.string().nullable(),
-  employeeCount: z.string().nullable(),
-  industry: z.string().nullable(),
-  industryOther: z.string().nullable(),
-  currentCrmUsage: z.boolean().nullable(),
-  currentCrmPlatform: z.string().nullable(),
-  currentSoftwareChallenges: z.array(z.string()),
-  currentSoftwareChallengesOther: z.string().nullable(),
-  crmChallenges: z.array(z.string()),
-  crmChallengesOther: z.string().nullable(),
-  desiredFeatures: z.array(z.string()),
-  desiredFeaturesOther: z.string().nullable(),
-  metricsTrackingMethod: z.string().nullable(),
-  preferredInsightMethod: z.string().nullable(),
-  preferredInsightMethodOther: z.string().nullable(),
-  crmSetupResponsible: z.string().nullable(),
-  quizVersion: z.string().nullable(),
-  quizSource: z.string().nullable(),
-  affiliateCode: z.string().nullable(),
-  quizHistory: z.array(z.unknown()),
-  aiAnalysis: z.record(z.string(), z.unknown()).nullable(),
-  leadSource: z.string().nullable(),
-  status: leadStatusSchema,
-  priority: leadPrioritySchema,
-  assignedTo: z.string().nullable(),
-  tags: z.array(z.string()),
-  customFields: z.record(z.string(), z.unknown()).nullable(),
+  ...answeredShape(leadFields),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-  businessOwnerEmail: z.string().describe("Same as email (a name some screens read)"),
-  businessType: z.string().nullable().describe("Same as industry (a name some screens read)"),
-  pipelineStage: z.string().describe(`The lead's pipeline stage; '${DEFAULT_PIPELINE_STAGE}' when none is set`),
+  ...aliasShape(leadFields),
   kpi: leadKpiSummarySchema.nullable().describe("The lead's KPI record (from /api/kpi), or null when none exists"),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
 /**
  * What a row of a lead list carries unless the whole lead is asked for (view=full): what the lead screens show and
- * edit, and the lead's place in the pipeline and owner. A page of whole leads is five times the bytes (quiz answers, analysis,
+ * edit (the table's columns and the Edit Lead dialog's fields: owner, source and tags among them), and the lead's
+ * place in the pipeline. A page of whole leads is five times the bytes (quiz answers, analysis,
  * custom fields, KPI), and serialising and sending them was most of a search's cost at a million leads.
  */
-const leadSummaryMask = {
-  id: true,
-  businessName: true,
-  businessOwnerName: true,
-  businessOwnerLastName: true,
-  email: true,
-  phoneNumber: true,
-  yearsInBusiness: true,
-  industry: true,
-  status: true,
-  priority: true,
-  pipelineStage: true,
-  assignedTo: true,
-  createdAt: true,
-} as const;
+const leadSummaryMask = maskOf(["id", ...summaryNames(leadFields), "createdAt"]);
 export const LEAD_SUMMARY_FIELDS = Object.keys(leadSummaryMask) as (keyof typeof leadSummaryMask)[];
 export const leadSummarySchema = leadSchema.pick(leadSummaryMask);
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
@@ -273,25 +147,21 @@ export const createdLeadSchema = leadSchema.extend({
 });
 export type CreatedLead = z.infer<typeof createdLeadSchema>;
 
-/** The public /join form: the Add Lead fields, nothing a visitor should set (status, tags, affiliate code...). */
-export const joinBodySchema = leadFieldsSchema.pick({
-  businessOwnerName: true,
-  businessOwnerLastName: true,
-  businessName: true,
-  email: true,
-  phoneNumber: true,
-  yearsInBusiness: true,
-  industry: true,
-});
+/** The public /join form: its fields (the Add Lead fields), nothing a visitor should set (status, tags, affiliate code...). */
+export const joinBodySchema = leadFieldsSchema.pick(maskOf(formFieldNames(leadFields, "join")));
 
 // Endpoints
 
 const leadTags = ["Leads"];
 const leadFieldAliases =
-  "The API answers some fields under a second name that some screens read: businessOwnerEmail (= email), businessType (= industry), " +
-  "pipelineStage ('New' when none is set) and kpi {ytdRevenue, mrr, updatedAt} (the lead's KPI record, or null).";
+  "The API answers some fields under a second name that some screens read: " +
+  [
+    ...fieldAliases(leadFields).map(([alias, name]) => `${alias} (= ${name})`),
+    ...fieldFallbacks(leadFields).map(([name, fallback]) => `${name} ('${fallback}' when none is set)`),
+  ].join(", ") +
+  " and kpi {ytdRevenue, mrr, updatedAt} (the lead's KPI record, or null).";
 
-export const leadEndpoints = {
+export const leadEndpoints = defineEndpoints("leads", {
   list: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -341,7 +211,8 @@ export const leadEndpoints = {
     description:
       "Email must be unique regardless of letter case (409 otherwise). Unsent optional fields take their defaults. " +
       "An affiliateCode of an active affiliate records a referral; an unknown or suspended code still creates the lead, " +
-      "and `attribution` says why no referral was recorded.",
+      "and `attribution` says why no referral was recorded. " +
+      LEAD_STAGE_STATUS_RULE,
   }),
   update: defineEndpoint({
     method: "PUT",
@@ -353,6 +224,7 @@ export const leadEndpoints = {
     errors: [400, 404, 409],
     tags: leadTags,
     summary: "Change a lead: only the fields sent change",
+    description: LEAD_STAGE_STATUS_RULE,
   }),
   remove: defineEndpoint({
     method: "DELETE",
@@ -377,4 +249,4 @@ export const leadEndpoints = {
     summary: "The public lead form (no sign-in); a referral link's cookie credits the affiliate",
     description: "Same validation as Add Lead; answers nothing about the stored lead. A malformed referral cookie counts as no referral.",
   }),
-};
+});

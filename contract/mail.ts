@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { TOTAL_COUNT_HEADER } from "./list-reply";
 
@@ -47,7 +47,7 @@ export type MailSettingsStatus = z.infer<typeof mailStatusReplySchema>;
 
 const mailTags = ["Mail"];
 
-export const mailEndpoints = {
+export const mailEndpoints = defineEndpoints("mail", {
   outbox: defineEndpoint({
     method: "GET",
     permission: "mail.readOutbox",
@@ -69,4 +69,4 @@ export const mailEndpoints = {
     tags: mailTags,
     summary: "Whether an SMTP server is configured, and the sender address",
   }),
-};
+});

@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { idParamsSchema, isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { leadFieldsSchema } from "./leads";
 
-export { migrationErrorMessages } from "./migration-errors";
-
 /**
- * awaiting_mapping: uploaded and staged, the detected mapping waits for the user's confirmation;
- * in_progress: the import job is writing batches; completed / failed: finished (a failure says why).
+ * uploading: the file is being received and staged; awaiting_mapping: uploaded and staged, the detected mapping waits
+ * for the user's confirmation (until expiresAt); in_progress: the import job is writing batches; completed / failed:
+ * finished (a failure says why); expired: the upload was cut off, or not started in time, and its staged rows were
+ * discarded.
  */
-export const migrationStatuses = ["awaiting_mapping", "in_progress", "completed", "failed"] as const;
+export const migrationStatuses = ["uploading", "awaiting_mapping", "in_progress", "completed", "failed", "expired"] as const;
 export const migrationStatusSchema = z.enum(migrationStatuses);
 export type MigrationStatus = z.infer<typeof migrationStatusSchema>;
 
@@ -33,6 +33,13 @@ export type MigrationTarget = z.infer<typeof migrationTargetSchema>;
 
 /** The largest number of columns a file may have. */
 export const MIGRATION_MAX_COLUMNS = 200;
+/**
+ * The largest row (all its cells) and the largest single cell an upload may hold, in bytes (characters for the cells
+ * already read): a row over either is refused with its row number, before it is held whole. The row limit is the
+ * API's body limit, so whatever a lead can hold through the API fits.
+ */
+export const MIGRATION_MAX_RECORD_BYTES = 1024 * 1024;
+export const MIGRATION_MAX_FIELD_BYTES = 256 * 1024;
 /** The multipart field names of an upload. */
 export const MIGRATION_FILE_FIELD = "csvFile";
 
@@ -56,6 +63,7 @@ export const migrationSchema = z.object({
   createdBy: z.string(),
   createdAt: isoDateTime,
   completedAt: isoDateTime.nullable(),
+  expiresAt: isoDateTime.nullable().describe("While awaiting_mapping: when the upload and its staged rows are discarded unless it is started"),
 });
 export type Migration = z.infer<typeof migrationSchema>;
 
@@ -81,16 +89,19 @@ const migrationTags = ["Migration"];
 const uploadDescription =
   "multipart/form-data with the file in `csvFile` (a .csv file: UTF-8 with or without a BOM, comma- or semicolon-separated, " +
   "the first row naming the columns) and optionally `userEmail` (who asked for it, kept with the import; the signed-in person " +
-  "otherwise) and `duplicates` (skip or update). A file larger than MIGRATION_MAX_BYTES answers 413 migration.file_too_large.";
+  "otherwise) and `duplicates` (skip or update). A file larger than MIGRATION_MAX_BYTES answers 413 migration.file_too_large; " +
+  `a row over ${MIGRATION_MAX_RECORD_BYTES / 1024} KB or a cell over ${MIGRATION_MAX_FIELD_BYTES / 1024} KB answers 400 (migration.record_too_large, ` +
+  "migration.field_too_large) naming the row. While as many imports as MIGRATION_MAX_ACTIVE (all instances) or " +
+  "MIGRATION_MAX_ACTIVE_PER_INSTANCE (this one) are uploading or running, a new one answers 429 and nothing is stored.";
 
-export const migrationEndpoints = {
+export const migrationEndpoints = defineEndpoints("migration", {
   importCsv: defineEndpoint({
     method: "POST",
     permission: "migration.run",
     path: "/migration/import-csv",
     reply: migrationSchema,
     status: 202,
-    errors: [400, 413, 415],
+    errors: [400, 413, 415, 429],
     tags: migrationTags,
     summary: "Upload a CSV of leads and start importing it with the detected column mapping",
     description:
@@ -103,7 +114,7 @@ export const migrationEndpoints = {
     path: "/migration/uploads",
     reply: migrationSchema,
     status: 201,
-    errors: [400, 413, 415],
+    errors: [400, 413, 415, 429],
     tags: migrationTags,
     summary: "Upload a CSV of leads and detect its column mapping; nothing is imported until it is started",
     description: `${uploadDescription} The answer (status awaiting_mapping) holds the header and the detected mapping to confirm.`,
@@ -116,9 +127,12 @@ export const migrationEndpoints = {
     body: migrationStartSchema,
     reply: migrationSchema,
     status: 202,
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 429],
     tags: migrationTags,
     summary: "Start an uploaded import with the confirmed mapping and the duplicate policy",
+    description:
+      "An upload not started by its expiresAt has expired (409 migration.expired: upload the file again). While as many " +
+      "imports as MIGRATION_MAX_ACTIVE are uploading or running, answers 429 migration.too_many_imports and the upload waits.",
   }),
   status: defineEndpoint({
     method: "GET",
@@ -148,4 +162,4 @@ export const migrationEndpoints = {
     tags: migrationTags,
     summary: "The rows a migration could not import: row number, field and message",
   }),
-};
+});

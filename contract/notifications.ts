@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { idParamsSchema, isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 
 export const notificationSchema = z.object({
   id: z.number().int(),
   userEmail: z.string(),
   type: z.string(),
-  message: z.string(),
+  code: z
+    .string()
+    .nullable()
+    .describe("What it says, as a code of notificationMessages (contract/server-messages.ts) for the reader's language; null on notifications stored before codes"),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).nullable().describe("The code's params (dates as ISO 8601)"),
+  message: z.string().describe("What it says, in English"),
   link: z.string().nullable(),
   isRead: z.boolean(),
   createdAt: isoDateTime,
@@ -26,7 +31,7 @@ export const unreadCountSchema = z.object({ unread: z.number().int() });
 
 const notificationTags = ["Notifications"];
 
-export const notificationEndpoints = {
+export const notificationEndpoints = defineEndpoints("notifications", {
   list: defineEndpoint({
     method: "GET",
     permission: "signedIn",
@@ -71,4 +76,4 @@ export const notificationEndpoints = {
     tags: notificationTags,
     summary: "Mark all your notifications read",
   }),
-};
+});

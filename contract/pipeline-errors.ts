@@ -7,4 +7,5 @@ export const pipelineErrorMessages = {
   "pipeline.stage_has_leads": "This stage still holds leads: move them to another stage first",
   "pipeline.stage_unknown": "No pipeline stage has this name",
   "pipeline.order_incomplete": "List every pipeline stage exactly once",
+  "pipeline.invalid_outcome": "Outcome must be one of: {options}",
 } as const;

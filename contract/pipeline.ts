@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { errorMessage } from "./error-message";
 import { idParamsSchema, isoDateTime, okSchema, rowIdSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
-import { DEFAULT_PIPELINE_STAGE, leadSchema, leadStatusSchema } from "./leads";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
+import { DEFAULT_PIPELINE_STAGE, REOPENED_LEAD_STATUS, leadSchema, leadStatusSchema } from "./leads";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "./list-reply";
 
-export { DEFAULT_PIPELINE_STAGE };
+export { DEFAULT_PIPELINE_STAGE, REOPENED_LEAD_STATUS };
 
 export const STAGE_NAME_MAX = 50;
 export const STAGE_POSITION_DEFAULT = 1;
@@ -17,15 +18,23 @@ export const STAGE_RECENT_LEADS = 3;
 export const PIPELINE_LEAD_PAGE_DEFAULT = 25;
 export const PIPELINE_LEAD_PAGE_MAX = 200;
 
-export { pipelineErrorMessages } from "./pipeline-errors";
-
 // Messages come from the zod error map (field.required, field.too_long, field.at_least...).
 const stageNameSchema = z.string().trim().min(1).max(STAGE_NAME_MAX);
+
+/**
+ * What reaching a stage means for a lead. A lead moved into a won stage becomes converted, into a lost stage lost;
+ * moved from either into an open stage it is open again (REOPENED_LEAD_STATUS). The implicit 'New' stage is open.
+ */
+export const stageOutcomes = ["open", "won", "lost"] as const;
+export const stageOutcomeSchema = z.enum(stageOutcomes, { error: errorMessage("pipeline.invalid_outcome", { options: stageOutcomes.join(", ") }) });
+export type StageOutcome = z.infer<typeof stageOutcomeSchema>;
+export const STAGE_OUTCOME_DEFAULT: StageOutcome = "open";
 
 /** A new stage. Names are unique in any letter case (409). */
 export const pipelineStageCreateSchema = z.object({
   name: stageNameSchema,
   position: z.number().int().min(STAGE_POSITION_MIN).max(STAGE_POSITION_MAX).default(STAGE_POSITION_DEFAULT),
+  outcome: stageOutcomeSchema.default(STAGE_OUTCOME_DEFAULT).describe("won: leads moved here become converted; lost: lost; open: neither"),
 });
 export type PipelineStageCreate = z.output<typeof pipelineStageCreateSchema>;
 export type PipelineStageCreateInput = z.input<typeof pipelineStageCreateSchema>;
@@ -48,6 +57,7 @@ export const pipelineStageSchema = z.object({
   id: z.number().int().nullable().describe(`Null for the implicit '${DEFAULT_PIPELINE_STAGE}' stage (leads without a stage), which cannot be deleted`),
   name: z.string(),
   position: z.number().int(),
+  outcome: stageOutcomeSchema,
   implicit: z.boolean().describe(`True for '${DEFAULT_PIPELINE_STAGE}' when no stored stage has that name`),
   leadCount: z.number().int().describe("Exact, read from counters kept by the database"),
   recentLeads: z.array(pipelineLeadSummarySchema).describe(`The ${STAGE_RECENT_LEADS} newest leads in the stage`),
@@ -94,7 +104,7 @@ export type PipelineOverview = z.infer<typeof pipelineOverviewSchema>;
 
 const tags = ["Pipeline"];
 
-export const pipelineEndpoints = {
+export const pipelineEndpoints = defineEndpoints("pipeline", {
   listStages: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -114,7 +124,8 @@ export const pipelineEndpoints = {
     errors: [400, 409],
     tags,
     summary: "Create a pipeline stage",
-    description: "A name already used, in any letter case, answers 409.",
+    description:
+      "A name already used, in any letter case, answers 409. outcome (default open) says what reaching the stage means: leads already holding the name of a new won or lost stage take its status at once (converted or lost).",
   }),
   reorderStages: defineEndpoint({
     method: "PUT",
@@ -168,6 +179,6 @@ export const pipelineEndpoints = {
     errors: [400, 404],
     tags,
     summary: "Move a lead to a pipeline stage",
-    description: `An unknown stage answers 400 naming \`stage\`. Moving to '${DEFAULT_PIPELINE_STAGE}' clears the lead's stage when no stored stage has that name. The lead's assignee (a staff email in assignedTo) is notified.`,
+    description: `An unknown stage answers 400 naming \`stage\`. Moving to '${DEFAULT_PIPELINE_STAGE}' clears the lead's stage when no stored stage has that name. The lead's assignee (a staff email in assignedTo) is notified. The stage's outcome sets the status: into a won stage the lead becomes converted (which records its referral's commission, once), into a lost stage lost; a converted or lost lead moved into an open stage becomes '${REOPENED_LEAD_STATUS}' (a pending or approved commission is voided, a paid one stays paid; winning again revives the same commission).`,
   }),
-};
+});

@@ -1,4 +1,5 @@
-import { defineEndpoint } from "./endpoint";
+import type { z } from "zod";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { recordFamilies } from "./records/index";
 import { BUSINESS_HEALTH_TAG, businessHealthDashboardSchema } from "./records/business-health";
 import { PERPETUAL_INNOVATION_TAG, perpetualInnovationDashboardSchema } from "./records/perpetual-innovation";
@@ -16,70 +17,39 @@ export const recordFamilyEndpoints = Object.fromEntries(
   recordFamilies.flatMap((family) => Object.entries(endpointsOf(family)).map(([operation, endpoint]) => [`${family.key}.${operation}`, endpoint])),
 ) as Record<string, FamilyEndpoints[keyof FamilyEndpoints]>;
 
-export const businessHealthEndpoints = {
-  dashboard: defineEndpoint({
+/** A record page's dashboard: one GET whose every figure is computed from the stored records. */
+const dashboardEndpoint = <const R extends z.ZodType, const P extends string>(page: { path: P; reply: R; tag: string; title: string }) =>
+  defineEndpoint({
     method: "GET",
     permission: "crm.read",
-    path: "/business-health/dashboard",
-    reply: businessHealthDashboardSchema,
-    tags: [BUSINESS_HEALTH_TAG],
-    summary: "The Business Health & Evergreen dashboard, every figure computed from the stored records",
-  }),
-};
+    path: page.path,
+    reply: page.reply,
+    tags: [page.tag],
+    summary: `The ${page.title} dashboard, every figure computed from the stored records`,
+  });
 
-export const perpetualInnovationEndpoints = {
-  dashboard: defineEndpoint({
-    method: "GET",
-    permission: "crm.read",
-    path: "/perpetual-innovation/dashboard",
-    reply: perpetualInnovationDashboardSchema,
-    tags: [PERPETUAL_INNOVATION_TAG],
-    summary: "The Perpetual Innovation & Legacy dashboard, every figure computed from the stored records",
-  }),
-};
+export const businessHealthEndpoints = defineEndpoints("businessHealth", {
+  dashboard: dashboardEndpoint({ path: "/business-health/dashboard", reply: businessHealthDashboardSchema, tag: BUSINESS_HEALTH_TAG, title: "Business Health & Evergreen" }),
+});
 
-export const perpetualStewardshipEndpoints = {
-  dashboard: defineEndpoint({
-    method: "GET",
-    permission: "crm.read",
-    path: "/perpetual-stewardship/dashboard",
-    reply: perpetualStewardshipDashboardSchema,
-    tags: [PERPETUAL_STEWARDSHIP_TAG],
-    summary: "The Perpetual Stewardship & Living Archive dashboard, every figure computed from the stored records",
-  }),
-};
+export const perpetualInnovationEndpoints = defineEndpoints("perpetualInnovation", {
+  dashboard: dashboardEndpoint({ path: "/perpetual-innovation/dashboard", reply: perpetualInnovationDashboardSchema, tag: PERPETUAL_INNOVATION_TAG, title: "Perpetual Innovation & Legacy" }),
+});
 
-export const futureStewardshipEndpoints = {
-  dashboard: defineEndpoint({
-    method: "GET",
-    permission: "crm.read",
-    path: "/future-stewardship/dashboard",
-    reply: futureStewardshipDashboardSchema,
-    tags: [FUTURE_STEWARDSHIP_TAG],
-    summary: "The Future Stewardship & Historical Record dashboard, every figure computed from the stored records",
-  }),
-};
+export const perpetualStewardshipEndpoints = defineEndpoints("perpetualStewardship", {
+  dashboard: dashboardEndpoint({ path: "/perpetual-stewardship/dashboard", reply: perpetualStewardshipDashboardSchema, tag: PERPETUAL_STEWARDSHIP_TAG, title: "Perpetual Stewardship & Living Archive" }),
+});
 
-export const finalStewardshipEndpoints = {
-  dashboard: defineEndpoint({
-    method: "GET",
-    permission: "crm.read",
-    path: "/final-stewardship/dashboard",
-    reply: finalStewardshipDashboardSchema,
-    tags: [FINAL_STEWARDSHIP_TAG],
-    summary: "The Final Stewardship & Legacy dashboard, every figure computed from the stored records",
-  }),
-};
+export const futureStewardshipEndpoints = defineEndpoints("futureStewardship", {
+  dashboard: dashboardEndpoint({ path: "/future-stewardship/dashboard", reply: futureStewardshipDashboardSchema, tag: FUTURE_STEWARDSHIP_TAG, title: "Future Stewardship & Historical Record" }),
+});
 
-export const innovationEndpoints = {
-  dashboard: defineEndpoint({
-    method: "GET",
-    permission: "crm.read",
-    path: "/innovation/dashboard",
-    reply: innovationDashboardSchema,
-    tags: [INNOVATION_TAG],
-    summary: "The Innovation & Legacy dashboard, every figure computed from the stored records",
-  }),
+export const finalStewardshipEndpoints = defineEndpoints("finalStewardship", {
+  dashboard: dashboardEndpoint({ path: "/final-stewardship/dashboard", reply: finalStewardshipDashboardSchema, tag: FINAL_STEWARDSHIP_TAG, title: "Final Stewardship & Legacy" }),
+});
+
+export const innovationEndpoints = defineEndpoints("innovation", {
+  dashboard: dashboardEndpoint({ path: "/innovation/dashboard", reply: innovationDashboardSchema, tag: INNOVATION_TAG, title: "Innovation & Legacy" }),
   knowledgeSearch: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -89,4 +59,4 @@ export const innovationEndpoints = {
     tags: [INNOVATION_TAG],
     summary: "Full-text search of the knowledge base's titles and bodies, best match first",
   }),
-};
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { isoDate } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { leadSchema } from "./leads";
 import { TOTAL_COUNT_HEADER } from "./list-reply";
 
@@ -30,7 +30,7 @@ export const reportQuerySchema = z.intersection(
 
 const reportTags = ["Reports"];
 
-export const reportEndpoints = {
+export const reportEndpoints = defineEndpoints("reports", {
   run: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -53,4 +53,4 @@ export const reportEndpoints = {
     tags: reportTags,
     summary: "Exactly the filtered report",
   }),
-};
+});

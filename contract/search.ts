@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
 import { isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { aiRepairLogSchema, issueStatusSchema } from "./issues";
 
 export const SEARCH_GROUP_LIMIT = 5;
@@ -37,7 +37,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 // Endpoints
 
-export const searchEndpoints = {
+export const searchEndpoints = defineEndpoints("search", {
   search: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -52,4 +52,4 @@ export const searchEndpoints = {
       "Leads must hold every word of the search (3+ characters anywhere, shorter ones at the start of a word) and rank business " +
       "names starting with the search first, then leads whose names hold every word, then trigram similarity. An empty term answers 400.",
   }),
-};
+});

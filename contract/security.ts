@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { apiKeyScopeSchema } from "./api-keys";
-import { MAX_ROW_ID, isoDate, isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { codedMessageSchema, MAX_ROW_ID, isoDate, isoDateTime, okSchema } from "./common";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "./list-reply";
-
-export { securityErrorMessages } from "./security-errors";
 
 /**
  * The Enterprise page's Security tab (spec §2, §7): a dashboard of what threatens the accounts (failed sign-ins,
@@ -60,8 +58,10 @@ export const disabledWebhookSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   event: z.string(),
-  /** Why the server disabled it; null when a person did. */
+  /** Why the server disabled it, in English; null when a person did. */
   disabledReason: z.string().nullable(),
+  /** The same as a code of webhookDisableReasons with params; null when a person did or before codes. */
+  disabledReasonCode: codedMessageSchema.nullable(),
   createdAt: isoDateTime,
 });
 
@@ -71,7 +71,10 @@ export const auditRowSchema = z.object({
   userId: z.number().int().nullable(),
   userEmail: z.string().nullable(),
   action: z.string(),
-  details: z.string().nullable(),
+  details: z.string().nullable().describe("What happened, in English"),
+  detailsCode: codedMessageSchema
+    .nullable()
+    .describe("The same as a code of auditMessages (contract/audit-messages.ts) with params, for the reader's language; null on rows written as text"),
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   brand: z.string().nullable(),
@@ -133,7 +136,7 @@ export type AuditListQueryInput = z.input<typeof auditListQuerySchema>;
 
 const tags = ["Enterprise"];
 
-export const securityEndpoints = {
+export const securityEndpoints = defineEndpoints("security", {
   overview: defineEndpoint({
     method: "GET",
     permission: "security.manage",
@@ -174,4 +177,4 @@ export const securityEndpoints = {
     tags,
     summary: "Every audit row matching the filters, newest first",
   }),
-};
+});

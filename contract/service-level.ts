@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 
 /**
  * The service level on the Enterprise tab (spec §2, §7: read on load): what the API and the issue review actually
@@ -41,7 +41,7 @@ export const serviceLevelQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(SLA_MAX_DAYS).default(SLA_DEFAULT_DAYS).describe("The period: this many days up to now"),
 });
 
-export const serviceLevelEndpoints = {
+export const serviceLevelEndpoints = defineEndpoints("serviceLevel", {
   get: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -55,4 +55,4 @@ export const serviceLevelEndpoints = {
       "Uptime, latency and errors are measured from every API request by every app instance, rolled up to the database each minute; " +
       "issue times come from the issues' own timestamps. Targets are configured with the SLA_* environment variables.",
   }),
-};
+});

@@ -11,6 +11,7 @@ export const ssoErrorMessages = {
   "sso.secret_required": "Enter the client secret the provider gave you",
   "sso.unavailable": "Signing in with this provider is not available. Use your email and password, or ask an administrator.",
   "sso.provider_unreachable": "The sign-in provider could not be reached. Please try again later.",
+  "sso.private_address": "This provider is on a private, loopback or link-local address, which single sign-on does not contact",
   "sso.invalid_state": "This sign-in attempt expired or was not started from this browser. Please try again.",
   "sso.denied": "The sign-in provider did not let you in.",
   "sso.failed": "The sign-in provider's answer could not be verified. Please try again.",
@@ -22,6 +23,7 @@ export const ssoErrorMessages = {
 export const ssoRedirectErrorCodes = [
   "sso.unavailable",
   "sso.provider_unreachable",
+  "sso.private_address",
   "sso.invalid_state",
   "sso.denied",
   "sso.failed",

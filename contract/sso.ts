@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 
 export { ssoErrorMessages, ssoRedirectErrorCodes, type SsoRedirectErrorCode } from "./sso-errors";
@@ -66,7 +66,9 @@ const issuerUrl = z
   .trim()
   .max(500, errorMessage("field.too_long", { max: 500 }))
   .refine((value) => URL.canParse(value) && ["https:", "http:"].includes(new URL(value).protocol), errorMessage("field.invalid_url"))
-  .describe("The provider's issuer URL; its /.well-known/openid-configuration is read at each sign-in (https, except where the server allows http for local providers)");
+  .describe(
+    "The provider's issuer URL; its /.well-known/openid-configuration is read at each sign-in (https, except where the server allows http for local providers). One on a private, loopback or link-local address, or resolving to one, answers 400 sso.private_address",
+  );
 
 export const ssoProviderSettingsBodySchema = z.object({
   name: z.string().trim().min(1, errorMessage("field.required")).max(60, errorMessage("field.too_long", { max: 60 })),
@@ -99,7 +101,7 @@ export const ssoCallbackQuerySchema = z
 
 const tags = ["Single sign-on"];
 
-export const ssoEndpoints = {
+export const ssoEndpoints = defineEndpoints("sso", {
   config: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -160,4 +162,4 @@ export const ssoEndpoints = {
     summary: "Where the provider returns: checks state, nonce and PKCE, signs in (creating the account on first sign-in) and redirects (302) to the app",
     description: `Any failure redirects to /login?${SSO_ERROR_PARAM}=<code> (codes in contract/sso-errors.ts). A first sign-in creates the account with the default role (SSO_DEFAULT_ROLE); a deactivated account is refused.`,
   }),
-};
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParamsSchema, isoDate, isoDateTime, MAX_ROW_ID, okSchema, rowIdSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "./list-reply";
 
@@ -27,8 +27,6 @@ export const TASK_TITLE_MAX = 200;
 export const TASK_DESCRIPTION_MAX = 5000;
 export const TASK_PAGE_DEFAULT = 50;
 export const TASK_PAGE_MAX = 200;
-
-export { taskErrorMessages } from "./task-errors";
 
 // Messages come from the zod error map (field.required, field.too_long...) unless a rule is the area's own.
 const titleSchema = z.string().trim().min(1).max(TASK_TITLE_MAX);
@@ -171,7 +169,7 @@ export type TaskListQueryInput = z.input<typeof taskListQuerySchema>;
 
 const tags = ["Tasks"];
 
-export const taskEndpoints = {
+export const taskEndpoints = defineEndpoints("tasks", {
   list: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -228,4 +226,4 @@ export const taskEndpoints = {
     tags,
     summary: "Delete a task",
   }),
-};
+});

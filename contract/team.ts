@@ -2,10 +2,8 @@ import { z } from "zod";
 import { permissions, roleGrants } from "./access-policy";
 import { currentUserSchema, MIN_STAFF_PASSWORD, userRoleSchema, userRoles, type UserRole } from "./auth";
 import { idParamsSchema, isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
-
-export { teamErrorMessages } from "./team-errors";
 
 /**
  * The team: administrators invite staff with a one-time link, change their role, reset their password with a
@@ -117,7 +115,7 @@ export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody
 const tags = ["Team and roles"];
 const publicTags = ["Staff sign-in"];
 
-export const teamEndpoints = {
+export const teamEndpoints = defineEndpoints("team", {
   roles: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -251,4 +249,4 @@ export const teamEndpoints = {
     tags: publicTags,
     summary: "Set a new password with a reset link: ends every other session and signs in",
   }),
-};
+});

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
-import { idParamsSchema, isoDateTime, MAX_ROW_ID, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { codedMessageSchema, idParamsSchema, isoDateTime, MAX_ROW_ID, okSchema } from "./common";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { domainEventNames } from "./events";
-
-export { webhookErrorMessages } from "./webhook-errors";
 
 /** Every event, for an endpoint that wants them all. */
 export const ALL_WEBHOOK_EVENTS = "*";
@@ -45,7 +43,8 @@ export const webhookEndpointSchema = z.object({
   url: z.string(),
   event: z.string(),
   enabled: z.boolean(),
-  disabledReason: z.string().nullable().describe("Why the server disabled it (the receiver answered 410, or it failed for 3 days)"),
+  disabledReason: z.string().nullable().describe("Why the server disabled it (the receiver answered 410, or it failed for 3 days), in English"),
+  disabledReasonCode: codedMessageSchema.nullable().describe("The same as a code of webhookDisableReasons with params; null when disabled by a person or before codes"),
   failingSince: isoDateTime.nullable(),
   createdAt: isoDateTime,
 });
@@ -91,7 +90,7 @@ export const deliveryParamsSchema = idParamsSchema.extend({
 
 const tags = ["Webhooks"];
 
-export const webhookEndpoints = {
+export const webhookEndpoints = defineEndpoints("webhooks", {
   list: defineEndpoint({ method: "GET", permission: "webhooks.manage", path: "/settings/webhooks", reply: z.array(webhookEndpointSchema), errors: [403], tags, summary: "Webhook endpoints" }),
   create: defineEndpoint({
     method: "POST",
@@ -153,4 +152,4 @@ export const webhookEndpoints = {
     tags,
     summary: "Send a delivery again now, with the same webhook-id, starting a new round of retries",
   }),
-};
+});

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { idParamsSchema, isoDateTime, okSchema } from "./common";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
 import { moneyOutput } from "./money";
 import { contrastRatio, DEFAULT_BRAND, formatRatio, HEX_COLOUR, MIN_TEXT_CONTRAST } from "./brand-colours";
 
 export { contrastRatio, DEFAULT_BRAND, formatRatio, MIN_TEXT_CONTRAST } from "./brand-colours";
-
-export { whiteLabelErrorMessages } from "./white-label-errors";
 
 /**
  * White label (spec §2 Enterprise → White Label, §3 brands): stored brands with a unique domain, a logo and a colour
@@ -97,6 +95,9 @@ const logoUrlSchema = z
   .max(BRAND_LOGO_URL_MAX)
   .refine((value) => {
     if (value === "") return true;
+    // Quotes, angle brackets, backslashes, spaces and controls have no business in an image address, and refusing them
+    // keeps the value harmless wherever it is written out (an attribute, a stylesheet, a CSV, an email).
+    if (/["'<>`\\\s\p{Cc}]/u.test(value)) return false;
     if (!URL.canParse(value)) return false;
     const url = new URL(value);
     return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
@@ -157,7 +158,7 @@ export type Vertical = z.infer<typeof verticalSchema>;
 
 const tags = ["White label"];
 
-export const whiteLabelEndpoints = {
+export const whiteLabelEndpoints = defineEndpoints("whiteLabel", {
   brands: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -209,4 +210,4 @@ export const whiteLabelEndpoints = {
     tags,
     summary: "Lead count and year-to-date revenue per industry, most leads first",
   }),
-};
+});

@@ -44,8 +44,9 @@ describe("automations in the browser", () => {
 
     const form = page.getByTestId("automation-form");
     await form.getByLabel("Name").fill(WORKFLOW);
-    // Trigger new_lead and action Create task are the form's defaults.
-    expect((await form.getByLabel("Trigger", { exact: true }).textContent())?.trim()).toBe("new_lead");
+    // Trigger New lead (new_lead in the API) and action Create task are the form's defaults.
+    expect((await form.getByLabel("Trigger", { exact: true }).textContent())?.trim()).toBe("New lead");
+    await form.getByText("Its name in the API: new_lead").waitFor();
     expect((await form.getByLabel("Action", { exact: true }).textContent())?.trim()).toBe("Create task");
     const config = form.getByLabel("Configuration (JSON)");
     await config.fill("{ title: oops");
@@ -84,7 +85,7 @@ describe("automations in the browser", () => {
     await row.getByTestId("automation-show-runs").click();
     const run = row.getByTestId("automation-run");
     await run.first().waitFor();
-    expect(await run.first().textContent()).toContain("lead.created");
+    expect(await run.first().textContent()).toContain("Lead created");
     expect(await run.first().textContent()).toContain("Succeeded");
     // The form, the list with its switch and the open run log pass axe (headings, labels, contrast).
     expect(await axeFindings(page)).toEqual([]);

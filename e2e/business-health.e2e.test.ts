@@ -6,6 +6,27 @@ import { completeSetup, startE2E, type E2EServer } from "./support";
 const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
+/** The hue (0–360°) an element's background shows over white, read back from a canvas (Chromium reports Tailwind's oklch as it is). */
+const backgroundHue = (page: Page, testId: string, status: string) =>
+  page.getByTestId(testId).and(page.locator(`[data-status="${status}"]`)).evaluate((element) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, 1, 1);
+    context.fillStyle = getComputedStyle(element).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data).map((value) => value / 255) as [number, number, number];
+    const max = Math.max(r, g, b);
+    const spread = max - Math.min(r, g, b);
+    if (spread === 0) return null;
+    const hue = max === r ? ((g - b) / spread) % 6 : max === g ? (b - r) / spread + 2 : (r - g) / spread + 4;
+    return (hue * 60 + 360) % 360;
+  });
+/** The colour name a hue reads as. */
+const colourName = (hue: number | null) =>
+  hue === null ? "grey" : hue < 20 || hue >= 330 ? "red" : hue < 75 ? "yellow" : hue < 170 ? "green" : hue < 260 ? "blue" : "purple";
+
 describe("Business Health & Evergreen and succession documentation in the browser", () => {
   let e2e: E2EServer;
   let page: Page;
@@ -112,5 +133,31 @@ describe("Business Health & Evergreen and succession documentation in the browse
     expect(await runbook.locator("ol li").count()).toBe(2);
     expect(await runbook.locator("script").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+  });
+
+  it("colours the latest simulations' statuses: active and in progress blue, completed and mitigated green, planning yellow, cancelled red", async () => {
+    const statuses = { active: "blue", in_progress: "blue", completed: "green", mitigated: "green", planning: "yellow", cancelled: "red" } as const;
+    const shown = async () => {
+      await page.goto("/business-health?tab=incidents");
+      await page.getByTestId("simulation-status").first().waitFor();
+    };
+    // The tab lists the latest five; the sixth status is checked after one more (newer) simulation.
+    const add = async (status: string, daysAgo: number) => {
+      const answer = await page.request.post("/api/incident-simulations", {
+        data: { scenario: `Drill (${status})`, scenarioType: "service_outage", status, simulationDate: utcDay(-daysAgo), responseTime: 30, effectiveness: 7 },
+      });
+      expect(answer.status()).toBe(201);
+    };
+    const entries = Object.entries(statuses);
+    for (const [index, [status]] of entries.slice(0, 5).entries()) await add(status, 10 - index);
+    await shown();
+    for (const [status, colour] of entries.slice(0, 5)) {
+      expect([status, colourName(await backgroundHue(page, "simulation-status", status))]).toEqual([status, colour]);
+    }
+    const [lastStatus, lastColour] = entries[5]!;
+    await add(lastStatus, 1);
+    await shown();
+    expect(colourName(await backgroundHue(page, "simulation-status", lastStatus))).toBe(lastColour);
+    expect(await page.getByTestId("simulation-status").and(page.locator('[data-status="in_progress"]')).textContent()).toBe("In progress");
   });
 });

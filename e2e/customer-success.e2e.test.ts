@@ -61,7 +61,14 @@ describe("Customer Success in the browser", () => {
     // A promoter: NPS 100.
     const first = await answerSurvey(page, 9, "Love the pipeline view");
     await first.dialog.getByText("9: Very likely").waitFor();
+    // Spec §7: the survey sends the score, the feedback, its campaign and its survey type, and the answer keeps them.
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/nps");
     await first.submit.click();
+    const response = await answered;
+    const sent = { score: 9, feedback: "Love the pipeline view", campaignId: "test_nps_survey", surveyType: "milestone" };
+    expect(response.request().postDataJSON()).toEqual(sent);
+    expect(response.status()).toBe(201);
+    expect(await response.json()).toMatchObject({ ...sent, userEmail: ADMIN.email });
     await page.getByTestId("nps-thank-you").getByText("Thank you for your feedback!").waitFor();
     await first.dialog.getByRole("button", { name: "Close" }).first().click();
     await expect.poll(() => page.getByTestId("cs-nps-responses").textContent()).toBe("1");
@@ -114,5 +121,55 @@ describe("Customer Success in the browser", () => {
     await page.goto("/customer-success?tab=reviews");
     await page.getByTestId("record-list-businessReview").getByText("Acme").waitFor();
     expect(await page.getByTestId("cs-total-reviews").textContent()).toBe("1");
+  });
+
+  it("keeps the first 3 pending renewals on the overview, opens every one from View all, and says what the figures are computed over", async () => {
+    // With buyer@acme.example from the test above: 5 pending offers, 1 accepted and 1 declined.
+    for (const n of [1, 2, 3, 4]) await post(page, "/api/renewal-upsell", { userEmail: `later${n}@acme.example`, type: "upsell", expiryDate: utcDay(20 + n), revenue: 100 * n });
+    await post(page, "/api/renewal-upsell", { userEmail: "won@acme.example", type: "renewal", status: "accepted", revenue: 500 });
+    await post(page, "/api/renewal-upsell", { userEmail: "lost@acme.example", type: "renewal", status: "declined", revenue: 300 });
+
+    await page.goto("/customer-success");
+    const upcoming = page.getByTestId("cs-upcoming-renewals");
+    await upcoming.getByText("buyer@acme.example").waitFor();
+    expect(await upcoming.locator("li").count()).toBe(3);
+    expect(await upcoming.getByText("later3@acme.example").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("cs-card-renewals").textContent()).toBe("5");
+    expect(await page.getByTestId("explain-cs-card-renewals").textContent()).toBe("5 offers awaiting an answer, any expiry date");
+    expect(await page.getByTestId("explain-cs-card-nps").textContent()).toBe("Over 2 answers, all time");
+    expect(await page.getByTestId("view-all-renewalOffer").textContent()).toBe("View all (5)");
+    await page.getByTestId("view-all-renewalOffer").click();
+    const dialog = page.getByTestId("full-list-renewalOffer");
+    await dialog.getByRole("heading", { name: "Upcoming renewals: every record" }).waitFor();
+    const all = dialog.getByTestId("record-list-all-renewalOffer");
+    await all.getByText("later4@acme.example").waitFor();
+    expect(await all.locator("tbody tr").count()).toBe(5);
+    expect(await all.getByText("won@acme.example").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.getByRole("tab", { name: "Retention" }).click();
+    await expect.poll(() => page.getByTestId("cs-acceptance-rate").textContent()).toBe("50%");
+    expect(await page.getByTestId("cs-revenue-generated").textContent()).toBe("$500.00");
+    await expect.poll(() => page.getByTestId("explain-cs-revenue-generated").textContent()).toBe("Sum of the revenue of 1 accepted offer, all time");
+    expect(await page.getByTestId("explain-cs-acceptance-rate").textContent()).toBe("Accepted out of 2 answered offers (accepted or declined), all time");
+    await page.getByTestId("explain-cs-revenue-generated").click();
+    const accepted = page.getByTestId("full-list-renewalOffer");
+    await accepted.getByTestId("record-list-all-renewalOffer").getByText("won@acme.example").waitFor();
+    expect(await accepted.getByTestId("record-list-all-renewalOffer").locator("tbody tr").count()).toBe(1);
+    await accepted.getByRole("button", { name: "Close", exact: true }).click();
+
+    await page.getByRole("tab", { name: "Reviews" }).click();
+    await expect.poll(() => page.getByTestId("explain-cs-total-reviews").textContent()).toBe("1 business review, all time");
+    expect(await page.getByTestId("explain-cs-action-items").textContent()).toBe("Listed in 1 review, all time");
+    await page.getByRole("tab", { name: "Onboarding" }).click();
+    expect(await page.getByTestId("explain-cs-onboarding-rate").textContent()).toBe("Completed out of 1 account in onboarding");
+
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
+    await page.goto("/customer-success");
+    await expect.poll(() => page.getByTestId("explain-cs-card-renewals").textContent()).toBe("5 ofertas a la espera de respuesta, con cualquier vencimiento");
+    expect(await page.getByTestId("view-all-renewalOffer").textContent()).toBe("Ver todos (5)");
+    expect(await page.getByTestId("explain-cs-card-nps").textContent()).toBe("Sobre 2 respuestas, desde siempre");
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "en"));
   });
 });

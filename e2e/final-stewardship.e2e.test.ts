@@ -55,7 +55,8 @@ describe("Final Stewardship & Legacy in the browser", () => {
     await form.getByRole("combobox", { name: "Status" }).click();
     await page.getByRole("option", { name: "Verified" }).click();
     await form.getByLabel("Archived *").fill(utcDay(-2));
-    await form.getByLabel("Size (bytes)").fill(String(5 * 1024 ** 3));
+    // The size is declared in GB (10^9 bytes, one decimal): typed as GB, sent and stored as bytes.
+    await form.getByLabel("Size (GB)").fill("5.4");
     await form.getByRole("combobox", { name: "Storage location *" }).click();
     await page.getByRole("option", { name: "Cloud" }).click();
     await form.getByLabel("Encrypted").check();
@@ -65,15 +66,18 @@ describe("Final Stewardship & Legacy in the browser", () => {
 
     const list = page.getByTestId("record-list-archivalSystem");
     const row = list.getByRole("row", { name: /Nightly full backup/ });
-    await row.getByText("5.0 GB").waitFor();
+    await row.getByText("5.4 GB").waitFor();
     await row.getByText("Never").waitFor();
     await row.getByText("Encrypted").waitFor();
     await row.getByText("Verified", { exact: true }).first().waitFor();
-    expect(await page.getByTestId("fs-total-size").textContent()).toBe("5.0 GB");
+    expect(await page.getByTestId("fs-total-size").textContent()).toBe("5.4 GB");
+    const stored = await page.request.get("/api/archival-systems?q=Nightly");
+    expect(((await stored.json()) as { archives: { archivalSize: number }[] }).archives.map((a) => a.archivalSize)).toEqual([5_400_000_000]);
     expect(await page.getByTestId("fs-verifications-due").textContent()).toBe("1 archive is due for verification within 30 days");
 
     await list.getByRole("button", { name: "Edit Nightly full backup" }).click();
     const edit = page.getByTestId("record-form-archivalSystem");
+    expect(await edit.getByLabel("Size (GB)").inputValue()).toBe("5.4");
     await edit.getByLabel("Last verified").fill(utcDay(-1));
     await edit.getByTestId("record-save").click();
     await edit.waitFor({ state: "detached" });
@@ -115,6 +119,57 @@ describe("Final Stewardship & Legacy in the browser", () => {
     expect(html).toContain("Comprehensive pre-handover validation");
   });
 
+  it("keeps the latest five validations and audits on their cards, opens every one from View all, and says what each figure is computed over", async () => {
+    // The demo records (6 validations, 6 audits, 7 plans of which 4 active, 5 statements of which 3 published); the
+    // archives keep the one added above (the demo seed skips a family that already holds records).
+    await page.goto("/final-stewardship?tab=validation");
+    const card = page.getByTestId("record-list-stewardshipValidation");
+    await card.getByText("Comprehensive pre-handover validation").waitFor();
+    expect(await card.locator("tbody tr").count()).toBe(5);
+    expect(await card.getByText("Initial stewardship baseline").count()).toBe(0);
+    expect(await page.getByTestId("view-all-stewardshipValidation").textContent()).toBe("View all (6)");
+    await page.getByTestId("view-all-stewardshipValidation").click();
+    const dialog = page.getByTestId("full-list-stewardshipValidation");
+    await dialog.getByRole("heading", { name: "Latest validations: every record" }).waitFor();
+    const all = dialog.getByTestId("record-list-all-stewardshipValidation");
+    await all.getByText("Initial stewardship baseline").waitFor();
+    expect(await all.locator("tbody tr").count()).toBe(6);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByTestId("explain-fs-validation-average").textContent()).toBe("Average over 6 validations, all time");
+    expect(await page.getByTestId("explain-fs-compliance").textContent()).toBe("The latest of 6 validations, by validation date");
+
+    await page.getByRole("tab", { name: "Audits" }).click();
+    await page.getByTestId("record-list-legacyAudit").getByText("Annual compliance audit").waitFor();
+    expect(await page.getByTestId("record-list-legacyAudit").locator("tbody tr").count()).toBe(5);
+    expect(await page.getByTestId("view-all-legacyAudit").textContent()).toBe("View all (6)");
+    expect(await page.getByTestId("explain-fs-audit-average").textContent()).toBe("Average over 5 scored audits, all time");
+    expect(await page.getByTestId("fs-overdue-actions").textContent()).toBe("2");
+    expect(await page.getByTestId("explain-fs-overdue-actions").textContent()).toBe("Action items of 1 audit not resolved and past its due date");
+
+    await page.getByRole("tab", { name: "Archives" }).click();
+    expect(await page.getByTestId("explain-fs-total-size").textContent()).toBe("Sum over 1 archive, 1 GB = 10^9 bytes");
+
+    // The tab lists only the 4 active plans; the Active Plans line opens all 7.
+    await page.getByRole("tab", { name: "Plans" }).click();
+    expect(await page.getByTestId("record-list-stewardshipPlan").locator("tbody tr").count()).toBe(4);
+    expect(await page.getByTestId("explain-fs-active-plans").textContent()).toBe("Plans with status active, out of 7 plans in all");
+    await page.getByTestId("explain-fs-active-plans").click();
+    const plans = page.getByTestId("full-list-stewardshipPlan");
+    await plans.getByTestId("record-list-all-stewardshipPlan").getByText("Community hand-off plan").waitFor();
+    expect(await plans.getByTestId("record-list-all-stewardshipPlan").locator("tbody tr").count()).toBe(7);
+    await plans.getByRole("button", { name: "Close", exact: true }).click();
+    await plans.waitFor({ state: "detached" });
+
+    await page.getByRole("tab", { name: "Statements" }).click();
+    expect(await page.getByTestId("explain-fs-distribution-reach").textContent()).toBe("Recipients of 3 published statements, summed");
+
+    await page.getByRole("tab", { name: "Dashboard" }).click();
+    expect(await page.getByTestId("explain-fs-card-audit").textContent()).toBe("Average over 5 scored audits, all time");
+    expect(await page.getByTestId("explain-fs-card-archival").textContent()).toBe("Completed or verified archives, out of 1 not archived");
+    expect(await page.getByTestId("explain-fs-current-validation").textContent()).toBe("The latest of 6 validations, by validation date");
+  });
+
   it("shows every tab in Spanish, with the demo records", async () => {
     await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
     await page.goto("/final-stewardship");
@@ -133,5 +188,10 @@ describe("Final Stewardship & Legacy in the browser", () => {
       await page.getByRole("tabpanel").getByText(heading, { exact: true }).waitFor();
     }
     await page.getByRole("tabpanel").getByText("Borrador").first().waitFor();
+    await page.getByRole("tab", { name: "Validación" }).click();
+    expect(await page.getByTestId("view-all-stewardshipValidation").textContent()).toBe("Ver todos (6)");
+    expect(await page.getByTestId("explain-fs-validation-average").textContent()).toBe("Media de 6 validaciones, desde siempre");
+    await page.getByRole("tab", { name: "Planes" }).click();
+    expect(await page.getByTestId("explain-fs-active-plans").textContent()).toBe("Planes con estado activo, de 7 planes en total");
   });
 });

@@ -117,4 +117,29 @@ describe("Future Stewardship & Historical Record in the browser", () => {
     // The ratified declaration's reach (the sample's 7).
     await expect.poll(() => page.getByTestId("fs-global-reach").textContent()).toBe("7");
   });
+
+  it("fills the page with the Recent Records list, which scrolls under its title with its column headings in view", async () => {
+    const family = futureStewardshipFamilies.find((f) => f.key === "historicalRecord")!;
+    for (let i = 0; i < 40; i++) {
+      const body = { ...sampleRecord(family), eventTitle: `Scroll record ${String(i).padStart(2, "0")}` };
+      expect((await page.request.post(`/api${family.path}`, { data: body })).status()).toBe(201);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/future-stewardship?tab=records");
+    const box = page.getByTestId("record-list-scroll").locator("[data-slot=table-container]");
+    await box.getByText("Scroll record 39").waitFor();
+    // Not the old 320 px box: the list reaches down the window (900 px less the header, title and tabs).
+    const height = await box.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeGreaterThan(500);
+    expect(height).toBeLessThanOrEqual(900);
+    const scrolls = await box.evaluate((element) => element.scrollHeight > element.clientHeight);
+    expect(scrolls).toBe(true);
+    // Scrolled to its end, the column headings are still at the top of the list.
+    await box.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    const header = box.locator("thead");
+    await expect.poll(async () => {
+      const [boxTop, headerTop] = await Promise.all([box.evaluate((e) => e.getBoundingClientRect().top), header.evaluate((e) => e.getBoundingClientRect().top)]);
+      return Math.abs(headerTop - boxTop) < 2;
+    }).toBe(true);
+  });
 });

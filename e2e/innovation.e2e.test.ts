@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_DIFF, startFakeChatServer, type FakeChatServer } from "../server/src/test/fake-chat-completions";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
@@ -12,17 +13,22 @@ async function post(page: Page, url: string, data: unknown) {
 }
 
 describe("Innovation & Legacy in the browser", () => {
+  let fake: FakeChatServer;
   let e2e: E2EServer;
   let page: Page;
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    // A fix can be approved only when a model proposed it (issue 23.9): a local stand-in for the AI provider writes it.
+    fake = await startFakeChatServer();
+    fake.defaultReply = { kind: "proposal", summary: "Read dates as YYYY-MM-DD and name the row that is not.", codeDiff: FAKE_DIFF };
+    e2e = await startE2E({ ai: { baseUrl: fake.baseUrl, apiKey: "k", model: "fake-model", timeoutMs: 5000 } });
     ({ page } = await e2e.newPage());
     await completeSetup(page, ADMIN);
     await page.getByRole("button", { name: "Necessary Only" }).click();
   });
   afterAll(async () => {
     await e2e?.stop();
+    await fake?.close();
   });
 
   it("opens each of the six tabs, showing its empty texts before any record exists", async () => {
@@ -118,6 +124,63 @@ describe("Innovation & Legacy in the browser", () => {
     await page.getByRole("tab", { name: "Legacy" }).click();
     await page.getByTestId("record-list-legacyIntegration").getByText("FTP lead export").waitFor();
     expect(await page.getByTestId("inn-upcoming-sunsets").textContent()).toBe("1");
+  });
+
+  it("keeps the spec's ten technologies on the radar and its list, opens all of them from View all, and says what each figure is computed over", async () => {
+    for (let n = 1; n <= 13; n++) {
+      await post(page, "/api/innovation/tech-radar", { name: `Tech ${String(n).padStart(2, "0")}`, quadrant: "tools", status: "assess", movedInDate: utcDay(-10 - n) });
+    }
+    await post(page, "/api/compliance/audits", { title: "GDPR review", framework: "gdpr", status: "passed", dueDate: utcDay(-30) });
+    await post(page, "/api/compliance/audits", { title: "PCI scan", framework: "pci_dss", status: "failed", dueDate: utcDay(-20) });
+
+    await page.goto("/innovation?tab=radar");
+    const card = page.getByTestId("record-list-techRadarItem");
+    await card.getByText("Tech 09").waitFor();
+    expect(await card.locator("tbody tr").count()).toBe(10);
+    expect(await card.getByText("Tech 10").count()).toBe(0);
+    expect(await page.getByTestId("tech-radar-point").count()).toBe(10);
+    expect(await page.getByTestId("inn-radar-shown").textContent()).toBe("10 of 14 technologies, the most recently moved, by ring and quadrant");
+    expect(await page.getByTestId("inn-total-technologies").textContent()).toBe("14");
+    expect(await page.getByTestId("explain-inn-total-technologies").textContent()).toBe("Every technology, all time; the radar and its list show the 10 most recently moved");
+    expect(await page.getByTestId("view-all-techRadarItem").textContent()).toBe("View all (14)");
+    await page.getByTestId("view-all-techRadarItem").click();
+    const dialog = page.getByTestId("full-list-techRadarItem");
+    await dialog.getByRole("heading", { name: "Technologies: every record" }).waitFor();
+    const all = dialog.getByTestId("record-list-all-techRadarItem");
+    await all.getByText("Tech 13").waitFor();
+    expect(await all.locator("tbody tr").count()).toBe(14);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.getByRole("tab", { name: "Dashboard" }).click();
+    await expect.poll(() => page.getByTestId("explain-inn-card-radar").textContent()).toBe("All rings, all time; the adoption rate is those in Adopt out of 14 technologies");
+    expect(await page.getByTestId("inn-technologies").locator("li").count()).toBe(10);
+    expect(await page.getByTestId("view-all-techRadarItem").textContent()).toBe("View all (14)");
+    expect(await page.getByTestId("explain-inn-card-experiments").textContent()).toBe(
+      "In progress out of 1 experiment; the success rate is validated out of 0 completed with an outcome",
+    );
+    expect(await page.getByTestId("inn-card-compliance").textContent()).toBe("50%");
+    expect(await page.getByTestId("explain-inn-card-compliance").textContent()).toBe("Passed out of 2 finished audits (passed or failed), all time");
+
+    await page.getByRole("tab", { name: "Compliance" }).click();
+    expect(await page.getByTestId("inn-pass-rate").textContent()).toBe("50%");
+    await expect.poll(() => page.getByTestId("explain-inn-overdue-audits").textContent()).toBe("Due before today, out of 1 audit still planning or in progress");
+    await page.getByTestId("explain-inn-pass-rate").click();
+    const audits = page.getByTestId("full-list-complianceAudit");
+    await audits.getByTestId("record-list-all-complianceAudit").getByText("PCI scan").waitFor();
+    expect(await audits.getByTestId("record-list-all-complianceAudit").locator("tbody tr").count()).toBe(3);
+    await audits.getByRole("button", { name: "Close", exact: true }).click();
+    await page.getByRole("tab", { name: "Legacy" }).click();
+    await expect.poll(() => page.getByTestId("explain-inn-upcoming-sunsets").textContent()).toBe("Sunset date today or later, out of 1 integration not yet sunset");
+
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
+    await page.goto("/innovation?tab=compliance");
+    await page.getByRole("tab", { name: "Cumplimiento" }).waitFor();
+    await expect.poll(() => page.getByTestId("explain-inn-pass-rate").textContent()).toBe("Superadas de 2 auditorías terminadas (superadas o fallidas), desde siempre");
+    await page.getByRole("tab", { name: "Radar tecnológico" }).click();
+    await expect.poll(() => page.getByTestId("view-all-techRadarItem").textContent()).toBe("Ver todos (14)");
+    expect(await page.getByTestId("inn-radar-shown").textContent()).toBe("10 de 14 tecnologías, las movidas más recientemente, por anillo y cuadrante");
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "en"));
   });
 
   it("saves an approved fix as a knowledge-base article in one click", async () => {

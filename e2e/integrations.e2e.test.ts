@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AiInsights, IntegrationStatusRow } from "@contract/integrations";
+import type { AiInsights, IntegrationCheck, IntegrationStatusRow } from "@contract/integrations";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Hedy Lamarr", email: "hedy@leadwell.test", password: "a long enough password" };
@@ -13,6 +13,21 @@ const text = async (locator: Locator) => ((await locator.textContent()) ?? "").t
 async function toastSays(page: Page, message: string | RegExp) {
   await page.getByText(message).first().waitFor({ timeout: 25_000 });
 }
+
+/** What a Slack or Stripe check can come to, as a Spanish reader reads it (the es locale's integrations.outcomes). */
+const SPANISH_OUTCOMES: Record<string, string> = {
+  "integration.unreachable": "No se pudo contactar con {service}: {cause}",
+  "integration.slack_accepted": "Slack aceptó el mensaje",
+  "integration.slack_refused": "Slack respondió HTTP {status}",
+  "integration.slack_refused_saying": "Slack respondió HTTP {status}: {answer}",
+  "integration.stripe_accepted": "Stripe aceptó la clave del modo {mode} (GET /v1/balance respondió 200)",
+  "integration.stripe_accepted_no_balance": "Stripe aceptó la clave del modo {mode}; no puede leer el saldo",
+  "integration.stripe_accepted_no_balance_saying": "Stripe aceptó la clave del modo {mode}; no puede leer el saldo ({answer})",
+  "integration.stripe_refused": "Stripe respondió HTTP {status}",
+  "integration.stripe_refused_saying": "Stripe respondió HTTP {status}: {answer}",
+};
+const spanishOutcome = ({ code, params }: IntegrationCheck["messageCode"]) =>
+  Object.entries(params).reduce((line, [name, value]) => line.replace(`{${name}}`, String(value)), SPANISH_OUTCOMES[code] ?? `(no Spanish line for ${code})`);
 
 async function statusRows(page: Page): Promise<IntegrationStatusRow[]> {
   const answer = await page.request.get("/api/integrations/status");
@@ -75,8 +90,10 @@ describe("Integrations & AI in the browser", () => {
 
     await dialog.getByLabel("Incoming-webhook URL").fill(SLACK_URL);
     await dialog.getByLabel("Channel label").fill("#sales");
-    expect(await dialog.getByLabel("lead.created").getAttribute("aria-checked")).toBe("true");
-    await dialog.getByLabel("task.created").click();
+    // Each event by its label, with the name Slack's messages carry beside it.
+    expect(await dialog.getByLabel("Lead created", { exact: true }).getAttribute("aria-checked")).toBe("true");
+    expect(await dialog.getByTestId("slack-events").getByText("lead.created", { exact: true }).count()).toBe(1);
+    await dialog.getByLabel("Task created", { exact: true }).click();
     const sent = page.waitForRequest((request) => request.method() === "PUT" && new URL(request.url()).pathname === "/api/integrations/slack");
     await dialog.getByRole("button", { name: "Save" }).click();
     expect((await sent).postDataJSON()).toMatchObject({ kind: "slack", webhookUrl: SLACK_URL, channelLabel: "#sales", enabled: true });
@@ -148,5 +165,30 @@ describe("Integrations & AI in the browser", () => {
 
     await page.reload();
     expect(await page.getByRole("tab", { name: "Community" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("says what Send test and Check connection came to in Spanish when the reader reads Spanish", async () => {
+    const stripe = await context.request.put("/api/integrations/stripe", { data: { kind: "stripe", secretKey: "sk_test_leadwellE2eKey" } });
+    expect(stripe.status()).toBe(200);
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
+    await page.goto("/integrations");
+    for (const [kind, button] of [
+      ["slack", "Enviar prueba"],
+      ["stripe", "Comprobar conexión"],
+    ] as const) {
+      const card = page.getByTestId(`integration-${kind}`);
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/api/integrations/${kind}/test`, {
+        timeout: 25_000,
+      });
+      await card.getByRole("button", { name: button, exact: true }).click();
+      const result = (await (await answered).json()) as IntegrationCheck;
+      const line = spanishOutcome(result.messageCode);
+      expect(line).not.toBe(result.message);
+      const toast = page.locator("li[data-state=open]").filter({ hasText: line });
+      await toast.first().waitFor();
+      expect(await text(toast.first())).toContain(result.ok ? "Funciona" : "La prueba falló");
+      expect(await text(toast.first())).not.toContain(result.message);
+    }
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "en"));
   });
 });

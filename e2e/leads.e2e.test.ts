@@ -183,6 +183,8 @@ describe("leads, KPI, dashboard, analytics and search in the browser", () => {
     await form.getByLabel("Lead Email").fill("nobody@nowhere.test");
     await form.getByLabel("YTD Revenue").fill("1");
     await form.getByLabel("Monthly Recurring Revenue (MRR)").fill("1");
+    // Top Products opens on its rows editor (e2e/kpi.e2e.test.ts); this test pastes JSON.
+    await form.getByRole("tab", { name: "Paste JSON" }).click();
     await form.getByLabel("Top Products (JSON)").fill(PRODUCTS);
     await form.getByRole("button", { name: "Sync KPI Data" }).click();
     await expect.poll(() => text(page.locator("#kpi-email-error"))).toBe("No lead with this email");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../server/src/config";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
@@ -17,7 +18,7 @@ describe("the CSV migration in the browser", () => {
   let page: Page;
 
   beforeAll(async () => {
-    e2e = await startE2E({ migration: { maxBytes: 10 * 1024 * 1024, chunkRows: 50 } });
+    e2e = await startE2E({ migration: { ...loadConfig({}).migration, maxBytes: 10 * 1024 * 1024, chunkRows: 50 } });
     ({ page } = await e2e.newPage());
   });
   afterAll(async () => {
@@ -54,6 +55,8 @@ describe("the CSV migration in the browser", () => {
     await mapping.waitFor();
     expect(await page.evaluate(() => (window as unknown as { uploadProgressSeen?: boolean }).uploadProgressSeen)).toBe(true);
     await mapping.getByText("browser-leads.csv: 302 rows.", { exact: false }).waitFor();
+    // Until when the upload waits for its mapping (MIGRATION_UPLOAD_EXPIRY_MINUTES, a day by default).
+    expect(await mapping.getByTestId("migration-expires").textContent()).toMatch(/^Start the import by .+: after that this upload and its rows are discarded/);
     const selects = mapping.getByTestId("migration-mapping-select");
     expect(await selects.count()).toBe(6);
     expect(await selects.nth(0).textContent()).toBe("Name (first and last)");

@@ -1,12 +1,14 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { BUILD_INPUTS } from "../scripts/build-inputs.mjs";
 
-// Runs after e2e/global-setup.ts has built dist, so `npm start` normally finds the build current and starts at once
-// (the hash of the sources decides; see scripts/build-inputs.test.ts).
+// The first test runs after e2e/global-setup.ts has built dist, so `npm start` normally finds the build current and
+// starts at once (the hash of the sources decides; see scripts/build-inputs.test.ts).
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -26,36 +28,102 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
+/** The environment of a person's shell: no test runner's NODE_ENV or Vitest variables. */
+function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "NODE_ENV" && !name.startsWith("VITEST")));
+  return { ...env, ...extra };
+}
+
+/**
+ * `npm start` in `cwd`; with `terminal`, under a pseudo-terminal (util-linux `script`), as when run from a shell: what
+ * is written to its input is typed at that terminal.
+ */
+function npmStart(cwd: string, env: NodeJS.ProcessEnv, terminal = false) {
+  const child: ChildProcessByStdio<Writable, Readable, Readable> = terminal
+    ? spawn("script", ["-qfec", "npm start --silent", "/dev/null"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] })
+    : spawn("npm", ["start", "--silent"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+  const started = { child, output: "", exited: new Promise<void>((resolve) => child.once("exit", () => resolve())) };
+  child.stdout.on("data", (chunk: Buffer) => (started.output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (started.output += chunk.toString()));
+  return started;
+}
+
+async function waitHealthy(url: string) {
+  const deadline = Date.now() + 240_000;
+  while (!(await healthy(url)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+}
+
+async function waitReleased(dataDir: string) {
+  const stopBy = Date.now() + 30_000;
+  while (existsSync(path.join(dataDir, "leadwell.lock")) && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 100));
+}
+
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 describe("npm start", { timeout: 300_000 }, () => {
-  it("serves the app, and stops gracefully when npm is sent SIGTERM", async () => {
+  it("serves the app, writes its log as JSON lines when its output is not a terminal, and stops gracefully when npm is sent SIGTERM", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "leadwell-start-"));
     const port = await freePort();
-    const npm = spawn("npm", ["start", "--silent"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    npm.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<void>((resolve) => npm.once("exit", () => resolve()));
+    const npm = npmStart(process.cwd(), { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" });
     try {
       const health = `http://127.0.0.1:${port}/api/health`;
-      const deadline = Date.now() + 240_000;
-      while (!(await healthy(health)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-      expect(await healthy(health), output).toBe(true);
+      await waitHealthy(health);
+      expect(await healthy(health), npm.output).toBe(true);
       expect(existsSync(path.join(dataDir, "leadwell.lock"))).toBe(true);
+      // Piped, as under systemd or a container runtime: one JSON object a line, for the log collector.
+      const ready = npm.output.split("\n").find((line) => line.includes("Leadwell ready on"));
+      expect(JSON.parse(ready ?? "null"), npm.output).toMatchObject({ level: 30, msg: expect.stringContaining(`Leadwell ready on http://localhost:${port}`) });
 
-      npm.kill("SIGTERM");
-      await exited; // npm itself ends at once (143, as a process ended by SIGTERM)
+      npm.child.kill("SIGTERM");
+      await npm.exited; // npm itself ends at once (143, as a process ended by SIGTERM)
       // The server stops too, gracefully: its shutdown path runs, nothing answers, and the data directory is free.
-      const stopBy = Date.now() + 30_000;
-      while (existsSync(path.join(dataDir, "leadwell.lock")) && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 100));
-      expect(existsSync(path.join(dataDir, "leadwell.lock")), output).toBe(false);
-      expect(output).toContain("SIGTERM received");
+      await waitReleased(dataDir);
+      expect(existsSync(path.join(dataDir, "leadwell.lock")), npm.output).toBe(false);
+      expect(npm.output).toContain("SIGTERM received");
       expect(await healthy(health)).toBe(false);
     } finally {
-      if (npm.exitCode === null) npm.kill("SIGKILL");
+      if (npm.child.exitCode === null) npm.child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts without building again right after `npm run build`, and prints readable log lines to a terminal", async () => {
+    // A copy of the sources (node_modules shared), so this build leaves the dist the other browser tests serve alone.
+    const root = mkdtempSync(path.join(tmpdir(), "leadwell-built-"));
+    const dataDir = path.join(root, "data");
+    for (const input of [...BUILD_INPUTS, "scripts"]) {
+      if (existsSync(input)) cpSync(input, path.join(root, input), { recursive: true, filter: (source) => !source.includes("node_modules") });
+    }
+    symlinkSync(path.resolve("node_modules"), path.join(root, "node_modules"), "dir");
+    let npm: ReturnType<typeof npmStart> | undefined;
+    try {
+      const build = spawn("npm", ["run", "build", "--silent"], { cwd: root, env: shellEnv({}), stdio: ["ignore", "pipe", "pipe"] });
+      let buildOutput = "";
+      build.stdout.on("data", (chunk: Buffer) => (buildOutput += chunk.toString()));
+      build.stderr.on("data", (chunk: Buffer) => (buildOutput += chunk.toString()));
+      const buildCode = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+      expect(buildCode, buildOutput).toBe(0);
+
+      const port = await freePort();
+      npm = npmStart(root, shellEnv({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" }), true);
+      const health = `http://127.0.0.1:${port}/api/health`;
+      await waitHealthy(health);
+      expect(await healthy(health), npm.output).toBe(true);
+      const output = npm.output.replace(ANSI, "").replace(/\r/g, "");
+      expect(output).not.toContain("Building Leadwell");
+      // A person's terminal: time, level and message on one line, no JSON.
+      expect(output).toMatch(new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] INFO: Leadwell ready on http://localhost:${port} `, "m"));
+      expect(output.split("\n").filter((line) => line.trimStart().startsWith("{"))).toEqual([]);
+
+      // Ctrl-C at that terminal stops the server gracefully.
+      npm.child.stdin.write("\x03");
+      await npm.exited;
+      await waitReleased(dataDir);
+      expect(existsSync(path.join(dataDir, "leadwell.lock")), npm.output).toBe(false);
+      expect(npm.output.replace(ANSI, "")).toMatch(/INFO: SIGINT received/);
+    } finally {
+      if (npm?.child.exitCode === null) npm.child.kill("SIGKILL");
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -125,6 +125,38 @@ describe("Perpetual Innovation & Legacy in the browser", () => {
     expect(html).toContain("$120,000.00");
   });
 
+  it("keeps the latest five assessments on the card, opens every one from View all, and says what the figures are computed over", async () => {
+    const post = async (path: string, data: Record<string, unknown>) => expect((await page.request.post(`/api${path}`, { data })).status()).toBe(201);
+    for (const n of [1, 2, 3, 4]) await post("/tech-refresh", { title: `Older check ${n}`, reviewType: "quarterly", reviewDate: utcDay(-60 - n) });
+
+    await page.goto("/perpetual-innovation?tab=innovation");
+    const card = page.getByTestId("record-list-techRefresh");
+    await card.getByText("Security review").waitFor();
+    expect(await card.locator("tbody tr").count()).toBe(5);
+    expect(await card.getByText("Older check 4").count()).toBe(0);
+    expect(await page.getByTestId("view-all-techRefresh").textContent()).toBe("View all (6)");
+    await page.getByTestId("view-all-techRefresh").click();
+    const dialog = page.getByTestId("full-list-techRefresh");
+    await dialog.getByRole("heading", { name: "Latest tech assessments: every record" }).waitFor();
+    const all = dialog.getByTestId("record-list-all-techRefresh");
+    await all.getByText("Older check 4").waitFor();
+    expect(await all.locator("tbody tr").count()).toBe(6);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.getByRole("tab", { name: "Handover" }).click();
+    expect(await page.getByTestId("explain-pi-total-packages").textContent()).toBe("Every handover package, all time");
+    expect(await page.getByTestId("explain-pi-readiness").textContent()).toBe("Packages ready or completed with their documentation done, out of 1 not cancelled");
+    await page.getByRole("tab", { name: "Sustainability" }).click();
+    expect(await page.getByTestId("explain-pi-sustainability-score").textContent()).toBe("Safeguards in place over 1 plan not cancelled");
+    await page.getByRole("tab", { name: "Reports" }).click();
+    await page.getByTestId("explain-pi-legacy-value").click();
+    const reports = page.getByTestId("full-list-projectLegacyReport");
+    await reports.getByTestId("record-list-all-projectLegacyReport").getByText("Annual legacy report").waitFor();
+    await reports.getByRole("button", { name: "Close", exact: true }).click();
+    expect(await page.getByTestId("explain-pi-legacy-value").textContent()).toBe("Sum of the quantified impact of 1 report, all time");
+  });
+
   it("speaks Spanish when the reader chose it, every table still fitting its card at 1280 px", async () => {
     await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
     await page.goto("/perpetual-innovation?tab=sustainability");

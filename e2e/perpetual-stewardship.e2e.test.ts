@@ -108,10 +108,66 @@ describe("Perpetual Stewardship & Living Archive in the browser", () => {
     expect(await overflowingTables(page)).toBe(0);
   });
 
+  it("keeps the latest five packages and reviews on their cards, opens every one from View all, and says what the figures are computed over", async () => {
+    await page.goto("/perpetual-stewardship");
+    expect(await page.getByTestId("explain-ps-card-preservation").textContent()).toBe("Packages ready, delivered or confirmed, out of 7 not archived");
+    expect(await page.getByTestId("explain-ps-card-integrity").textContent()).toBe("Archives verified, out of 5 not deprecated");
+    await page.getByText("Mean of the other 4 scores").waitFor();
+    expect(await page.getByTestId("explain-ps-system-maturity").textContent()).toBe("5 of 5 stewardship pillars in place");
+
+    await page.getByRole("tab", { name: "Packages" }).click();
+    const packages = page.getByTestId("record-list-livingLegacyPackage");
+    await packages.getByText("Integration partner guide").waitFor();
+    expect(await packages.locator("tbody tr").count()).toBe(5);
+    expect(await packages.getByText("2023 onboarding pack").count()).toBe(0);
+    expect(await page.getByTestId("view-all-livingLegacyPackage").textContent()).toBe("View all (8)");
+    await page.getByTestId("view-all-livingLegacyPackage").click();
+    const dialog = page.getByTestId("full-list-livingLegacyPackage");
+    const all = dialog.getByTestId("record-list-all-livingLegacyPackage");
+    await all.getByText("2023 onboarding pack").waitFor();
+    expect(await all.locator("tbody tr").count()).toBe(8);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByTestId("ps-package-completeness").textContent()).toBe("71%");
+    expect(await page.getByTestId("explain-ps-package-completeness").textContent()).toBe("Packages ready, delivered or confirmed, out of 7 not archived");
+    expect(await page.getByTestId("ps-handoff-success").textContent()).toBe("75%");
+    expect(await page.getByTestId("explain-ps-handoff-success").textContent()).toBe("Confirmed by the steward with integrity verified, out of 4 handed off");
+
+    await page.getByRole("tab", { name: "Reviews" }).click();
+    const reviews = page.getByTestId("record-list-stewardshipReview");
+    await reviews.getByText("86/100").waitFor();
+    expect(await reviews.locator("tbody tr").count()).toBe(5);
+    // The list shows each review's title.
+    await reviews.getByText("Special review before the reporting release").waitFor();
+    expect(await page.getByTestId("view-all-stewardshipReview").textContent()).toBe("View all (7)");
+    await page.getByTestId("view-all-stewardshipReview").click();
+    const allReviews = page.getByTestId("full-list-stewardshipReview").getByTestId("record-list-all-stewardshipReview");
+    await allReviews.getByText("68/100").waitFor();
+    expect(await allReviews.locator("tbody tr").count()).toBe(7);
+    await page.getByTestId("full-list-stewardshipReview").getByRole("button", { name: "Close", exact: true }).click();
+    expect(await page.getByTestId("explain-ps-average-score").textContent()).toBe("Average over 6 scored reviews, all time");
+
+    await page.getByRole("tab", { name: "Archives" }).click();
+    expect(await page.getByTestId("explain-ps-total-size").textContent()).toBe("Sum of the sizes of 6 archives; a missing size counts 0");
+
+    await page.getByRole("tab", { name: "Transitions" }).click();
+    expect(await page.getByTestId("explain-ps-community-readiness").textContent()).toBe("Mean readiness over 5 transitions not failed");
+
+    // The demo seed leaves the declarations alone (one was made above): the reach is that one's 1,200.
+    await page.getByRole("tab", { name: "Declarations" }).click();
+    expect(await page.getByTestId("ps-distribution-reach").textContent()).toBe("1,200");
+    await page.getByTestId("explain-ps-distribution-reach").click();
+    const declarations = page.getByTestId("full-list-perpetualDeclaration");
+    await declarations.getByTestId("record-list-all-perpetualDeclaration").getByText("Forever open records").waitFor();
+    await declarations.getByRole("button", { name: "Close", exact: true }).click();
+    expect(await page.getByTestId("explain-ps-distribution-reach").textContent()).toBe("Sum of reach over 1 published or active declaration");
+  });
+
   it("shows the tabs in Spanish, each table fitting its card at 1280 px", async () => {
     await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
     await page.goto("/perpetual-stewardship");
     await page.getByText("Sistema listo para la custodia perpetua").waitFor();
+    expect(await page.getByTestId("explain-ps-card-continuity").textContent()).toBe("Media de 6 revisiones con puntuación del custodio, desde siempre");
     const overflowing: string[] = [];
     for (const [tab, row] of [
       ["Paquetes", "Integration partner guide"],

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../server/src/config";
 import { startOidcTestProvider, type OidcTestProvider } from "../server/src/test/oidc-test-provider";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
@@ -12,7 +13,11 @@ describe("single sign-on in the browser", () => {
 
   beforeAll(async () => {
     // The provider is configured on the Enterprise tab, so it can learn the app's address (a free port) first.
-    e2e = await startE2E({ sso: { environmentProvider: undefined, defaultRole: "agent", allowHttpIssuer: true } });
+    // The provider listens on 127.0.0.1, which the outbound address rule refuses unless ALLOW_PRIVATE_ADDRESSES is set.
+    e2e = await startE2E({
+      webhooks: loadConfig({ ALLOW_PRIVATE_ADDRESSES: "1" }).webhooks,
+      sso: { environmentProvider: undefined, defaultRole: "agent", allowHttpIssuer: true },
+    });
     idp = await startOidcTestProvider([`${e2e.baseUrl}/api/auth/sso/okta/callback`]);
     ({ page: admin } = await e2e.newPage());
   });

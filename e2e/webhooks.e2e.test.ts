@@ -36,6 +36,9 @@ async function startReceiver() {
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? "").trim();
 
+/** The open toast whose text has this title (the list item Radix renders; its live-region copy is left aside). */
+const toastTitled = (page: Page, title: string) => page.locator("li[data-state=open]").filter({ hasText: title }).first();
+
 async function go(page: Page, path: string, title: string) {
   await page.getByTestId("sidebar").getByRole("link", { name: title, exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
@@ -77,9 +80,14 @@ describe("webhooks in the browser", () => {
     const form = card.getByTestId("webhook-create");
     await form.getByLabel("Endpoint URL").fill(receiver.url);
     await form.getByLabel("Event").click();
-    await page.getByRole("option", { name: "lead.created", exact: true }).click();
+    await page.getByRole("option", { name: "Lead created", exact: true }).click();
+    await form.getByText("Deliveries carry the type lead.created").waitFor();
     await form.getByRole("button", { name: "Add webhook" }).click();
 
+    // Spec §8: the 'Webhook Registered' toast, and the secret in its panel (shown once).
+    const registered = toastTitled(page, "Webhook Registered");
+    await registered.waitFor();
+    expect(await text(registered)).toContain(`Events now go to ${receiver.url}.`);
     const shown = card.getByTestId("webhook-created");
     await shown.getByText("Copy it now: it is not shown again.", { exact: false }).waitFor();
     secret = await shown.getByTestId("webhook-secret").inputValue();
@@ -134,5 +142,95 @@ describe("webhooks in the browser", () => {
     expect(await text(entry.locator("ol li").first())).toMatch(/: 200 in \d+ ms/);
     expect(verifiedDelivery("webhook.test")?.payload).toMatchObject({ type: "webhook.test" });
     expect(await row.getByTestId("webhook-delivery").count()).toBe(2);
+  });
+
+  /** Asks to delete the row for this URL; the endpoint is deleted through the API first when `goneFirst`, as by a colleague. */
+  async function deleteRow(url: string, labels: { action: string; submit: string }, goneFirst = false) {
+    const card = page.getByTestId("settings-webhooks");
+    await card.getByRole("button", { name: labels.action.replace("{url}", url), exact: true }).click();
+    const dialog = page.getByTestId("webhook-delete-dialog");
+    await dialog.waitFor();
+    if (goneFirst) {
+      const listed = (await (await context.request.get("/api/settings/webhooks")).json()) as { id: number; url: string }[];
+      const id = listed.find((endpoint) => endpoint.url === url)?.id;
+      expect((await context.request.delete(`/api/settings/webhooks/${id}`)).status()).toBe(200);
+    }
+    await dialog.getByRole("button", { name: labels.submit, exact: true }).click();
+    return dialog;
+  }
+
+  it("titles a refused registration 'Failed to register webhook', with the server's reason, and adds nothing", async () => {
+    const card = page.getByTestId("settings-webhooks");
+    const form = card.getByTestId("webhook-create");
+    await form.getByLabel("Endpoint URL").fill("ftp://files.example.com/hook");
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/settings/webhooks");
+    await form.getByRole("button", { name: "Add webhook" }).click();
+    expect((await answered).status()).toBe(400);
+    const failed = toastTitled(page, "Failed to register webhook");
+    await failed.waitFor();
+    expect(await text(failed)).toContain("Enter an http:// or https:// URL");
+    expect(await card.getByTestId("webhook-row").count()).toBe(1);
+    expect(await card.getByTestId("webhook-created").count()).toBe(0);
+    await form.getByLabel("Endpoint URL").fill("");
+  });
+
+  it("says 'Webhook Deleted' on deleting, and 'Failed to delete webhook' when it was already gone", async () => {
+    const gone = "https://hooks.example.com/already-gone";
+    expect((await context.request.post("/api/settings/webhooks", { data: { url: gone, event: "*" } })).status()).toBe(201);
+    await page.reload();
+    const card = page.getByTestId("settings-webhooks");
+    await expect.poll(() => card.getByTestId("webhook-row").count()).toBe(2);
+    const labels = { action: "Delete the webhook to {url}", submit: "Delete" };
+
+    const dialog = await deleteRow(gone, labels, true);
+    const failed = toastTitled(page, "Failed to delete webhook");
+    await failed.waitFor();
+    expect(await text(failed)).toContain("Webhook not found");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await deleteRow(receiver.url, labels);
+    const deleted = toastTitled(page, "Webhook Deleted");
+    await deleted.waitFor();
+    expect(await text(deleted)).toContain(`Nothing more is sent to ${receiver.url}.`);
+    await expect.poll(() => card.getByTestId("webhook-row").count()).toBe(0);
+  });
+
+  it("says the same in Spanish: Webhook registrado, Webhook eliminado and the failure titles", async () => {
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
+    await page.goto("/settings");
+    const card = page.getByTestId("settings-webhooks");
+    await card.getByTestId("webhooks-empty").waitFor();
+    const form = card.getByTestId("webhook-create");
+    const url = "https://hooks.example.com/es";
+
+    await form.getByLabel("URL del endpoint").fill(url);
+    await form.getByRole("button", { name: "Añadir webhook" }).click();
+    const registered = toastTitled(page, "Webhook registrado");
+    await registered.waitFor();
+    expect(await text(registered)).toContain(`Los eventos se envían ahora a ${url}.`);
+    await card.getByTestId("webhook-created").getByRole("button", { name: "Hecho" }).click();
+
+    await form.getByLabel("URL del endpoint").fill("ftp://files.example.com/hook");
+    await form.getByRole("button", { name: "Añadir webhook" }).click();
+    const refused = toastTitled(page, "No se pudo registrar el webhook");
+    await refused.waitFor();
+    expect(await text(refused)).toContain("Introduce una URL http:// o https://");
+
+    const labels = { action: "Eliminar el webhook a {url}", submit: "Eliminar" };
+    const gone = "https://hooks.example.com/ya-no-existe";
+    expect((await context.request.post("/api/settings/webhooks", { data: { url: gone, event: "*" } })).status()).toBe(201);
+    await page.reload();
+    await expect.poll(() => card.getByTestId("webhook-row").count()).toBe(2);
+    const dialog = await deleteRow(gone, labels, true);
+    const failed = toastTitled(page, "No se pudo eliminar el webhook");
+    await failed.waitFor();
+    expect(await text(failed)).toContain("Webhook no encontrado");
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+
+    await deleteRow(url, labels);
+    const deleted = toastTitled(page, "Webhook eliminado");
+    await deleted.waitFor();
+    expect(await text(deleted)).toContain(`No se enviará nada más a ${url}.`);
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "en"));
   });
 });

@@ -12,6 +12,7 @@ export const BUILD_INPUTS = [
   "package-lock.json",
   "vite.config.ts",
   "tsconfig.json",
+  "scripts/build.mjs",
   "scripts/build-server.mjs",
   "scripts/compress-assets.mjs",
 ];

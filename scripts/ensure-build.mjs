@@ -1,7 +1,7 @@
 // Builds the client and server when dist is missing or was built from other sources than the ones here, so a fresh
 // clone (or a pull) needs no separate build step. Run as a script (tests, bench) or imported by scripts/start.mjs.
 import { execSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildInputsHash } from "./build-inputs.mjs";
 
@@ -18,9 +18,9 @@ export function ensureBuild() {
   const hash = buildInputsHash();
   if (buildIsCurrent(hash)) return false;
   console.log("Building Leadwell (client and server)...");
-  // Always a production build, even when called from a test runner that sets NODE_ENV=test.
+  // Always a production build, even when called from a test runner that sets NODE_ENV=test. The build writes the
+  // stamp itself (scripts/build.mjs), so a plain `npm run build` leaves dist current too.
   execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  writeFileSync(BUILD_STAMP, hash);
   return true;
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NpsAnalytics, OnboardingAnalytics } from "@contract/customer-success";
-import type { RenewalAnalytics } from "@contract/records/customer-success";
+import type { NpsAnalytics, OnboardingAnalytics, RenewalAnalytics } from "@contract/customer-success";
 import { suiteWithAdmin, testDrivers } from "../server/src/test/test-runtime";
 import { seedDemoCustomerSuccess } from "./seed-demo-customer-success";
 

@@ -11,7 +11,8 @@ import {
 } from "../server/src/db/schema";
 
 const DAY = 86_400_000;
-const GB = 1024 ** 3;
+/** Sizes in decimal units, as the app shows them (1 GB = 10^9 bytes). */
+const GB = 1_000_000_000;
 
 export function demoFinalStewardshipRecords(now: Date) {
   const day = (offset: number | null) => (offset === null ? null : new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10));

@@ -5,8 +5,9 @@ import type { FamilyTable } from "../server/src/db/record-table";
 import { communityTransitions, legacyStewardshipReviews, livingArchives, livingLegacyPackages, perpetualDeclarations } from "../server/src/db/schema";
 
 const DAY = 86_400_000;
-const MB = 1024 ** 2;
-const GB = 1024 ** 3;
+const MB = 1_000_000;
+/** Sizes in decimal units, as the app shows them (1 GB = 10^9 bytes). */
+const GB = 1_000_000_000;
 
 export function perpetualStewardshipDemo(now: Date): [FamilyTable, Record<string, unknown>[]][] {
   const day = (offset: number) => new Date(now.getTime() + offset * DAY).toISOString().slice(0, 10);

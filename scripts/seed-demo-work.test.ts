@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { DashboardStats } from "@contract/dashboard";
 import type { Notification } from "@contract/notifications";
 import type { PipelineStage } from "@contract/pipeline";
 import type { Task } from "@contract/tasks";
@@ -28,6 +29,11 @@ describe.each(testDrivers)("demo stages, tasks and notifications on %s", (driver
     const stages = (await suite.admin.get<PipelineStage[]>("/api/pipeline-stages")).body;
     expect(stages.map((s) => s.name)).toEqual(["New", "Contacted", "Proposal", "Won", "Lost"]);
     expect(stages.reduce((sum, s) => sum + s.leadCount, 0)).toBe(40);
+    // Won and Lost hold exactly the demo's converted and lost leads: the board and the dashboard agree.
+    expect(stages.map((s) => s.outcome)).toEqual(["open", "open", "open", "won", "lost"]);
+    const byStatus = (await suite.admin.get<DashboardStats>("/api/dashboard")).body.leadsByStatus;
+    const countOf = (status: string) => byStatus.find((s) => s.status === status)?.count;
+    expect([countOf("converted"), countOf("lost")]).toEqual([stages[3]!.leadCount, stages[4]!.leadCount]);
 
     const all = (await suite.admin.get<Task[]>("/api/tasks?limit=200")).body;
     expect(all).toHaveLength(14);
@@ -39,6 +45,9 @@ describe.each(testDrivers)("demo stages, tasks and notifications on %s", (driver
 
     const bell = (await suite.admin.get<Notification[]>("/api/notifications")).body;
     expect(bell[0]?.message).toMatch(/^Task overdue since \d{4}-\d{2}-\d{2}: Renew the trade-show booth booking$/);
+    // Each as a code with params, so the bell reads it in the reader's language.
+    expect(bell[0]).toMatchObject({ code: "task.overdue", params: { dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), title: "Renew the trade-show booth booking" } });
+    expect(bell.every((n) => n.code !== null)).toBe(true);
     expect((await suite.admin.get("/api/notifications/unread-count")).body).toEqual({ unread: 4 });
   });
 });

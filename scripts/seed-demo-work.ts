@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { StageOutcome } from "@contract/pipeline";
+import { englishText, notificationMessages, type NotificationMessage } from "@contract/server-messages";
 import type { TaskPriority, TaskRecurrence, TaskStatus } from "@contract/tasks";
 import type { Database } from "../server/src/db/client";
 import { leads, notifications, pipelineStages, tasks, technicalIssues, users } from "../server/src/db/schema";
@@ -6,10 +8,16 @@ import { leads, notifications, pipelineStages, tasks, technicalIssues, users } f
 const DAY = 86_400_000;
 
 /**
- * The stages the demo leads already name (seed-demo.ts: STAGE_FOR_STATUS), in funnel order. 'New' stays implicit:
- * leads without a stage, and those named 'New', count there.
+ * The stages the demo leads already name (seed-demo.ts: STAGE_FOR_STATUS), in funnel order, with their outcomes: the
+ * demo's converted leads are in Won and its lost ones in Lost. 'New' stays implicit: leads without a stage, and those
+ * named 'New', count there.
  */
-const STAGES = ["Contacted", "Proposal", "Won", "Lost"] as const;
+const STAGES: readonly { name: string; outcome: StageOutcome }[] = [
+  { name: "Contacted", outcome: "open" },
+  { name: "Proposal", outcome: "open" },
+  { name: "Won", outcome: "won" },
+  { name: "Lost", outcome: "lost" },
+];
 
 interface DemoTask {
   title: string;
@@ -43,14 +51,14 @@ const TASKS: DemoTask[] = [
 ];
 
 /** What the header bell shows each staff member: a few read, most not. */
-const NOTIFICATIONS = [
-  { type: "task_reminder", message: "Task overdue since {overdue}: Renew the trade-show booth booking", link: "/tasks", isRead: false },
-  { type: "task_reminder", message: "Task due today: Prepare the product demo", link: "/tasks", isRead: false },
-  { type: "pipeline", message: "Priya Shah moved Café Lumière to Proposal", link: "/productivity", isRead: false },
-  { type: "task", message: "Tom Becker assigned you a task: Follow up on the pricing questions", link: "/tasks", isRead: false },
-  { type: "pipeline", message: "Lucía Romero moved Mañana Software to Won", link: "/productivity", isRead: true },
-  { type: "task", message: "Alex Morgan assigned you a task: Schedule the kick-off meeting", link: "/tasks", isRead: true },
-] as const;
+const notificationsOn = (overdueDay: string): (NotificationMessage & { type: string; link: string; isRead: boolean })[] => [
+  { type: "task_reminder", code: "task.overdue", params: { dueDate: overdueDay, title: "Renew the trade-show booth booking" }, link: "/tasks", isRead: false },
+  { type: "task_reminder", code: "task.due_today", params: { title: "Prepare the product demo" }, link: "/tasks", isRead: false },
+  { type: "pipeline", code: "lead.moved", params: { actor: "Priya Shah", businessName: "Café Lumière", stage: "Proposal" }, link: "/productivity", isRead: false },
+  { type: "task", code: "task.assigned", params: { actor: "Tom Becker", title: "Follow up on the pricing questions" }, link: "/tasks", isRead: false },
+  { type: "pipeline", code: "lead.moved", params: { actor: "Lucía Romero", businessName: "Mañana Software", stage: "Won" }, link: "/productivity", isRead: true },
+  { type: "task", code: "task.assigned", params: { actor: "Alex Morgan", title: "Schedule the kick-off meeting" }, link: "/tasks", isRead: true },
+];
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -70,7 +78,7 @@ export interface DemoWorkResult {
 export async function seedDemoWork(db: Database, now = new Date()): Promise<DemoWorkResult> {
   const stagesAdded = await db
     .insert(pipelineStages)
-    .values(STAGES.map((name, index) => ({ name, position: index + 1 })))
+    .values(STAGES.map(({ name, outcome }, index) => ({ name, outcome, position: index + 1 })))
     .onConflictDoNothing()
     .returning({ id: pipelineStages.id });
 
@@ -115,7 +123,8 @@ export async function seedDemoWork(db: Database, now = new Date()): Promise<Demo
 
   let notificationsAdded = 0;
   const overdueDay = isoDay(today - 10 * DAY);
-  const messages = NOTIFICATIONS.map((n) => ({ ...n, message: n.message.replace("{overdue}", overdueDay) }));
+  // Stored as the app stores them: a code with params, rendered in each reader's language, and its English.
+  const messages = notificationsOn(overdueDay).map((n) => ({ ...n, message: englishText(notificationMessages[n.code], n.params) }));
   for (const member of staff) {
     const email = member.email.toLowerCase();
     const had = await db
@@ -127,7 +136,16 @@ export async function seedDemoWork(db: Database, now = new Date()): Promise<Demo
     if (missing.length === 0) continue;
     // A few minutes apart, the first newest, so the bell lists them in the order above.
     await db.insert(notifications).values(
-      missing.map((m, i) => ({ userEmail: email, type: m.type, message: m.message, link: m.link, isRead: m.isRead, createdAt: sql`now() - ${`${(i + 1) * 7} minutes`}::interval` })),
+      missing.map((m, i) => ({
+        userEmail: email,
+        type: m.type,
+        code: m.code,
+        params: m.params,
+        message: m.message,
+        link: m.link,
+        isRead: m.isRead,
+        createdAt: sql`now() - ${`${(i + 1) * 7} minutes`}::interval`,
+      })),
     );
     notificationsAdded += missing.length;
   }

@@ -5,7 +5,7 @@ import "./index.css";
 import { App } from "./app/app";
 import { findPublicPage } from "./app/public-routes";
 import { queryClient } from "./lib/query-client";
-import { prefetchSession } from "./features/auth/auth-queries";
+import { prefetchSession } from "./features/auth/auth-screens";
 
 /** A slow or hanging API must not leave the page blank: the app then shows its own loading state. */
 const BOOT_WAIT_LIMIT_MS = 3000;

@@ -216,6 +216,9 @@ export const healthSnapshotFamily = defineFamily({
   }),
 });
 
+/** The kinds of dated review the dashboard lists: an active risk's next review, a planned simulation, an evergreen review's type. */
+export const nextReviewTypes: readonly string[] = ["risk", "simulation", ...(evergreenReviewFamily.fields.reviewType.values ?? [])];
+
 export const businessHealthFamilies = [
   riskFamily,
   incidentSimulationFamily,
@@ -271,7 +274,7 @@ export const businessHealthDashboardSchema = z.object({
   next_reviews: z
     .array(
       z.object({
-        type: z.string().describe("risk, simulation, or the evergreen review's type"),
+        type: z.string().describe(`One of nextReviewTypes: ${nextReviewTypes.join(", ")}`),
         title: z.string(),
         date: z.string(),
         days_remaining: z.number().int().describe("Whole days from today (UTC), rounded up"),

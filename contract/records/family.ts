@@ -32,7 +32,16 @@ export interface FieldSpec {
   max?: number;
   /** enum: the list endpoint takes it as a filter (`?status=active`). */
   filter?: boolean;
+  /**
+   * number: the unit a person enters and reads it in, while the API and the database keep the stored unit.
+   * "GB": stored in bytes, entered in GB (one decimal) and shown as GB with one decimal, 1 GB = 10^9 bytes.
+   */
+  unit?: FieldUnit;
 }
+
+export type FieldUnit = "GB";
+/** A decimal gigabyte, as the spec counts sizes (not 1024^3: that is a GiB). */
+export const BYTES_PER_GB = 1_000_000_000;
 
 export interface FamilyOrder {
   field: string;
@@ -80,6 +89,21 @@ export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${
 
 /** Whether a field is optional (may be null): not required and no default. */
 export const isNullable = (spec: FieldSpec) => !spec.required && spec.default === undefined;
+
+/**
+ * Kinds a list cannot be sorted by: paragraphs, documents and lists of texts have no order a reader would expect.
+ * Every other kind sorts (texts case-insensitively, enums in their declared order, numbers, days, money, flags).
+ */
+const UNSORTABLE_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(["longText", "markdown", "list"]);
+
+/** Whether the list endpoint sorts by a field (`?sort=<field>`), decided by its kind. */
+export const isSortable = (spec: FieldSpec) => !UNSORTABLE_KINDS.has(spec.kind);
+
+/** The fields a family's list sorts by, in declared order: the values `?sort=` takes. */
+export const sortableFields = (family: RecordFamily): string[] =>
+  Object.entries(family.fields)
+    .filter(([, spec]) => isSortable(spec))
+    .map(([name]) => name);
 
 /** Longest text per kind, unless the field says otherwise. */
 export const TEXT_MAX: Partial<Record<FieldKind, number>> = { text: 200, longText: 5000, markdown: 50_000, url: 2048 };

@@ -114,7 +114,7 @@ export const archivalSystemFamily = defineFamily({
     },
     status: { kind: "enum", values: ["planning", "in_progress", "completed", "verified", "failed", "archived"], default: "planning", filter: true },
     archivalDate: { kind: "date", required: true },
-    archivalSize: { kind: "number", min: 0, max: 1e15 },
+    archivalSize: { kind: "number", unit: "GB", min: 0, max: 1e15 },
     storageLocation: { kind: "enum", required: true, values: ["on_premises", "cloud", "offsite_vault", "cold_storage", "distributed"], filter: true },
     encrypted: { kind: "boolean", default: false },
     lastVerified: { kind: "date" },

@@ -1,22 +1,25 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorText } from "@contract/error-codes";
 import type { ApiError } from "@contract/errors";
 import type { Permission } from "@contract/access-policy";
+import { declaredAccess } from "./kernel/principal";
 import type { AppContext, ZodApp } from "./kernel/app-context";
 import { fastifyTrustProxy } from "./config";
-import { bearerToken, registerAuthHook, type CredentialResolvers } from "./kernel/http/auth-hook";
+import { bearerToken, declareRouteAccess, registerAuthHook, registerCanonicalPathCheck, routeByCanonicalPath, type CredentialResolvers } from "./kernel/http/auth-hook";
 import { registerAuditFallback } from "./kernel/http/audit-fallback";
+import { registerSameOriginCheck, registerTransportSecurity } from "./kernel/http/app-origin";
 import { registerServiceLevelMeter, ServiceLevelMeter } from "./kernel/http/service-level-meter";
 import { answerFrameworkError, registerErrorHandling } from "./kernel/http/error-handler";
 import { loggableError } from "./kernel/http/error-log";
 import { MAX_INPUT_DEPTH, registerInputGuard } from "./kernel/http/input-guard";
+import { openApiTransform } from "./kernel/http/openapi-schema";
 import { registerRateLimits } from "./kernel/http/rate-limit";
 import { affiliateForBearer } from "./modules/affiliates/affiliate-tokens";
 import { affiliateRoutes } from "./modules/affiliates/affiliates.routes";
@@ -55,9 +58,9 @@ import { perpetualStewardshipRoutes } from "./modules/records/perpetual-stewards
 import { futureStewardshipRoutes } from "./modules/records/future-stewardship.routes";
 import { finalStewardshipRoutes } from "./modules/records/final-stewardship.routes";
 import { innovationRoutes } from "./modules/records/innovation.routes";
-import { customerSuccessRecordRoutes } from "./modules/records/customer-success.routes";
 import { customerSuccessRoutes } from "./modules/customer-success/customer-success.routes";
-import { recordFamilyRoutes } from "./modules/records/records.routes";
+import { familyLister, recordFamilyRoutes } from "./modules/records/records.routes";
+import { analyticsByKey } from "./record-family-analytics";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
@@ -89,15 +92,15 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   securityRoutes,
   serviceLevelRoutes,
   whiteLabelRoutes,
-  recordFamilyRoutes,
+  recordFamilyRoutes(analyticsByKey),
   businessHealthRoutes,
   perpetualInnovationRoutes,
   perpetualStewardshipRoutes,
   futureStewardshipRoutes,
   finalStewardshipRoutes,
   innovationRoutes,
-  customerSuccessRecordRoutes,
-  customerSuccessRoutes,
+  // Customer Success answers its business reviews under the spec's path too, through the generic engine's list.
+  (app, ctx) => customerSuccessRoutes(app, ctx, familyLister(ctx.db, analyticsByKey)),
   migrationRoutes,
 ];
 
@@ -175,6 +178,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     forceCloseConnections: "idle",
     // A malformed % escape in the path fails before routing: answer it in the API's error shape too.
     frameworkErrors: answerFrameworkError,
+    // Routed by the canonical spelling of the path; a request that used another is then refused by its check.
+    rewriteUrl: routeByCanonicalPath,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -182,18 +187,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Only JSON bodies (and later multipart uploads): a cross-site form cannot post text/plain here.
   app.removeContentTypeParser("text/plain");
 
-  const routes: RegisteredRoute[] = [];
+  // Every route's options as registered, read once all are in: a plugin's own routes get their access declared by a
+  // later onRoute hook of their scope (declareRouteAccess), which changes these same objects.
+  const registered: { method: string | string[]; url: string; config?: { public?: boolean; permission?: Permission | "signedIn" } }[] = [];
   const serviceLevelMeter = new ServiceLevelMeter();
   registerServiceLevelMeter(app, serviceLevelMeter);
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/")) return;
-    for (const method of [route.method].flat()) {
-      if (method === "HEAD") continue;
-      routes.push({ method, url: route.url, public: Boolean(route.config?.public), permission: route.config?.permission });
-    }
+    registered.push(route);
   });
 
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
+    // API answers name people, leads and money: no cache (the browser's, a proxy's) keeps a copy, unless the
+    // endpoint chose its own caching.
+    if (request.routeOptions.config?.endpoint && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
     reply.header("x-frame-options", "DENY");
@@ -206,12 +212,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(app);
   registerInputGuard(app);
   await app.register(fastifyCookie, { secret: ctx.sessionSecret });
+  registerTransportSecurity(app, ctx.config.appOrigins);
   registerAuthHook(app, credentialResolvers(ctx));
+  registerCanonicalPathCheck(app);
+  registerSameOriginCheck(app, ctx.config.appOrigins);
   registerAuditFallback(app, ctx.db);
   registerRateLimits(app, ctx.db);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",
+      // The API is served from the same origin as the document: paths are absolute (/api/...).
+      servers: [{ url: "/" }],
       info: {
         title: "Leadwell API",
         version: "0.1.0",
@@ -229,14 +240,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       },
       security: [{ session: [] }, { apiKey: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(async (docs) => {
+    declareRouteAccess(docs, { permission: "signedIn" });
+    await docs.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  });
 
   await app.register(
     async (api) => {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      scoped.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      scoped.get("/openapi.json", { schema: { hide: true }, config: { permission: "signedIn" } }, async () => app.swagger());
       for (const mount of apiModules) mount(scoped, ctx);
     },
     { prefix: "/api" },
@@ -245,22 +259,36 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerClient(app, ctx.config.clientDir);
   await app.ready();
+  // The auth hook refuses a route that declares no access; refusing to start with one says so before anyone calls it.
+  const undeclared = registered.filter((route) => declaredAccess(route.config) === undefined).map((route) => `${[route.method].flat().join(",")} ${route.url}`);
+  if (undeclared.length > 0) throw new Error(`Routes without a declared access: ${undeclared.join("; ")}`);
+  const routes = registered
+    .filter((route) => route.url.startsWith("/api/"))
+    .flatMap((route) => [route.method].flat().filter((method) => method !== "HEAD").map((method) => ({ method, url: route.url, public: Boolean(route.config?.public), permission: route.config?.permission })));
   return { app, routes, serviceLevelMeter };
 }
 
-/** Serves the built single-page app; any path that is not an API route or a file gets index.html. */
+/**
+ * Serves the built single-page app; any path that is not an API route or a file gets index.html. The files are routes
+ * of their own scope, declared public there; index.html for other paths is read once (the build does not change under
+ * a running server), since the not-found handler lives at the root, outside that scope.
+ */
 async function registerClient(app: FastifyInstance, clientDir: string) {
-  const hasClient = existsSync(path.join(clientDir, "index.html"));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else is revalidated.
-        res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
-      },
+  const indexFile = path.join(clientDir, "index.html");
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
+  if (indexHtml) {
+    await app.register(async (site) => {
+      declareRouteAccess(site, { public: true });
+      await site.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          // Hashed assets never change; everything else is revalidated.
+          res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -269,9 +297,9 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
       const params = { method: request.method, path: pathname };
       return reply.status(404).send({ error: errorText("request.no_route", params), code: "request.no_route", params } satisfies ApiError);
     }
-    if (!hasClient) {
+    if (!indexHtml) {
       return reply.status(404).type("text/plain").send("The client is not built yet: run `npm run build`.");
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
   });
 }

@@ -4,7 +4,7 @@ import type { Affiliate, AffiliateDetail } from "@contract/affiliates";
 import type { CreatedLead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
 import { auditLogs, eventOutbox } from "./db/schema";
-import { suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "./test/test-runtime";
+import { suiteWithAdmin, floorDrivers, type TestClient, type TestRuntime } from "./test/test-runtime";
 
 /*
  * A mutation writes its row, its audit record and its domain events in one transaction; the notifications follow from
@@ -49,7 +49,7 @@ const bellFor = (suite: { admin: TestClient }, prefix: string) => async () =>
 const partner = { name: "Refused Partner", businessName: "Refused Ltd", email: "refused@partners.test", password: "secret1" };
 const joinForm = { businessOwnerName: "Rita", businessOwnerLastName: "Refused", businessName: "Refused Bakery", email: "rita@bakery.test" };
 
-describe.each(testDrivers)("writes that commit together or not at all on %s", (driver) => {
+describe.each(floorDrivers)("writes that commit together or not at all on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
 
   it("leaves no affiliate, no audit record and no event when the sign-up's event cannot be written", async () => {

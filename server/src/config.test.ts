@@ -62,3 +62,40 @@ describe("SMTP_URL and MAIL_FROM", () => {
     expect(() => loadConfig({ MAIL_FROM: "Leadwell" })).toThrow(/MAIL_FROM: must be an address or "Name <address>"/);
   });
 });
+
+describe("ALLOW_PRIVATE_ADDRESSES", () => {
+  const allowed = (env: NodeJS.ProcessEnv) => loadConfig(env).webhooks.allowPrivateAddresses;
+
+  it("refuses private addresses unless it is 1 or true", () => {
+    expect(allowed({})).toBe(false);
+    for (const value of ["", "0", "false"]) expect(allowed({ ALLOW_PRIVATE_ADDRESSES: value })).toBe(false);
+    for (const value of ["1", "true"]) expect(allowed({ ALLOW_PRIVATE_ADDRESSES: value })).toBe(true);
+    expect(() => loadConfig({ ALLOW_PRIVATE_ADDRESSES: "yes" })).toThrow(/ALLOW_PRIVATE_ADDRESSES: must be 1, true, 0 or false/);
+  });
+
+  it("still reads its former name ALLOW_PRIVATE_WEBHOOKS, and refuses the two disagreeing", () => {
+    expect(allowed({ ALLOW_PRIVATE_WEBHOOKS: "1" })).toBe(true);
+    expect(allowed({ ALLOW_PRIVATE_WEBHOOKS: "false" })).toBe(false);
+    expect(allowed({ ALLOW_PRIVATE_WEBHOOKS: "true", ALLOW_PRIVATE_ADDRESSES: "1" })).toBe(true);
+    expect(allowed({ ALLOW_PRIVATE_WEBHOOKS: "", ALLOW_PRIVATE_ADDRESSES: "1" })).toBe(true);
+    expect(() => loadConfig({ ALLOW_PRIVATE_WEBHOOKS: "1", ALLOW_PRIVATE_ADDRESSES: "0" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ALLOW_PRIVATE_WEBHOOKS: "1", ALLOW_PRIVATE_ADDRESSES: "0" })).toThrow(/disagree; set only ALLOW_PRIVATE_ADDRESSES/);
+  });
+});
+
+describe("APP_ORIGIN", () => {
+  const appOriginsOf = (value: string | undefined) => loadConfig({ APP_ORIGIN: value }).appOrigins;
+
+  it("is empty when unset, and takes comma-separated origins, normalised", () => {
+    expect(appOriginsOf(undefined)).toEqual([]);
+    expect(appOriginsOf("")).toEqual([]);
+    expect(appOriginsOf("https://crm.example.com")).toEqual(["https://crm.example.com"]);
+    expect(appOriginsOf(" https://CRM.example.com/ , http://10.0.0.5:5000")).toEqual(["https://crm.example.com", "http://10.0.0.5:5000"]);
+  });
+
+  it("refuses to start with anything that is not an http(s) origin", () => {
+    for (const value of ["crm.example.com", "https://crm.example.com/app", "ftp://crm.example.com", "https://crm.example.com?x=1", "https://user@crm.example.com"]) {
+      expect(() => appOriginsOf(value), value).toThrow(/APP_ORIGIN: must be origins such as https:\/\/crm\.example\.com/);
+    }
+  });
+});

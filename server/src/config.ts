@@ -60,8 +60,24 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
   return entries;
 }
 
+/** 1/true or 0/false; unset or empty is undefined, so another variable or the default decides. */
+const optionalSwitch = z
+  .enum(["", "0", "1", "false", "true"], { error: "must be 1, true, 0 or false" })
+  .default("")
+  .transform((v) => (v === "" ? undefined : v === "1" || v === "true"));
+
 /** A sender as MAIL_FROM takes it: an address, or a display name and the address in angle brackets. */
 const MAILBOX = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+/** An http(s) origin written as one: a scheme and a host (and port), nothing after it but an optional "/". */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "https:" || url.protocol === "http:") && text.replace(/\/$/, "").toLowerCase() === url.origin;
+  } catch {
+    return false;
+  }
+}
 
 /** Whom to believe about the client's address: nobody, the nearest N hops, or proxies at these addresses/CIDRs. */
 export type TrustProxy = false | number | string[];
@@ -90,6 +106,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
+  APP_ORIGIN: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter((o) => o !== ""))
+    .refine((origins) => origins.every(isOrigin), "must be origins such as https://crm.example.com, separated by commas (a scheme and a host, no path)"),
   CLIENT_DIR: z.string().min(1).default("./dist/client"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   REFERRAL_LANDING_URL: z
@@ -104,10 +125,9 @@ const envSchema = z.object({
   AI_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
   AI_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   WEBHOOK_SECRET_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  ALLOW_PRIVATE_WEBHOOKS: z
-    .enum(["", "0", "1", "false", "true"], { error: "must be 1, true, 0 or false" })
-    .default("")
-    .transform((v) => v === "1" || v === "true"),
+  ALLOW_PRIVATE_ADDRESSES: optionalSwitch,
+  /** ALLOW_PRIVATE_ADDRESSES's name from before it covered single sign-on too; still read. */
+  ALLOW_PRIVATE_WEBHOOKS: optionalSwitch,
   SLA_UPTIME_TARGET_PERCENT: z.coerce.number().min(0).max(100).default(99.9),
   SLA_P95_LATENCY_TARGET_MS: z.coerce.number().positive().max(600_000).default(500),
   SLA_ERROR_RATE_TARGET_PERCENT: z.coerce.number().min(0).max(100).default(1),
@@ -128,6 +148,9 @@ const envSchema = z.object({
     .default("")
     .transform((v) => v === "1" || v === "true"),
   MIGRATION_MAX_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 ** 3).default(256 * 1024 * 1024),
+  MIGRATION_MAX_ACTIVE: z.coerce.number().int().min(1).max(1000).default(4),
+  MIGRATION_MAX_ACTIVE_PER_INSTANCE: z.coerce.number().int().min(1).max(100).default(2),
+  MIGRATION_UPLOAD_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(24 * 60),
   MAIL_FROM: optionalText.pipe(
     z
       .string()
@@ -148,6 +171,12 @@ export interface AppConfig {
   admin: { name: string; email: string; password: string } | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: TrustProxy;
+  /**
+   * The origins the app is served from as browsers see them (APP_ORIGIN), normalised ("https://crm.example.com"):
+   * the only ones whose pages may send writes with the session cookie. Empty: a write's Origin must name the host it
+   * was sent to. An https origin also makes every cookie Secure.
+   */
+  appOrigins: string[];
   clientDir: string;
   shutdownTimeoutMs: number;
   /** Where a referral link forwards after remembering the partner's code. */
@@ -186,6 +215,12 @@ export interface MigrationConfig {
   maxBytes: number;
   /** Rows per staged chunk, which is also one batch (one transaction) of the import. */
   chunkRows: number;
+  /** Imports uploading or running at once across every instance (counted in the database); more answer 429. */
+  maxActive: number;
+  /** Uploads one instance receives at once (each holds a parser and a chunk in memory); more answer 429. */
+  maxActivePerInstance: number;
+  /** How long an upload may wait for its mapping to be confirmed before it and its staged rows are discarded (ms). */
+  uploadExpiryMs: number;
 }
 
 export interface MailConfig {
@@ -200,8 +235,13 @@ export interface MailConfig {
 export interface WebhookConfig {
   /** Encrypts endpoint secrets at rest; undefined: a key generated once and kept in the database. */
   secretKey: string | undefined;
-  /** Lets endpoints on private, loopback and link-local addresses through the address check (tests only). */
+  /**
+   * Lets every outbound call (webhooks, automation calls, Slack, single sign-on) reach private, loopback and link-local
+   * addresses (ALLOW_PRIVATE_ADDRESSES: tests and local receivers).
+   */
   allowPrivateAddresses: boolean;
+  /** Tests only: which addresses count as refused, in place of the built-in rule and allowPrivateAddresses. */
+  refusedAddress?: (address: string) => boolean;
   /** Seconds before each retry of a failed delivery; after the last one the delivery has failed. */
   retryDelaysSeconds: readonly number[];
 }
@@ -231,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
+  if (e.ALLOW_PRIVATE_ADDRESSES !== undefined && e.ALLOW_PRIVATE_WEBHOOKS !== undefined && e.ALLOW_PRIVATE_ADDRESSES !== e.ALLOW_PRIVATE_WEBHOOKS) {
+    throw new ConfigError("Invalid configuration:\n  ALLOW_PRIVATE_ADDRESSES and ALLOW_PRIVATE_WEBHOOKS (its former name) disagree; set only ALLOW_PRIVATE_ADDRESSES");
+  }
   const ssoParts = [e.SSO_OIDC_ISSUER, e.SSO_OIDC_CLIENT_ID, e.SSO_OIDC_CLIENT_SECRET];
   if (ssoParts.some((v) => v === undefined) && ssoParts.some((v) => v !== undefined)) {
     throw new ConfigError("Invalid configuration:\n  SSO_OIDC_ISSUER, SSO_OIDC_CLIENT_ID and SSO_OIDC_CLIENT_SECRET must be set together");
@@ -256,12 +299,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    appOrigins: e.APP_ORIGIN.map((o) => new URL(o).origin),
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     referralLandingUrl: e.REFERRAL_LANDING_URL,
     ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : undefined,
     aiRetry: { limit: e.AI_RETRY_LIMIT, delaySeconds: e.AI_RETRY_DELAY_SECONDS },
-    webhooks: { secretKey: e.WEBHOOK_SECRET_KEY, allowPrivateAddresses: e.ALLOW_PRIVATE_WEBHOOKS, retryDelaysSeconds: WEBHOOK_RETRY_DELAYS_SECONDS },
+    webhooks: { secretKey: e.WEBHOOK_SECRET_KEY, allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES ?? e.ALLOW_PRIVATE_WEBHOOKS ?? false, retryDelaysSeconds: WEBHOOK_RETRY_DELAYS_SECONDS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, retry: { limit: 5, delaySeconds: 30 } },
     sso: {
       environmentProvider:
@@ -271,6 +315,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       defaultRole: e.SSO_DEFAULT_ROLE,
       allowHttpIssuer: e.SSO_ALLOW_HTTP_ISSUER,
     },
-    migration: { maxBytes: e.MIGRATION_MAX_BYTES, chunkRows: 2_000 },
+    migration: {
+      maxBytes: e.MIGRATION_MAX_BYTES,
+      chunkRows: 2_000,
+      maxActive: e.MIGRATION_MAX_ACTIVE,
+      maxActivePerInstance: e.MIGRATION_MAX_ACTIVE_PER_INSTANCE,
+      uploadExpiryMs: e.MIGRATION_UPLOAD_EXPIRY_MINUTES * 60_000,
+    },
   };
 }

@@ -1,12 +1,13 @@
 import { ConfigError, loadConfig } from "./config";
 import { DataDirInUseError } from "./db/data-dir-lock";
+import { logOutput } from "./kernel/log-output";
 import { createRuntime } from "./runtime";
 
 const startedAt = performance.now();
 
 async function main() {
   const config = loadConfig();
-  const runtime = await createRuntime(config);
+  const runtime = await createRuntime(config, { logStream: await logOutput() });
   const { app } = runtime;
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? "PostgreSQL server" : `embedded PGlite in ${config.dataDir}`;

@@ -4,11 +4,11 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import type { TrustProxy } from "./config";
 import { auditLogs } from "./db/schema";
-import { startTestRuntime, testDrivers, type TestRuntime } from "./test/test-runtime";
+import { startTestRuntime, floorDrivers, type TestRuntime } from "./test/test-runtime";
 
 const FORWARDED = "6.6.6.6, 7.7.7.7";
 
-describe.each(testDrivers)("the client address behind TRUST_PROXY on %s", (driver) => {
+describe.each(floorDrivers)("the client address behind TRUST_PROXY on %s", (driver) => {
   let rt: TestRuntime;
   const apps: FastifyInstance[] = [];
   let emailCount = 0;

@@ -1,10 +1,11 @@
 import { Suspense } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
-import { useCurrentUser, useSetupStatus } from "@/features/auth/auth-queries";
+import { useSetupStatus } from "@/features/auth/auth-queries";
 import { SetupPage, SignInPage } from "@/features/auth/auth-screens";
 import { safeNextPath, SIGN_IN_PATH, signInPathFor } from "@/features/auth/next-path";
 import { FullScreenError, FullScreenLoading } from "./full-screen-status";
 import { AppShell } from "./shell/app-shell";
+import { useCurrentUser } from "@/lib/session";
 
 /** Setup first (while no user exists), then sign-in, then the app. */
 export function AuthGate() {

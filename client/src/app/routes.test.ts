@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { appRoutes, findRoute } from "./routes";
+import { appRoutes, findRoute, isNavRoute, navPathOf } from "./routes";
 
 function translations(lng: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../../public/locales/${lng}/translation.json`, import.meta.url)), "utf8"));
@@ -30,5 +30,17 @@ describe("the route table", () => {
     expect(findRoute("/Tasks/")?.path).toBe("/tasks");
     expect(findRoute("/settings")?.titleKey).toBe("pages.settings.title");
     expect(findRoute("/no-such-screen")).toBeUndefined();
+  });
+
+  it("finds a record's page by its parameter, under its list in the sidebar, and not for a path one segment off", () => {
+    const leadPage = findRoute("/leads/42");
+    expect(leadPage?.path).toBe("/leads/:id");
+    expect(leadPage && isNavRoute(leadPage)).toBe(false);
+    expect(leadPage && navPathOf(leadPage)).toBe("/leads");
+    expect(findRoute("/leads")?.path).toBe("/leads");
+    expect(findRoute("/leads/42/more")).toBeUndefined();
+    // Every record route belongs to a list the sidebar has.
+    const lists = appRoutes.filter(isNavRoute).map((route) => route.path);
+    expect(appRoutes.filter((route) => !isNavRoute(route)).every((route) => lists.includes(navPathOf(route)))).toBe(true);
   });
 });

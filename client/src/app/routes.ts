@@ -27,19 +27,36 @@ import type { ParseKeys } from "i18next";
 
 export type TranslationKey = ParseKeys<"translation">;
 
-/**
- * One screen. What the header's Export Data button does on it (its CSV export, or why there is none) is declared by
- * path in shell/export-routes.ts; a test there checks every route has an entry.
- */
-export type AppRoute = {
+type RouteBase = {
+  /** The router's pattern: a record's page has a parameter (/leads/:id). */
   path: string;
-  navKey: TranslationKey;
   titleKey: TranslationKey;
   subtitleKey: TranslationKey;
-  icon: LucideIcon;
   /** The screen's page, downloaded on first visit (or on hover of its link). */
   load: () => Promise<{ default: ComponentType }>;
 };
+
+/**
+ * One screen of the sidebar. What the header's Export Data button does on it (its CSV export, or why there is none)
+ * is declared by path in shell/export-routes.ts; a test there checks every route has an entry.
+ */
+export type NavRoute = RouteBase & {
+  navKey: TranslationKey;
+  icon: LucideIcon;
+};
+
+/**
+ * One record's page (a lead's, at /leads/:id): reached from the records' lists and search, not from the sidebar,
+ * which marks the list it belongs to (`list`). The page names itself (the lead's business name, through
+ * lib/page-title.ts); the header shows `titleKey` until it does.
+ */
+export type RecordRoute = RouteBase & {
+  list: string;
+};
+
+export type AppRoute = NavRoute | RecordRoute;
+
+export const isNavRoute = (route: AppRoute): route is NavRoute => !("list" in route);
 
 /** The single source of the sidebar, the header titles and the router (spec core-operations §2). */
 export const appRoutes: readonly AppRoute[] = [
@@ -58,6 +75,13 @@ export const appRoutes: readonly AppRoute[] = [
     subtitleKey: "pages.leads.subtitle",
     icon: Users,
     load: () => import("@/features/leads/leads-page"),
+  },
+  {
+    path: "/leads/:id",
+    list: "/leads",
+    titleKey: "leadPage.title",
+    subtitleKey: "leadPage.subtitle",
+    load: () => import("@/features/leads/lead-page"),
   },
   {
     path: "/kpi",
@@ -81,7 +105,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.referrals.title",
     subtitleKey: "pages.referrals.subtitle",
     icon: Share2,
-    load: () => import("@/features/referrals/referrals-page"),
+    load: () => import("./pages/referrals-page"),
   },
   {
     path: "/issues",
@@ -105,7 +129,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.productivity.title",
     subtitleKey: "pages.productivity.subtitle",
     icon: SquareKanban,
-    load: () => import("@/features/productivity/productivity-page"),
+    load: () => import("@/features/pipeline/pipeline-page"),
   },
   {
     path: "/automation",
@@ -113,7 +137,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.automation.title",
     subtitleKey: "pages.automation.subtitle",
     icon: Bot,
-    load: () => import("@/features/automation/automation-page"),
+    load: () => import("@/features/automations/automations-page"),
   },
   {
     path: "/analytics",
@@ -121,7 +145,7 @@ export const appRoutes: readonly AppRoute[] = [
     titleKey: "pages.analytics.title",
     subtitleKey: "pages.analytics.subtitle",
     icon: ChartLine,
-    load: () => import("@/features/analytics/analytics-page"),
+    load: () => import("@/features/reports/reports-page"),
   },
   {
     path: "/integrations",
@@ -213,14 +237,22 @@ export const appRoutes: readonly AppRoute[] = [
   },
 ];
 
-/** Matches the router's own matching: case-insensitive, trailing slash optional. */
+/** Matches the router's own matching: case-insensitive, trailing slash optional, `:name` any one segment. */
 function normalizePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
   return (trimmed || "/").toLowerCase();
 }
 
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split("/");
+  const have = normalizePath(path).split("/");
+  return want.length === have.length && want.every((part, i) => (part.startsWith(":") ? have[i] !== "" : part.toLowerCase() === have[i]));
+}
+
 /** The route for a location, or undefined for an unknown path (the 404 page). */
 export function findRoute(location: string): AppRoute | undefined {
-  const path = normalizePath(location);
-  return appRoutes.find((route) => route.path === path);
+  return appRoutes.find((route) => matches(route.path, location));
 }
+
+/** The sidebar entry a route is under: its own, or its list's for a record's page. */
+export const navPathOf = (route: AppRoute): string => (isNavRoute(route) ? route.path : route.list);

@@ -1,5 +1,6 @@
 import { Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Flag } from "@/components/flag";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -17,9 +18,11 @@ export function LanguageMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("language.switch")} data-testid="language-menu">
+        {/* Named by its content: "Switch language" and the flag's name, the language now on ("Switch language English"). */}
+        <Button variant="ghost" size="sm" data-testid="language-menu">
           <Globe aria-hidden="true" />
-          <span aria-hidden="true">{current.flag}</span>
+          <span className="sr-only">{t("language.switch")} </span>
+          <Flag code={current.code} label={t(`language.${current.code}`)} />
           <span aria-hidden="true" className="uppercase">
             {current.code}
           </span>
@@ -29,7 +32,7 @@ export function LanguageMenu() {
         <DropdownMenuRadioGroup value={current.code} onValueChange={(code) => void i18n.changeLanguage(code)}>
           {SUPPORTED_LANGUAGES.map((language) => (
             <DropdownMenuRadioItem key={language.code} value={language.code} lang={language.code}>
-              <span aria-hidden="true">{language.flag}</span>
+              <Flag code={language.code} />
               {t(`language.${language.code}`)}
             </DropdownMenuRadioItem>
           ))}

@@ -15,13 +15,15 @@ type SelectFieldProps = {
   /** When set, an item with this label clears the choice. */
   noneLabel?: string;
   error?: string;
+  /** Shown under the choice (while there is no error) and read with it. */
+  hint?: string;
   disabled?: boolean;
 };
 
 /** A labelled single choice; the empty value shows the placeholder. */
-export function SelectField({ id, label, value, onChange, onBlur, options, placeholder, noneLabel, error, disabled }: SelectFieldProps) {
+export function SelectField({ id, label, value, onChange, onBlur, options, placeholder, noneLabel, error, hint, disabled }: SelectFieldProps) {
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error} hint={hint}>
       <Select
         value={value || ""}
         onValueChange={(next) => onChange(next === NONE ? "" : next)}
@@ -30,7 +32,7 @@ export function SelectField({ id, label, value, onChange, onBlur, options, place
         }}
         disabled={disabled}
       >
-        <SelectTrigger {...fieldA11yProps(id, error)}>
+        <SelectTrigger {...fieldA11yProps(id, error, hint)}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>

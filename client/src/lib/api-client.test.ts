@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
 import { defineEndpoint } from "@contract/endpoint";
+import { ApiError } from "./api-error";
 import { callApi, callPage, endpointUrl, type DeclaredRoute } from "./api-client";
 
 const itemSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -98,6 +99,26 @@ describe("callApi and callPage", () => {
   it("throws the status and body of a failed call", async () => {
     answer(Response.json({ error: "Not found" }, { status: 404 }));
     await expect(callApi(deleteItem, { params: { id: 3 } })).rejects.toThrow('404: {"error":"Not found"}');
+  });
+
+  it("throws an ApiError carrying the code, params and fields the server sent", async () => {
+    const body = {
+      error: "name: Maximum 100 characters allowed",
+      code: "field.too_long",
+      params: { max: 100 },
+      fields: { name: "Maximum 100 characters allowed" },
+      fieldCodes: { name: { code: "field.too_long", params: { max: 100 } } },
+    };
+    answer(Response.json(body, { status: 400 }));
+    const error: unknown = await callApi(itemNote, { params: { id: 7, noteKey: "k" }, body: { text: "x" } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: "field.too_long",
+      params: { max: 100 },
+      fields: { name: { code: "field.too_long", params: { max: 100 }, text: "Maximum 100 characters allowed" } },
+      message: `400: ${JSON.stringify(body)}`,
+    });
   });
 
   it("reads a page's rows and paging headers", async () => {

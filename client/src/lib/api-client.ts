@@ -24,7 +24,7 @@ type EndpointRoute = Pick<EndpointSpec, "method" | "path">;
  */
 export type DeclaredRoute<E extends EndpointSpec> = Pick<E, "method" | "path"> & { readonly declaration?: E };
 
-/** Sends one request and throws on a non-ok answer; apiRequest unless a call needs other credentials. */
+/** Sends one request and throws an ApiError on a non-ok answer; apiRequest unless a call needs other credentials. */
 export type Transport = (method: HttpMethod, url: string, body: unknown, signal: AbortSignal | undefined) => Promise<Response>;
 
 export type CallOptions = { signal?: AbortSignal; send?: Transport };
@@ -85,7 +85,7 @@ async function readJson(res: Response): Promise<unknown> {
   return text === "" ? undefined : JSON.parse(text);
 }
 
-/** Calls a declared endpoint and answers its reply; a non-ok answer throws as apiRequest does (`${status}: ${body}`). */
+/** Calls a declared endpoint and answers its reply; a non-ok answer throws an ApiError, as apiRequest does. */
 export function callApi<E extends EndpointSpec>(endpoint: E | DeclaredRoute<E>, request: EndpointRequest<E>, options?: CallOptions): Promise<EndpointReply<E>>;
 export async function callApi(endpoint: EndpointRoute, request: RequestParts, options: CallOptions = {}): Promise<unknown> {
   return readJson(await send(endpoint, request, options));

@@ -1,19 +1,18 @@
 import i18next from "i18next";
-import { isApiError } from "@contract/api-error-guard";
-import type { ApiError } from "@contract/errors";
+import type { ErrorParams } from "@contract/error-codes";
 import { encodeErrorMessage } from "@contract/error-message";
+import { ApiError, asApiError, type ApiFieldError } from "./api-error";
 import { readBrand } from "./brand-storage";
 import { isKnownErrorCode, translateErrorCode } from "./validation-message";
+
+export { ApiError, asApiError, type ApiFieldError } from "./api-error";
 
 /** Names the brand chosen in this browser on every call, for the audit trail (URI-encoded: a header is Latin-1 only). */
 const BRAND_HEADER = "x-leadwell-brand";
 
-/** Errors thrown here always read `${status}: ${bodyText || statusText}` (spec §7/§8). */
+/** A non-ok answer throws an ApiError: its status, code, params and fields, its message `${status}: ${body}` (spec §8). */
 async function throwIfResNotOk(res: Response) {
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
-  }
+  if (!res.ok) throw await ApiError.fromResponse(res);
 }
 
 export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
@@ -30,40 +29,22 @@ export async function apiRequest(method: string, url: string, body?: unknown, si
   return res;
 }
 
-const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
-
-function parseApiError(err: unknown) {
-  if (!(err instanceof Error)) return undefined;
-  const match = STATUS_PREFIX.exec(err.message);
-  if (!match) return undefined;
-  const status = Number(match[1]);
-  const text = match[2] ?? "";
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isApiError(parsed)) return { status, text, body: parsed };
-  } catch {
-    // The body was not JSON (e.g. a proxy's HTML error page); the raw text is still useful.
-  }
-  return { status, text, body: undefined };
-}
-
-/** The HTTP status of an error thrown by apiRequest / the default query function, if any. */
+/** The HTTP status of an error thrown by apiRequest or the typed caller; undefined for a network failure. */
 export function apiErrorStatus(err: unknown): number | undefined {
-  return parseApiError(err)?.status;
+  return asApiError(err)?.status;
 }
 
 /**
  * An API error in the reader's language, from its code. A 400 (or 414) about a field reads "<field>: <message>", as
  * the server's English does; the English stands in for a code this client does not know.
  */
-function translatedApiError(body: ApiError, status: number): string {
-  const [field] = status === 400 || status === 414 ? Object.entries(body.fieldCodes ?? {}) : [];
-  if (field) {
-    const [name, { code, params }] = field;
-    const text = translateErrorCode(i18next.t, code, params);
-    if (text) return `${name}: ${text}`;
-  }
-  return translateErrorCode(i18next.t, body.code, body.params) ?? body.error;
+function translatedApiError(error: ApiError): string | undefined {
+  const say = (code: string | undefined, params: ErrorParams | undefined) =>
+    code === undefined ? undefined : translateErrorCode(i18next.t, code, params);
+  const [field] = error.status === 400 || error.status === 414 ? Object.entries(error.fields).filter(([, { code }]) => code !== undefined) : [];
+  const fieldText = field && say(field[1].code, field[1].params);
+  if (field && fieldText) return `${field[0]}: ${fieldText}`;
+  return say(error.code, error.params) ?? error.serverMessage;
 }
 
 /**
@@ -71,22 +52,22 @@ function translatedApiError(body: ApiError, status: number): string {
  * shape, otherwise the body text. `fallback` replaces network failures and empty answers.
  */
 export function apiErrorMessage(err: unknown, fallback?: string): string {
-  const parsed = parseApiError(err);
-  if (parsed) return (parsed.body && translatedApiError(parsed.body, parsed.status)) || parsed.text.trim() || fallback || String(parsed.status);
+  const error = asApiError(err);
+  if (error) return translatedApiError(error) || error.text.trim() || fallback || String(error.status);
   if (fallback) return fallback;
   return err instanceof Error ? err.message : String(err);
 }
 
 /**
- * Per-field messages from an error answer, keyed by field path; empty when there are none. Each is its error code
- * as a validation message (contract/error-message.ts), which translateValidationMessage / useValidationMessage
- * say in the reader's language when the form shows it; the server's English when this client does not know the code.
+ * A field's error as a validation message for a form: its code (contract/error-message.ts), which
+ * translateValidationMessage / useValidationMessage say in the reader's language when the form shows it, or the
+ * server's English when this client does not know the code.
  */
+export function fieldErrorMessage({ code, params, text }: ApiFieldError): string {
+  return code !== undefined && isKnownErrorCode(code) ? encodeErrorMessage(code, params) : text;
+}
+
+/** Per-field messages from an error answer (see fieldErrorMessage), keyed by field path; empty when there are none. */
 export function apiFieldErrors(err: unknown): Record<string, string> {
-  const body = parseApiError(err)?.body;
-  const messages: Record<string, string> = { ...body?.fields };
-  for (const [name, { code, params }] of Object.entries(body?.fieldCodes ?? {})) {
-    if (isKnownErrorCode(code)) messages[name] = encodeErrorMessage(code, params);
-  }
-  return messages;
+  return Object.fromEntries(Object.entries(asApiError(err)?.fields ?? {}).map(([name, field]) => [name, fieldErrorMessage(field)]));
 }

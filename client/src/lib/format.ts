@@ -38,6 +38,13 @@ export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(date);
 }
 
+/** A calendar day (YYYY-MM-DD) in the reader's language, read and shown in UTC so it never shifts a day. */
+export function formatDay(day: string, language: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+}
+
 /** A money answer ("1250.50") or any loose value as a number; anything missing or unreadable counts as 0. */
 export function toAmount(value: unknown): number {
   const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;

@@ -16,8 +16,9 @@ export function translateErrorCode(t: TFunction, code: string, params?: ErrorPar
 
 /**
  * A validation message in the reader's language. Messages carry error codes (contract/error-message.ts): the shared
- * contract schemas write them for client-side checks, and apiFieldErrors gives the server's per-field codes the same
- * way. Anything else (text already translated, or English for a code this client does not know) is shown as it is.
+ * contract schemas write them for client-side checks, and fieldErrorMessage (lib/api.ts) gives the server's per-field
+ * codes the same way. Anything else (text already translated, or English for a code this client does not know) is
+ * shown as it is.
  */
 export function translateValidationMessage(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestRuntime, testDrivers, type TestRuntime } from "../test/test-runtime";
+import { startTestRuntime, floorDrivers, type TestRuntime } from "../test/test-runtime";
 import { foldTerm } from "./fold";
 import { rawRows } from "./raw-rows";
 
 // Stored search text is folded by lw_fold, search terms by foldTerm (migration 0031): the two must never disagree.
-describe.each(testDrivers)("folding search terms on %s", (driver) => {
+describe.each(floorDrivers)("folding search terms on %s", (driver) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await startTestRuntime(driver);

@@ -12,9 +12,7 @@ import {
   text,
   timestamp,
   varchar,
-  type PgColumn,
   type PgColumnBuilderBase,
-  type PgTableWithColumns,
 } from "drizzle-orm/pg-core";
 // Relative, not @contract: drizzle-kit loads the schema without the project's path aliases.
 import { columnName, isNullable, TEXT_MAX, type FieldSpec, type RecordFamily } from "../../../contract/records/family";
@@ -25,12 +23,7 @@ import { users } from "./schema/platform";
  * aggregates), NOT NULL for required and defaulted fields, the declared defaults, a CHECK per enum, and the columns
  * every family has: id, created_by (cleared when the account is deleted), created_at, updated_at.
  */
-export type FamilyTable = PgTableWithColumns<{
-  name: string;
-  schema: undefined;
-  columns: Record<string, PgColumn>;
-  dialect: "pg";
-}>;
+export type FamilyTable = ReturnType<typeof familyTable>;
 
 const quoted = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -68,7 +61,7 @@ function columnOf(name: string, spec: FieldSpec): PgColumnBuilderBase {
   return spec.kind === "list" ? required.default(sql.raw(`${quoted(JSON.stringify(spec.default))}::jsonb`)) : required.default(spec.default as never);
 }
 
-export function familyTable(family: RecordFamily): FamilyTable {
+export function familyTable(family: RecordFamily) {
   const columns: Record<string, PgColumnBuilderBase> = {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   };
@@ -80,16 +73,15 @@ export function familyTable(family: RecordFamily): FamilyTable {
   columns.updatedAt = timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
   const table = pgTable(family.table, columns, (t) => {
-    const columnsByName = t as unknown as Record<string, PgColumn>;
     const enums = Object.entries(family.fields).filter(([, spec]) => spec.kind === "enum");
     const first = family.order[0];
     return [
       // The list's first order key: the list pages over it.
-      ...(first ? [index(`${family.table}_${columnName(first.field)}_idx`).on(columnsByName[first.field]!)] : []),
+      ...(first ? [index(`${family.table}_${columnName(first.field)}_idx`).on(t[first.field]!)] : []),
       ...enums.map(([name, spec]) =>
         check(`${family.table}_${columnName(name)}_check`, sql.raw(`"${columnName(name)}" IN (${(spec.values ?? []).map(quoted).join(", ")})`)),
       ),
     ];
   });
-  return table as unknown as FamilyTable;
+  return table;
 }

@@ -10,7 +10,7 @@ import { loadConfig, type AppConfig } from "../config";
 import { eventOutbox } from "../db/schema";
 import { eventSubscribers } from "../event-subscribers";
 import { createRuntime } from "../runtime";
-import { ADMIN, createThrowawayDatabase, signedInAdmin, startTestRuntime, testDrivers, TestClient, type TestRuntime } from "../test/test-runtime";
+import { ADMIN, createThrowawayDatabase, signedInAdmin, startTestRuntime, floorDrivers, TestClient, type TestRuntime } from "../test/test-runtime";
 import type { EventSubscriber } from "./events";
 
 const aLead = (n: string, extra: Record<string, unknown> = {}) => ({
@@ -56,7 +56,7 @@ async function persistentStore(driver: string) {
   return { overrides: { databaseUrl: undefined, dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-describe.each(testDrivers)("domain events through the outbox on %s", (driver) => {
+describe.each(floorDrivers)("domain events through the outbox on %s", (driver) => {
   const recorded = recorder();
   let rt: TestRuntime;
   let admin: TestClient;
@@ -85,7 +85,12 @@ describe.each(testDrivers)("domain events through the outbox on %s", (driver) =>
       assignedTo: "Someone",
       enteredByStaff: true,
     });
-    const [stored] = (await storedEvents(rt, "lead.created")).filter((row) => row.id === event!.id);
+    // The recorder is the last subscriber, called before the dispatcher marks the event dispatched: wait for the mark.
+    const stored = await until(
+      async () => (await storedEvents(rt, "lead.created")).find((row) => row.id === event!.id),
+      (row) => row?.dispatchedAt instanceof Date,
+      "the event marked dispatched",
+    );
     expect(stored?.dispatchedAt).toBeInstanceOf(Date);
     // Only the subscribers to lead.created are recorded as having handled it, in order, the test's recorder last; among
     // them notifications, which tells nobody of a lead staff entered and still handled the event.
@@ -142,7 +147,7 @@ describe.each(testDrivers)("domain events through the outbox on %s", (driver) =>
   });
 });
 
-describe.each(testDrivers)("a failing subscriber on %s", (driver) => {
+describe.each(floorDrivers)("a failing subscriber on %s", (driver) => {
   let failuresLeft = 1;
   const recorded = recorder();
   const flaky: EventSubscriber = {
@@ -165,9 +170,16 @@ describe.each(testDrivers)("a failing subscriber on %s", (driver) => {
     const first = (await admin.post<Lead>("/api/leads", aLead("flaky-1"))).body;
     const second = (await admin.post<Lead>("/api/leads", aLead("flaky-2"))).body;
     await until(() => recorded.received.filter((e) => e.name === "lead.created").length, (n) => n === 2, "both events recorded");
-    const [stored] = (await storedEvents(rt, "lead.created")).filter((row) => (row.payload as { leadId: number }).leadId === first.id);
+    // The dispatcher records the outcome after the last subscriber ran: wait for both rows' outcome.
+    const outcomes = await until(
+      () => storedEvents(rt, "lead.created"),
+      (rows) => rows.some((row) => (row.payload as { leadId: number }).leadId === first.id && row.lastError !== null) &&
+        rows.some((row) => (row.payload as { leadId: number }).leadId === second.id && row.dispatchedAt !== null),
+      "both events' outcome stored",
+    );
+    const stored = outcomes.find((row) => (row.payload as { leadId: number }).leadId === first.id);
     expect(stored).toMatchObject({ attempts: 1, dispatchedAt: null, deliveredTo: ["test-recorder"], lastError: "test-flaky: the mail server is down" });
-    const [other] = (await storedEvents(rt, "lead.created")).filter((row) => (row.payload as { leadId: number }).leadId === second.id);
+    const other = outcomes.find((row) => (row.payload as { leadId: number }).leadId === second.id);
     expect(other?.dispatchedAt).toBeInstanceOf(Date);
 
     // Its backoff over, the retry runs only the subscriber that failed.
@@ -182,7 +194,7 @@ describe.each(testDrivers)("a failing subscriber on %s", (driver) => {
   });
 });
 
-describe.each(testDrivers)("outbox across a restart on %s", (driver) => {
+describe.each(floorDrivers)("outbox across a restart on %s", (driver) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutboxMail } from "@contract/mail";
-import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../test/test-runtime";
+import { signedInAdmin, startTestRuntime, floorDrivers, type TestClient, type TestRuntime } from "../test/test-runtime";
 import { enqueueMail, sendMail } from "./mail";
 
 interface ReceivedMail {
@@ -74,7 +74,7 @@ async function untilSettled(admin: TestClient, id: number): Promise<OutboxMail> 
 const FROM = "Leadwell <no-reply@leadwell.test>";
 const retry = { limit: 1, delaySeconds: 1 };
 
-describe.each(testDrivers)("mail through a real SMTP server on %s", (driver) => {
+describe.each(floorDrivers)("mail through a real SMTP server on %s", (driver) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let rt: TestRuntime;
   let admin: TestClient;
@@ -130,7 +130,7 @@ describe.each(testDrivers)("mail through a real SMTP server on %s", (driver) => 
   });
 });
 
-describe.each(testDrivers)("mail refused by the SMTP server on %s", (driver) => {
+describe.each(floorDrivers)("mail refused by the SMTP server on %s", (driver) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let rt: TestRuntime;
   let admin: TestClient;

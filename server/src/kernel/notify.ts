@@ -1,13 +1,17 @@
 import { and, count, eq, isNull } from "drizzle-orm";
+import { englishText, notificationMessages, type NotificationMessage } from "@contract/server-messages";
 import type { Database } from "../db/client";
 import { notifications, userRoles, users } from "../db/schema";
 
-/** One item under a staff member's header bell. */
-export interface NewNotification {
+/**
+ * One item under a staff member's header bell: what it says is a code of notificationMessages with its params, which
+ * the reader's client renders in the reader's language; the English is stored too, for API clients.
+ */
+export type NewNotification = NotificationMessage & {
+  /** The bell's grouping (lead, task, security…). */
   type: string;
-  message: string;
   link: string | null;
-}
+};
 
 /**
  * The one way an area tells staff something: the rows are written with the caller's database or transaction, so a
@@ -16,7 +20,9 @@ export interface NewNotification {
  */
 export async function notify(db: Database, userEmails: readonly string[], item: NewNotification): Promise<void> {
   if (userEmails.length === 0) return;
-  await db.insert(notifications).values(userEmails.map((userEmail) => ({ userEmail: userEmail.toLowerCase(), ...item })));
+  const { type, link, code, params } = item;
+  const message = englishText(notificationMessages[code], params);
+  await db.insert(notifications).values(userEmails.map((userEmail) => ({ userEmail: userEmail.toLowerCase(), type, code, params, message, link })));
 }
 
 /** Tells every administrator (security events, sign-ups and leads nobody on staff entered). */

@@ -33,6 +33,12 @@ declare module "fastify" {
     /** Reachable without a session or API key. */
     public?: boolean;
     /**
+     * A declared API endpoint (contract's defineEndpoint, mounted by endpointRoute or csvExportRoute): its answers
+     * count for the service level, and its credentials are read even when it is public (an API key is held to its
+     * scope everywhere). Pages, assets and the API documentation are routes too, but not endpoints.
+     */
+    endpoint?: boolean;
+    /**
      * What a staff principal needs to call the route (the endpoint's declared permission; "signedIn" needs none
      * beyond signing in). Checked by the auth hook before validation.
      */
@@ -45,4 +51,16 @@ declare module "fastify" {
      */
     apiKeyScopes?: readonly ApiKeyScope[];
   }
+}
+
+/** Who may call a route, as it declared: anyone, anyone signed in, or a staff member with a permission. */
+export type RouteAccess = "public" | "signedIn" | Permission;
+
+/**
+ * A route's declared access, or undefined when it declared none: the auth hook refuses such a route rather than
+ * guess, and the app refuses to start with one (app.ts).
+ */
+export function declaredAccess(config: { public?: boolean; permission?: Permission | "signedIn" } | undefined): RouteAccess | undefined {
+  if (config?.public) return "public";
+  return config?.permission;
 }

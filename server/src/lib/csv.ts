@@ -1,25 +1,30 @@
+import { guardFormula } from "./formula-guard";
+
 /** Byte-order mark: spreadsheets then read the file as UTF-8. */
 export const CSV_BOM = "\uFEFF";
 
-// A cell starting with one of these is run as a formula by spreadsheet programs.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+// Quoted: a cell holding a quote, a line break or a separator of any locale (comma, semicolon, tab).
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 const quoted = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
-/** One CSV cell per RFC 4180, with formula-like text neutralised by a leading apostrophe. */
+/**
+ * One CSV cell per RFC 4180, quoted when it holds a separator of any locale, with every part a spreadsheet could run
+ * as a formula neutralised by an apostrophe (lib/formula-guard.ts). Numbers go out as they are.
+ */
 export function csvCell(value: unknown): string {
   // Strings first: an export writes millions of them.
-  if (typeof value === "string") return quoted(FORMULA_START.test(value) ? `'${value}` : value);
+  if (typeof value === "string") return quoted(guardFormula(value));
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return String(value);
-  return quoted(Array.isArray(value) ? value.join("; ") : value instanceof Date ? value.toISOString() : String(value));
+  return quoted(guardFormula(Array.isArray(value) ? value.join("; ") : value instanceof Date ? value.toISOString() : String(value)));
 }
 
 export const csvRow = (values: readonly unknown[]) => `${values.map(csvCell).join(",")}\r\n`;
 
-// A text cell that needs neither the formula guard nor quotes goes out as it is.
-const PLAIN_TEXT = /^(?![=+\-@\t\r])[^",\r\n]*$/;
+// A text cell that needs neither the formula guard nor quotes goes out as it is: no quote, separator or line break,
+// and no formula character at its start (past spaces and apostrophes, as the guard looks).
+const PLAIN_TEXT = /^(?![ ']*[=+\-@])[^",;\t\r\n]*$/;
 
 /**
  * Many rows of text cells (null for empty) as CSV lines, each cut to its first `width` cells; the same output

@@ -14,6 +14,8 @@ export interface OidcTestProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Every request it received, in order: which client sent what (the browser's and the app's are told apart by user-agent). */
+  requests: { method: string; path: string; userAgent: string | undefined }[];
   /** Who the next sign-in at the provider is: the interaction logs them in without a form. */
   signInAs(sub: string, identity: TestIdentity): void;
   close(): Promise<void>;
@@ -34,7 +36,11 @@ export async function startOidcTestProvider(redirectUris: string[]): Promise<Oid
     res.statusCode = 503;
     res.end();
   };
-  const server: Server = createServer((req, res) => handle(req, res));
+  const requests: OidcTestProvider["requests"] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push({ method: req.method ?? "", path: (req.url ?? "").split("?")[0]!, userAgent: req.headers["user-agent"] });
+    handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -100,6 +106,7 @@ export async function startOidcTestProvider(redirectUris: string[]): Promise<Oid
     issuer,
     clientId,
     clientSecret,
+    requests,
     signInAs(sub, identity) {
       identities.set(sub, identity);
       currentSub = sub;

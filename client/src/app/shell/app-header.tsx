@@ -1,8 +1,9 @@
 import type { CurrentUser } from "@contract/auth";
-import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "@/components/language-menu";
 import { NotificationBell } from "@/features/notifications/notification-bell";
 import type { AppRoute } from "../routes";
+import { useRouteTitle } from "../use-active-route";
+import { CommandPalette } from "./command-palette";
 import { ExportDataButton } from "./export-data-button";
 import { MobileNav } from "./mobile-nav";
 import { UserMenu } from "./user-menu";
@@ -14,9 +15,7 @@ type AppHeaderProps = {
 };
 
 export function AppHeader({ user, route }: AppHeaderProps) {
-  const { t } = useTranslation();
-  const title = route ? t(route.titleKey) : t("notFound.title");
-  const subtitle = route ? t(route.subtitleKey) : t("notFound.description");
+  const { title, subtitle } = useRouteTitle(route);
 
   return (
     <header className="flex min-h-16 shrink-0 items-center gap-3 border-b bg-card px-4 py-2 lg:px-6">
@@ -30,6 +29,7 @@ export function AppHeader({ user, route }: AppHeaderProps) {
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-1">
+        <CommandPalette />
         <LanguageMenu />
         <NotificationBell />
         <ExportDataButton />

@@ -3,14 +3,14 @@ import type { CurrentUser } from "@contract/auth";
 import { useTranslation } from "react-i18next";
 import { useActiveBrand, useBrandColours } from "@/features/white-label/use-active-brand";
 import { AppRouter } from "../router";
-import { useActiveRoute } from "../use-active-route";
+import { useActiveRoute, useRouteTitle } from "../use-active-route";
 import { AppHeader } from "./app-header";
 import { AppSidebar } from "./app-sidebar";
 
 export function AppShell({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const route = useActiveRoute();
-  const title = route ? t(route.titleKey) : t("notFound.title");
+  const { title } = useRouteTitle(route);
   const activeBrand = useActiveBrand();
   useBrandColours(activeBrand.theme, activeBrand.brand?.name ?? null);
 

@@ -5,10 +5,10 @@ import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { toast } from "@/components/ui/use-toast";
-import { useCan } from "@/features/auth/use-can";
 import { useCurrentExportUrl } from "@/lib/export-target";
 import { useActiveRoute } from "../use-active-route";
 import { exportAction } from "./export-routes";
+import { useCan } from "@/lib/authorization";
 
 /**
  * Downloads the current screen's list as CSV, as export-routes.ts declares it for the route (with the filters the

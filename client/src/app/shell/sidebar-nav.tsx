@@ -2,17 +2,19 @@ import { Link, useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { preloadRoute } from "../router";
-import { appRoutes, findRoute } from "../routes";
+import { appRoutes, findRoute, isNavRoute, navPathOf } from "../routes";
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const activePath = findRoute(location)?.path;
+  const current = findRoute(location);
+  // A record's page marks the list it belongs to.
+  const activePath = current ? navPathOf(current) : undefined;
 
   return (
     <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-2 py-3">
       <ul className="flex flex-col gap-0.5">
-        {appRoutes.map(({ path, navKey, icon: Icon }) => {
+        {appRoutes.filter(isNavRoute).map(({ path, navKey, icon: Icon }) => {
           const active = path === activePath;
           return (
             <li key={path}>
@@ -23,7 +25,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 onFocus={() => preloadRoute(path)}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm text-sidebar-foreground transition-colors outline-none hover:bg-sidebar-accent/70 hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring/50",
+                  "flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm text-sidebar-foreground transition-colors hover:bg-sidebar-accent/70 hover:text-sidebar-accent-foreground",
                   active && "bg-sidebar-accent font-medium text-sidebar-accent-foreground",
                 )}
               >

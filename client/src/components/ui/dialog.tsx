@@ -38,7 +38,7 @@ export function DialogContent({
         {hideClose ? null : (
           <DialogPrimitive.Close
             aria-label={t("common.close")}
-            className="absolute right-3 top-3 rounded-sm p-1 text-muted-foreground opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+            className="absolute right-3 top-3 rounded-sm p-1 text-muted-foreground opacity-80 transition-opacity hover:opacity-100"
           >
             <X aria-hidden="true" className="size-4" />
           </DialogPrimitive.Close>

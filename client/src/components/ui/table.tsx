@@ -8,7 +8,7 @@ import { cn } from "@/lib/utils";
  */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="@container relative w-full overflow-x-auto">
+    <div data-slot="table-container" className="@container relative w-full overflow-x-auto">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

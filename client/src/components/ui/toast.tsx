@@ -57,7 +57,7 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
   return (
     <ToastPrimitives.Action
       className={cn(
-        "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-xs font-medium transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10",
+        "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-xs font-medium transition-colors hover:bg-accent group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:outline-destructive-foreground group-[.destructive]:hover:bg-destructive-foreground/10",
         className,
       )}
       {...props}
@@ -73,7 +73,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitives.Close
       aria-label={t("common.close")}
       className={cn(
-        "absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring",
+        "absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 group-[.destructive]:outline-destructive-foreground",
         className,
       )}
       toast-close=""

@@ -2,19 +2,19 @@ import type { ReactNode } from "react";
 import { CheckCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { affiliateEndpoints, type AffiliateDetail } from "@contract/affiliates";
-import { WhenAllowed } from "@/features/auth/when-allowed";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { LeadStatusBadge } from "@/features/leads/lead-status-badge";
+import { LeadStatusBadge } from "@/features/leads";
 import { apiErrorMessage } from "@/lib/api";
 import { useFormatters } from "@/lib/use-formatters";
 import { AffiliatePayoutForm } from "./affiliate-payout-form";
 import { useAffiliateDetail, useApproveCommissions } from "./affiliate-queries";
 import { AffiliateStatusBadge, CommissionStatusBadge } from "./affiliate-status-badge";
+import { WhenAllowed } from "@/components/when-allowed";
 
 type AffiliateDetailDialogProps = { affiliateId: number | null; onOpenChange: (open: boolean) => void };
 

@@ -1,7 +1,6 @@
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { affiliateStatuses, type Affiliate } from "@contract/affiliates";
-import { useCan } from "@/features/auth/use-can";
 import { DirtyFieldsFormFooter, useDirtyFieldsForm } from "@/components/dirty-fields-form";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
@@ -11,6 +10,7 @@ import { useValidationMessage } from "@/lib/validation-message";
 import { AFFILIATE_EDIT_FIELDS, affiliateEditSchema } from "./affiliate-form";
 import { affiliateStatusLabel } from "./affiliate-labels";
 import { useUpdateAffiliate } from "./affiliate-queries";
+import { useCan } from "@/lib/authorization";
 
 type AffiliateEditProps = { affiliate: Affiliate | null; onOpenChange: (open: boolean) => void };
 

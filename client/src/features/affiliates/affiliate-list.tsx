@@ -3,7 +3,6 @@ import { Download, Eye, Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { affiliateEndpoints, affiliateStatuses, type Affiliate, type AffiliateStatus } from "@contract/affiliates";
 import { DataTableState, offsetPaging } from "@/components/data-table-state";
-import { WhenAllowed } from "@/features/auth/when-allowed";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -17,6 +16,7 @@ import { AffiliateEdit } from "./affiliate-edit";
 import { affiliateStatusLabel, isAffiliateStatus } from "./affiliate-labels";
 import { AFFILIATE_PAGE_SIZE, useAffiliateList } from "./affiliate-queries";
 import { AffiliateStatusBadge } from "./affiliate-status-badge";
+import { WhenAllowed } from "@/components/when-allowed";
 
 const COLUMNS = 6;
 /** A narrow card drops the code column (View shows it) before squeezing the names. */

@@ -12,7 +12,7 @@ import { useValidationMessage } from "@/lib/validation-message";
 import { useSignIn } from "./auth-queries";
 import { AuthLayout } from "./auth-layout";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
-import { SsoSignInButtons, SsoSignInError } from "@/features/sso/sso-sign-in";
+import { SsoSignInButtons, SsoSignInError } from "./sso-sign-in";
 
 type SignInInput = { email: string; password: string };
 

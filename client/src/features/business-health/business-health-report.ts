@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { BusinessHealthDashboard } from "@contract/records/business-health";
-import type { ReportSection } from "@/features/records/page-report";
-import { formatDay, formatNumber, valueLabel } from "@/features/records/record-labels";
+import type { ReportSection } from "@/features/records";
+import { formatDay, formatNumber, valueLabel } from "@/features/records";
 
 /** The Health Report: the dashboard's cards and lists, and the current financial, operational and technical health. */
 export function healthReportSections(t: TFunction, language: string, d: BusinessHealthDashboard): ReportSection[] {

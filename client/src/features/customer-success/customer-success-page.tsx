@@ -1,28 +1,160 @@
 import { CalendarCheck, Gauge, HeartPulse, LayoutDashboard, Repeat, Rocket } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { type PageTab, TabbedPage } from "@/components/tabbed-page";
-import { EngagementTab, NpsTab, OnboardingTab, OverviewTab, RetentionTab, ReviewsTab } from "./customer-success-tabs";
+import { RECORD_LIST_REFRESH_MS } from "@contract/records/business-health";
+import { ONBOARDING_TOTAL_STEPS, renewalOfferFamily } from "@contract/customer-success";
+import { DeclaredPage, definePage, explainOver, familySection, querySection, specialSection } from "@/features/records";
 import { NpsSurveyDialog } from "./nps-survey-dialog";
+import { useEngagementUsers, useNpsAnalytics, useOnboardingAnalytics } from "./customer-success-queries";
+import {
+  EngagementUsersTable,
+  NpsLabelBadge,
+  NpsPanels,
+  OnboardingPanels,
+  offerColumns,
+  OverviewPanel,
+  pendingExplanation,
+  RetentionHeatMap,
+  ReviewsPanel,
+} from "./customer-success-panels";
 
-/** The page's tabs in order; the first is where it starts. */
-const tabs = [
-  { name: "overview", icon: LayoutDashboard, Content: OverviewTab },
-  { name: "nps", icon: Gauge, Content: NpsTab },
-  { name: "onboarding", icon: Rocket, Content: OnboardingTab },
-  { name: "retention", icon: Repeat, Content: RetentionTab },
-  { name: "engagement", icon: HeartPulse, Content: EngagementTab },
-  { name: "reviews", icon: CalendarCheck, Content: ReviewsTab },
-] as const satisfies readonly PageTab[];
+/*
+ * Customer Success (spec §2), declared: six tabs, starting on the overview; the open tab lives in the URL; the Test
+ * NPS Survey at the top right. NPS, onboarding and engagement come from their own endpoints: their cards are declared
+ * here (querySection), their tables are panels (customer-success-panels.tsx), as are the overview, the retention
+ * cohorts and the reviews (read from the spec's path); the renewal and upsell offers are a family, declared here. The
+ * overview keeps the spec's first 3 renewals with View all (N).
+ */
 
-/** Customer Success (spec §2): six tabs, starting on the overview; the open tab lives in the URL; the Test NPS Survey at the top right. */
+const renewalOffers = familySection(renewalOfferFamily, {
+  query: { limit: 200 },
+  refreshMs: RECORD_LIST_REFRESH_MS,
+  loadingText: "customerSuccess.renewals.loading",
+  analytics: {
+    title: "customerSuccess.renewals.title",
+    items: [
+      { kind: "figure", label: "customerSuccess.renewals.pending", value: (a) => a.pending_offers, format: "number", testId: "cs-pending-offers", explain: pendingExplanation },
+      {
+        kind: "figure",
+        label: "customerSuccess.renewals.revenueGenerated",
+        value: (a) => a.revenue_generated,
+        format: "money",
+        testId: "cs-revenue-generated",
+        explain: { family: renewalOfferFamily, filters: { status: "accepted" }, text: "customerSuccess.explain.revenue" },
+      },
+      {
+        kind: "figure",
+        label: "customerSuccess.renewals.acceptanceRate",
+        value: (a) => a.acceptance_rate,
+        format: "percent",
+        testId: "cs-acceptance-rate",
+        explain: explainOver(renewalOfferFamily, {
+          text: "customerSuccess.explain.acceptance",
+          count: (rows) => rows.filter((offer) => offer.status === "accepted" || offer.status === "declined").length,
+        }),
+      },
+      { kind: "counts", label: "customerSuccess.renewals.byStatus", value: (a) => a.by_status, emptyText: "customerSuccess.none" },
+    ],
+  },
+  list: { title: "customerSuccess.renewals.list", columns: offerColumns, emptyText: "customerSuccess.renewals.empty" },
+});
+
+/*
+ * NPS answers, onboarding accounts and engagement users are not record families: each card reads its own endpoint and
+ * its figures say what they are computed over in a plain line; the tables under it are panels given the same reply.
+ */
+const nps = querySection({
+  useQuery: useNpsAnalytics,
+  loadingText: "customerSuccess.nps.loading",
+  analytics: {
+    title: "customerSuccess.nps.title",
+    description: "customerSuccess.nps.formula",
+    columns: 5,
+    items: [
+      {
+        kind: "figure",
+        label: "customerSuccess.nps.score",
+        value: (d) => d.nps_score,
+        format: "number",
+        adornment: (d) => <NpsLabelBadge label={d.label} />,
+        explainText: { text: "customerSuccess.explain.nps", params: (d) => ({ count: d.total_responses }) },
+        testId: "cs-nps-score",
+      },
+      { kind: "figure", label: "customerSuccess.nps.responses", value: (d) => d.total_responses, format: "number", testId: "cs-nps-responses" },
+      { kind: "figure", label: "customerSuccess.nps.promoters", value: (d) => d.promoters, format: "number" },
+      { kind: "figure", label: "customerSuccess.nps.passives", value: (d) => d.passives, format: "number" },
+      { kind: "figure", label: "customerSuccess.nps.detractors", value: (d) => d.detractors, format: "number" },
+      {
+        kind: "line",
+        render: (d, t) => (d.total_responses === 0 ? <p className="text-sm text-muted-foreground sm:col-span-5">{t("customerSuccess.nps.empty")}</p> : null),
+      },
+    ],
+  },
+  panels: (d) => <NpsPanels d={d} />,
+});
+
+const onboarding = querySection({
+  useQuery: useOnboardingAnalytics,
+  loadingText: "customerSuccess.onboarding.loading",
+  analytics: {
+    title: "customerSuccess.onboarding.title",
+    description: { text: "customerSuccess.onboarding.hint", params: { steps: ONBOARDING_TOTAL_STEPS } },
+    items: [
+      {
+        kind: "figure",
+        label: "customerSuccess.onboarding.completionRate",
+        value: (d) => d.completion_rate,
+        format: "percent",
+        explainText: { text: "customerSuccess.explain.onboarding", params: (d) => ({ count: d.total_accounts }) },
+        testId: "cs-onboarding-rate",
+      },
+      { kind: "figure", label: "customerSuccess.onboarding.accounts", value: (d) => d.total_accounts, format: "number" },
+      { kind: "figure", label: "customerSuccess.onboarding.completed", value: (d) => d.completed, format: "number" },
+    ],
+  },
+  panels: (d) => <OnboardingPanels d={d} />,
+});
+
+const engagement = querySection({
+  useQuery: useEngagementUsers,
+  loadingText: "customerSuccess.engagement.loading",
+  analytics: {
+    title: "customerSuccess.engagement.title",
+    description: "customerSuccess.engagement.formula",
+    items: [
+      {
+        kind: "figure",
+        label: "customerSuccess.engagement.atRisk",
+        value: (d) => d.at_risk,
+        format: "number",
+        explainText: { text: "customerSuccess.explain.atRisk", params: (d) => ({ count: d.users.length }) },
+        testId: "cs-at-risk",
+      },
+      {
+        kind: "figure",
+        label: "customerSuccess.engagement.average",
+        value: (d) => d.average_score,
+        format: "number",
+        explainText: { text: "customerSuccess.explain.engagement", params: (d) => ({ count: d.users.length }), testId: "cs-engagement-average" },
+      },
+      { kind: "counts", label: "customerSuccess.engagement.byRisk", value: (d) => d.by_risk, emptyText: "customerSuccess.none" },
+    ],
+  },
+  panels: (d) => <EngagementUsersTable d={d} />,
+});
+
+export const customerSuccessPage = definePage({
+  listLabel: "customerSuccess.tabs.label",
+  tabLabelPrefix: "customerSuccess.tabs.",
+  Actions: NpsSurveyDialog,
+  tabs: [
+    { name: "overview", icon: LayoutDashboard, sections: [specialSection(OverviewPanel)] },
+    { name: "nps", icon: Gauge, sections: [nps] },
+    { name: "onboarding", icon: Rocket, sections: [onboarding] },
+    { name: "retention", icon: Repeat, sections: [specialSection(RetentionHeatMap), renewalOffers] },
+    { name: "engagement", icon: HeartPulse, sections: [engagement] },
+    { name: "reviews", icon: CalendarCheck, sections: [specialSection(ReviewsPanel)] },
+  ],
+});
+
 export default function CustomerSuccessPage() {
-  const { t } = useTranslation();
-  return (
-    <TabbedPage
-      tabs={tabs}
-      listLabel={t("customerSuccess.tabs.label")}
-      tabLabel={(name) => t(`customerSuccess.tabs.${name}`)}
-      actions={<NpsSurveyDialog />}
-    />
-  );
+  return <DeclaredPage page={customerSuccessPage} />;
 }

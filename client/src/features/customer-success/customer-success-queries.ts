@@ -6,14 +6,14 @@ import {
   ONBOARDING_REFRESH_MS,
   RENEWAL_ANALYTICS_REFRESH_MS,
   RETENTION_REFRESH_MS,
+  type businessReviewFamily,
   type NpsBody,
   type NpsInvitationBody,
   type NpsSurveyRespondBody,
 } from "@contract/customer-success";
 import { callApi } from "@/lib/api-client";
 import { NOT_STAFF_SESSION } from "@/lib/query-client";
-import type { FamilyRecord } from "@contract/records/schemas";
-import { RECORDS_KEY, type FamilyList } from "@/features/records/record-queries";
+import { RECORDS_KEY, type FamilyList } from "@/features/records";
 
 /** Customer Success reads (spec §7 intervals); NPS analytics refetch after an answer so the score moves. */
 export const CUSTOMER_SUCCESS_KEY = ["/api/customer-success"] as const;
@@ -96,9 +96,8 @@ export function useBusinessReviews(refetchInterval: number) {
   return useQuery({
     queryKey: [...RECORDS_KEY, "businessReview", "spec-list"],
     queryFn: async ({ signal }) => {
-      const answer = await callApi(customerSuccessEndpoints.businessReviewList, { query: { limit: 200 } }, { signal });
-      const { reviews, total, analytics } = answer as { reviews: FamilyRecord[]; total: number; analytics: Record<string, unknown> };
-      return { rows: reviews, total, analytics } satisfies FamilyList<Record<string, unknown>>;
+      const { reviews, total, analytics } = await callApi(customerSuccessEndpoints.businessReviewList, { query: { limit: 200 } }, { signal });
+      return { rows: reviews, total, analytics } satisfies FamilyList<typeof businessReviewFamily>;
     },
     refetchInterval,
   });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { npsBand } from "@contract/customer-success";
-import { npsAnswerTone, retentionCellClass } from "./customer-success-tones";
+import { npsAnswerTone, offerStatusTone, retentionCellClass } from "./customer-success-tones";
 
 describe("Customer Success colours", () => {
   it("colours answers at the cut-offs 6 and 8 and bands them Not likely / Somewhat likely / Very likely", () => {
@@ -13,5 +13,9 @@ describe("Customer Success colours", () => {
     expect(retentionCellClass(80)).not.toBe(retentionCellClass(79));
     expect(retentionCellClass(20)).not.toBe(retentionCellClass(19));
     expect(retentionCellClass(0)).toContain("bg-muted");
+  });
+
+  it("colours offers: accepted green, declined or expired red, pending yellow", () => {
+    expect(["accepted", "declined", "expired", "pending"].map(offerStatusTone)).toEqual(["success", "destructive", "destructive", "warning"]);
   });
 });

@@ -1,5 +1,5 @@
 import { NPS_DETRACTOR_MAX, NPS_PASSIVE_MAX, type NpsLabel, type RiskLevel } from "@contract/customer-success";
-import type { BadgeTone } from "@/features/records/score-tones";
+import type { BadgeTone } from "@/features/records";
 
 /** A 0–10 answer's colour: the spec's cut-offs 6 and 8 (detractor red, passive yellow, promoter green). */
 export function npsAnswerTone(score: number): BadgeTone {
@@ -23,3 +23,7 @@ export function retentionCellClass(percent: number): string {
   if (percent > 0) return "bg-emerald-100 text-emerald-950";
   return "bg-muted text-foreground";
 }
+
+/** A renewal or upsell offer's status: accepted green, declined or expired red, pending yellow. */
+export const offerStatusTone = (status: string): BadgeTone =>
+  status === "accepted" ? "success" : status === "declined" || status === "expired" ? "destructive" : "warning";

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { CheckCircle2, MessageSquareHeart } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { NPS_DEFAULT_SURVEY_TYPE, NPS_TEST_SURVEY_CAMPAIGN } from "@contract/customer-success";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { useCan } from "@/features/auth/use-can";
 import { useSubmitNps } from "./customer-success-queries";
 import { NpsAnswerFields } from "./nps-score-choice";
+import { useCan } from "@/lib/authorization";
 
 /**
  * The Test NPS Survey (spec §2, §4, §5, §8): a 0–10 choice and optional feedback; a score must be chosen; a failed
@@ -34,7 +35,8 @@ export function NpsSurveyDialog() {
     event.preventDefault();
     if (score === null) return;
     submit.mutate(
-      { score, feedback: feedback.trim() || null, surveyType: "milestone" },
+      // Spec §7: POST /api/nps with the score, the feedback or null, the campaign and the survey type.
+      { score, feedback: feedback.trim() || null, campaignId: NPS_TEST_SURVEY_CAMPAIGN, surveyType: NPS_DEFAULT_SURVEY_TYPE },
       {
         onSuccess: () => setThanked(true),
         // The spec: a submit failure is only logged; the form keeps the answer so it can be sent again.

@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
 import { useCreateSurveyLink } from "./customer-success-queries";
+import { useCan } from "@/lib/authorization";
 
 /** Staff: sends a lead (by id) a one-time survey link; the link is shown once, with a copy button. */
 export function SendSurveyLink() {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { leadStatuses, type LeadStatus } from "@contract/leads";
 import type { DashboardStats } from "@contract/dashboard";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { statusLabel } from "@/features/leads/lead-labels";
+import { statusLabel } from "@/features/leads";
 import { useFormatters } from "@/lib/use-formatters";
 
 const COLORS: Record<LeadStatus, string> = {

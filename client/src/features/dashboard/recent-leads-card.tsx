@@ -3,8 +3,8 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LeadStatusBadge } from "@/features/leads/lead-status-badge";
-import { useRecentLeads } from "@/features/leads/lead-queries";
+import { LeadStatusBadge } from "@/features/leads";
+import { useRecentLeads } from "@/features/leads";
 import { apiErrorMessage } from "@/lib/api";
 import { initials } from "@/lib/format";
 

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useTopAffiliates } from "@/features/affiliates/affiliate-queries";
+import { useTopAffiliates } from "@/features/affiliates";
 import { apiErrorMessage } from "@/lib/api";
 import { initials } from "@/lib/format";
 import { useFormatters } from "@/lib/use-formatters";

@@ -2,10 +2,10 @@ import { Building2, FileUp, Palette, ScrollText, ShieldCheck, type LucideIcon } 
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { MigrationTab } from "@/features/migration/migration-tab";
-import { SecurityTab } from "@/features/security/security-tab";
-import { SuccessionTab } from "@/features/succession/succession-tab";
-import { WhiteLabelTab } from "@/features/white-label/white-label-tab";
+import { MigrationTab } from "@/features/migration";
+import { SecurityTab } from "@/features/security";
+import { SuccessionTab } from "@/features/succession";
+import { WhiteLabelTab } from "@/features/white-label";
 import { EnterpriseTab } from "./enterprise-tab";
 import { type EnterpriseTab as EnterpriseTabName, isEnterpriseTab, useEnterpriseTab } from "./use-enterprise-tab";
 

@@ -1,7 +1,7 @@
-import { RolesCard } from "@/features/team/roles-card";
-import { TeamCard } from "@/features/team/team-card";
-import { SsoCard } from "@/features/sso/sso-card";
-import { ServiceLevelCard } from "@/features/service-level/service-level-card";
+import { RolesCard } from "@/features/team";
+import { TeamCard } from "@/features/team";
+import { SsoCard } from "@/features/sso";
+import { ServiceLevelCard } from "@/features/service-level";
 
 /** Spec: the permission roles, single sign-on providers and service level; beyond the spec, the team itself. */
 export function EnterpriseTab() {

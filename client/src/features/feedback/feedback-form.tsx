@@ -57,7 +57,7 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
         <CardDescription>{t("feedback.form.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("feedback.form.title")}>
+        <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-3" aria-label={t("feedback.form.title")}>
           <Controller
             control={form.control}
             name="type"
@@ -92,7 +92,7 @@ export function FeedbackForm({ onDone }: { onDone: () => void }) {
               {...form.register("screenshotUrl")}
             />
           </FormField>
-          <Button type="submit" className="w-full" disabled={submitFeedback.isPending}>
+          <Button type="submit" className="justify-self-start" disabled={submitFeedback.isPending}>
             {submitFeedback.isPending ? t("feedback.form.submitting") : t("feedback.form.submit")}
           </Button>
         </form>

@@ -3,17 +3,17 @@ import { MessageSquarePlus, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { feedbackEndpoints } from "@contract/feedback";
 import { Button } from "@/components/ui/button";
-import { WhenAllowed } from "@/features/auth/when-allowed";
 import { FEEDBACK_FORM_ID, FeedbackForm } from "./feedback-form";
 import { FeedbackList } from "./feedback-list";
+import { WhenAllowed } from "@/components/when-allowed";
 
-/** Feedback: a submit form shown on demand above the Recent Feedback list (spec §2). */
+/** Feedback: a submit form shown on demand above the Recent Feedback list (spec §2), as wide as the other list pages. */
 export default function FeedbackPage() {
   const { t } = useTranslation();
   const [formOpen, setFormOpen] = useState(false);
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <div className="flex justify-end">
         <WhenAllowed endpoint={feedbackEndpoints.create}>
           <Button

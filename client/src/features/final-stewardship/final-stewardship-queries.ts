@@ -10,8 +10,7 @@ import {
   stewardshipValidationFamily,
 } from "@contract/records/final-stewardship";
 import { callApi } from "@/lib/api-client";
-import { type Analytics } from "@/features/records/monitoring-parts";
-import { RECORDS_KEY, useFamilyList } from "@/features/records/record-queries";
+import { RECORDS_KEY, useFamilyList } from "@/features/records";
 
 /** The dashboard's figures, every 5 minutes (spec §7); under the records prefix, so a saved record refreshes it. */
 export function useFinalStewardshipDashboard() {
@@ -23,12 +22,18 @@ export function useFinalStewardshipDashboard() {
 }
 
 /*
- * Each tab's list, hourly (spec §7). The tabs and the report button ask with the same query, so they share one cache
- * entry: the report holds exactly the figures the tabs show.
+ * Each tab's list query, hourly (spec §7). The declared tabs and the report button ask with the same query, so they
+ * share one cache entry: the report holds exactly the figures the tabs show.
  */
-export const useValidations = () => useFamilyList<Analytics>(stewardshipValidationFamily, { limit: 5 }, RECORD_LIST_REFRESH_MS);
-export const useAudits = () => useFamilyList<Analytics>(legacyAuditFamily, { limit: 5 }, RECORD_LIST_REFRESH_MS);
-export const useArchives = () => useFamilyList<Analytics>(archivalSystemFamily, { limit: 200 }, RECORD_LIST_REFRESH_MS);
+export const VALIDATIONS_QUERY = { limit: 5 } as const;
+export const AUDITS_QUERY = { limit: 5 } as const;
+export const ARCHIVES_QUERY = { limit: 200 } as const;
 /** Only active plans are listed (spec §2); the analytics still cover every plan. */
-export const useActivePlans = () => useFamilyList<Analytics>(stewardshipPlanFamily, { status: "active", limit: 200 }, RECORD_LIST_REFRESH_MS);
-export const useStatements = () => useFamilyList<Analytics>(stewardshipStatementFamily, { limit: 200 }, RECORD_LIST_REFRESH_MS);
+export const ACTIVE_PLANS_QUERY = { status: "active", limit: 200 } as const;
+export const STATEMENTS_QUERY = { limit: 200 } as const;
+
+export const useValidations = () => useFamilyList(stewardshipValidationFamily, VALIDATIONS_QUERY, RECORD_LIST_REFRESH_MS);
+export const useAudits = () => useFamilyList(legacyAuditFamily, AUDITS_QUERY, RECORD_LIST_REFRESH_MS);
+export const useArchives = () => useFamilyList(archivalSystemFamily, ARCHIVES_QUERY, RECORD_LIST_REFRESH_MS);
+export const useActivePlans = () => useFamilyList(stewardshipPlanFamily, ACTIVE_PLANS_QUERY, RECORD_LIST_REFRESH_MS);
+export const useStatements = () => useFamilyList(stewardshipStatementFamily, STATEMENTS_QUERY, RECORD_LIST_REFRESH_MS);

@@ -1,9 +1,6 @@
 import type { TFunction } from "i18next";
 import type { FinalStewardshipDashboard } from "@contract/records/final-stewardship";
-import type { ReportSection } from "@/features/records/page-report";
-import { formatDay, formatNumber, valueLabel } from "@/features/records/record-labels";
-import type { Analytics } from "@/features/records/monitoring-parts";
-import { counts, num } from "@/features/records/monitoring-parts";
+import { counts, formatDay, formatNumber, num, valueLabel, type Analytics, type ReportSection } from "@/features/records";
 import { formatGb, isReadyForPerpetualStewardship, signedChange } from "./stewardship-figures";
 
 export interface StewardshipAnalytics {

@@ -29,11 +29,13 @@ describe("Final Stewardship display rules", () => {
   });
 
   it("shows archive sizes in GB with one decimal, from bytes", () => {
-    expect(formatGb(5 * 1024 ** 3, "en")).toBe("5.0 GB");
-    expect(formatGb(1_610_612_736, "en")).toBe("1.5 GB");
+    expect(formatGb(5_000_000_000, "en")).toBe("5.0 GB");
+    // 5 GiB is 5.4 GB: a GB is 10^9 bytes.
+    expect(formatGb(5 * 1024 ** 3, "en")).toBe("5.4 GB");
+    expect(formatGb(1_610_612_736, "en")).toBe("1.6 GB");
     expect(formatGb(1000, "en")).toBe("0.0 GB");
     expect(formatGb(null, "en")).toBe("0.0 GB");
-    expect(formatGb(2.25 * 1024 ** 3, "es")).toBe("2,3 GB");
+    expect(formatGb(2_250_000_001, "es")).toBe("2,3 GB");
   });
 
   it("signs an audit trend's change", () => {

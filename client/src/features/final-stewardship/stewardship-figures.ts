@@ -1,4 +1,4 @@
-import { stewardshipTone } from "@/features/records/score-tones";
+import { formatGigabytes, stewardshipTone } from "@/features/records";
 
 /*
  * The Final Stewardship page's display rules (spec §2, §5, §9) as pure functions, so each boundary is tested once.
@@ -13,13 +13,8 @@ export const showsReadinessStar = (finalReadiness: number) => finalReadiness >= 
 /** 'System Ready for Perpetual Stewardship': only at exactly 100. */
 export const isReadyForPerpetualStewardship = (finalReadiness: number) => finalReadiness === 100;
 
-const BYTES_PER_GB = 1024 ** 3;
-
-/** An archive size in bytes as GB with one decimal, in the reader's language ("5.0 GB"); missing sizes count as 0. */
-export function formatGb(bytes: number | null | undefined, language: string): string {
-  const gb = (bytes ?? 0) / BYTES_PER_GB;
-  return `${new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(gb)} GB`;
-}
+/** An archive size in bytes as GB with one decimal, 1 GB = 10^9 bytes, in the reader's language ("5.4 GB"); missing sizes count as 0. */
+export const formatGb = (bytes: number | null | undefined, language: string) => formatGigabytes(bytes ?? 0, language);
 
 /** An audit trend's change with its sign ("+8.5", "-3", "0"). */
 export function signedChange(change: number, language: string): string {

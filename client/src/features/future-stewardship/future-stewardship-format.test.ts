@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { futureTone } from "@/features/records/score-tones";
+import { futureTone } from "@/features/records";
 import { allRecordsVerified, isPublishedDeclaration, listLength, missionPreview, recordVerified } from "./future-stewardship-format";
 
 describe("Future Stewardship display rules", () => {

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { innovationEndpoints } from "@contract/records";
 import { INNOVATION_DASHBOARD_REFRESH_MS } from "@contract/records/innovation";
 import { callApi } from "@/lib/api-client";
-import { RECORDS_KEY } from "@/features/records/record-queries";
+import { RECORDS_KEY } from "@/features/records";
 
 /** The dashboard's figures, every 5 minutes (spec §7); under the records prefix, so a saved record refreshes it. */
 export function useInnovationDashboard() {

@@ -1,4 +1,4 @@
-import type { BadgeTone } from "@/features/records/score-tones";
+import type { BadgeTone } from "@/features/records";
 
 /*
  * Colours of the statuses the spec lists without naming a colour (§4): the radar's rings from "use it" (green) to

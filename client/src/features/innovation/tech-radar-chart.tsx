@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { radarQuadrants, radarRings } from "@contract/records/innovation";
 import { Badge } from "@/components/ui/badge";
-import { valueLabel } from "@/features/records/record-labels";
+import { valueLabel } from "@/features/records";
 import { radarLayout, type RadarItem } from "./radar-layout";
 import { ringFill, ringTone } from "./ring-tones";
 

@@ -7,8 +7,9 @@ import { StatCardGrid } from "@/components/stat-card-grid";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { automationTemplates } from "@/features/automation/automation-templates";
+import { automationTemplates } from "@/features/automations";
 import { apiErrorMessage } from "@/lib/api";
+import { triggerLabel } from "@/lib/labels";
 import { useFormatters } from "@/lib/use-formatters";
 import { useAiInsights } from "./integration-queries";
 
@@ -148,7 +149,7 @@ function WorkflowTemplates() {
             <li key={template.key} className="grid gap-2 rounded-md border p-3" data-testid="workflow-template">
               <h3 className="text-sm font-semibold">{t(`automation.templates.${template.key}`)}</h3>
               <p className="text-sm text-muted-foreground">
-                {t("integrations.ai.templateFlow", { trigger: template.trigger, action: t(`automation.actions.${template.action}`) })}
+                {t("integrations.ai.templateFlow", { trigger: triggerLabel(t, template.trigger), action: t(`automation.actions.${template.action}`) })}
               </p>
               <Button asChild variant="outline" size="sm" className="w-fit">
                 <Link href="/automation">

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import { feedbackTypeLabel } from "@/features/feedback/feedback-labels";
+import { feedbackTypeLabel } from "@/features/feedback";
 import { apiErrorMessage } from "@/lib/api";
 import { useFormatters } from "@/lib/use-formatters";
 import { useCommunityAnalytics } from "./integration-queries";

@@ -6,6 +6,7 @@ import type { IntegrationKind, IntegrationStatus, IntegrationStatusRow } from "@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { storedLine } from "@/lib/server-messages";
 import { useFormatters } from "@/lib/use-formatters";
 import { isFormKind, type FormKind } from "./integration-forms";
 import { integrationFeatures, integrationIcons, integrationName, integrationStatusLabel } from "./integration-labels";
@@ -116,6 +117,8 @@ export function checkLabel(t: TFunction, kind: IntegrationKind): string {
 function IntegrationUsage({ row, id }: { row: IntegrationStatusRow; id: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  // In the reader's language; a receiver's own error text (Zapier's deliveries) as it came.
+  const lastError = (text: string) => storedLine(t, format.language, "integrationOutcomes", { ...row.lastErrorCode, text });
   return (
     <div className="grid gap-1 text-sm" id={id} data-testid="integration-usage">
       <p>
@@ -128,8 +131,8 @@ function IntegrationUsage({ row, id }: { row: IntegrationStatusRow; id: string }
       {row.lastError ? (
         <p className="text-destructive-strong" data-testid="integration-last-error">
           {row.lastErrorAt
-            ? t("integrations.cards.lastErrorAt", { when: format.dateTime(row.lastErrorAt), message: row.lastError })
-            : t("integrations.cards.lastError", { message: row.lastError })}
+            ? t("integrations.cards.lastErrorAt", { when: format.dateTime(row.lastErrorAt), message: lastError(row.lastError) })
+            : t("integrations.cards.lastError", { message: lastError(row.lastError) })}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { integrationEndpoints, type IntegrationKind, type IntegrationSettingsBody, type IntegrationStatusRow } from "@contract/integrations";
-import { useCan } from "@/features/auth/use-can";
 import { callApi } from "@/lib/api-client";
+import { useCan } from "@/lib/authorization";
 
 const STATUS_KEY = ["/api/integrations/status"] as const;
 const AI_INSIGHTS_KEY = ["/api/ai/insights"] as const;

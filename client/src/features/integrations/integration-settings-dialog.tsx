@@ -18,6 +18,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
+import { eventLabel } from "@/lib/labels";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 import { checkLabel } from "./integration-card";
@@ -227,15 +228,22 @@ function EventChoice({ value, onChange, error }: { value: DomainEventName[]; onC
         {domainEventNames.map((event) => {
           const id = `slack-event-${event.replace(/[._]/g, "-")}`;
           return (
-            <div key={event} className="flex items-center gap-2">
+            <div key={event} className="flex items-start gap-2">
               <Checkbox
                 id={id}
+                aria-describedby={`${id}-name`}
                 checked={value.includes(event)}
                 onCheckedChange={(checked) => onChange(checked === true ? [...value, event] : value.filter((chosen) => chosen !== event))}
               />
-              <Label htmlFor={id} className="font-mono text-xs font-normal">
-                {event}
-              </Label>
+              <div className="grid min-w-0 gap-0.5">
+                <Label htmlFor={id} className="font-normal">
+                  {eventLabel(t, event)}
+                </Label>
+                {/* The name Slack's message and the webhooks carry. */}
+                <code id={`${id}-name`} className="font-mono text-xs text-muted-foreground">
+                  {event}
+                </code>
+              </div>
             </div>
           );
         })}

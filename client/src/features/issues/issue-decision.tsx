@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Check, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ISSUE_NOTES_MAX, type Issue } from "@contract/issues";
+import { ISSUE_NOTES_MAX, proposesFix, type Issue } from "@contract/issues";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useValidationMessage } from "@/lib/validation-message";
-import { SaveFixAsArticleButton } from "@/features/innovation/save-fix-as-article";
+import { SaveFixAsArticleButton } from "./save-fix-as-article";
 import { useApproveIssue, useRejectIssue } from "./issues-queries";
 import { Section } from "./review-section";
 
@@ -51,8 +51,10 @@ export function DecisionRecord({ issue }: { issue: Issue }) {
 }
 
 /**
- * Manual Review Notes with Approve AI Fix, and Reject with the same notes. Both need a proposal; a rejected one can
- * still be approved but not rejected twice. A refused decision (someone else decided first) reads the issue again and says why here.
+ * Manual Review Notes with Approve AI Fix, and Reject with the same notes. Approval is offered only for a fix a model
+ * proposed (a rejected one can still be approved); a list of related fixes made without a model can only be rejected,
+ * and says why nothing can be approved. With neither to offer (a proposal being prepared, or none after a failure)
+ * the box is not shown. A refused decision (someone else decided first) reads the issue again and says why here.
  */
 export function DecisionBox({ issue }: { issue: Issue }) {
   const { t } = useTranslation();
@@ -64,17 +66,10 @@ export function DecisionBox({ issue }: { issue: Issue }) {
   const notesId = `issue-${issue.id}-notes`;
   const busy = approve.isPending || reject.isPending;
   // The server also allows deciding on an earlier proposal while a new one is prepared; the screen waits for the new one.
-  const hasProposal = issue.aiRepairLog !== null && issue.status !== "open";
-  const canApprove = hasProposal;
-  const canReject = hasProposal && issue.status !== "rejected";
-  const hint =
-    issue.status === "open"
-      ? t("issues.review.approveWhenReady")
-      : !hasProposal
-        ? t("issues.review.nothingToApprove")
-        : issue.status === "rejected"
-          ? t("issues.review.approveAfterReject")
-          : null;
+  const log = issue.status === "open" ? null : issue.aiRepairLog;
+  const canApprove = log !== null && proposesFix(log);
+  const canReject = log !== null && issue.status !== "rejected";
+  const hint = log !== null && !canApprove ? t("issues.review.noFixToApprove") : issue.status === "rejected" ? t("issues.review.approveAfterReject") : null;
 
   const onRefused = (error: unknown) => {
     setRefusal(apiErrorStatus(error) === 409 ? (message(apiErrorMessage(error)) ?? null) : null);
@@ -110,6 +105,7 @@ export function DecisionBox({ issue }: { issue: Issue }) {
     );
   };
 
+  if (!canApprove && !canReject) return null;
   return (
     <section className="grid gap-2 rounded-lg border bg-muted/30 p-4" aria-label={t("issues.review.decisionLabel")} data-testid="issue-approve-box">
       <Label htmlFor={notesId}>{t("issues.review.notesLabel")}</Label>
@@ -133,14 +129,18 @@ export function DecisionBox({ issue }: { issue: Issue }) {
         </Alert>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onReject} disabled={!canReject || busy}>
-          <X aria-hidden="true" />
-          {reject.isPending ? t("issues.review.rejecting") : t("issues.review.reject")}
-        </Button>
-        <Button onClick={onApprove} disabled={!canApprove || busy}>
-          <Check aria-hidden="true" />
-          {approve.isPending ? t("issues.review.approving") : t("issues.review.approve")}
-        </Button>
+        {canReject ? (
+          <Button variant="outline" onClick={onReject} disabled={busy}>
+            <X aria-hidden="true" />
+            {reject.isPending ? t("issues.review.rejecting") : t("issues.review.reject")}
+          </Button>
+        ) : null}
+        {canApprove ? (
+          <Button onClick={onApprove} disabled={busy}>
+            <Check aria-hidden="true" />
+            {approve.isPending ? t("issues.review.approving") : t("issues.review.approve")}
+          </Button>
+        ) : null}
       </div>
     </section>
   );

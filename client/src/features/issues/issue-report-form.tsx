@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { z } from "zod";
 import { ISSUE_DESCRIPTION_MAX, issueBodySchema, issueEndpoints } from "@contract/issues";
-import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,7 +14,8 @@ import { toast } from "@/components/ui/use-toast";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 import { issueReviewPath } from "./issue-labels";
-import { useReportIssue } from "./issues-queries";
+import { useProposalSource, useReportIssue } from "./issues-queries";
+import { RoleNote, WhenAllowed } from "@/components/when-allowed";
 
 type IssueFormInput = z.input<typeof issueBodySchema>;
 type IssueFormOutput = z.output<typeof issueBodySchema>;
@@ -31,13 +31,16 @@ type IssueReportFormProps = {
 
 /**
  * Report Technical Issue (spec §2, §5, §8): on Referral Tracking and in the Submit Issue tab. The server starts
- * preparing an AI proposal at once, so the success toast offers to follow it on the review screen.
+ * preparing a proposal at once (an AI one when a model is configured, else a list of related fixes, as the card
+ * says), so the success toast offers to follow it on the review screen.
  */
 export function IssueReportForm({ idPrefix = "issue-report", className }: IssueReportFormProps) {
   const { t } = useTranslation();
   const message = useValidationMessage();
   const [, navigate] = useLocation();
   const reportIssue = useReportIssue();
+  // What submitting leads to depends on whether an AI model is configured; until that is known the text promises neither.
+  const source = useProposalSource();
   const form = useForm<IssueFormInput, unknown, IssueFormOutput>({ resolver: zodResolver(issueBodySchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const id = (field: (typeof FIELDS)[number]) => `${idPrefix}-${field}`;
@@ -73,7 +76,13 @@ export function IssueReportForm({ idPrefix = "issue-report", className }: IssueR
     <Card className={className} data-testid="issue-report-form">
       <CardHeader>
         <CardTitle>{t("issues.report.title")}</CardTitle>
-        <CardDescription>{t("issues.report.description")}</CardDescription>
+        <CardDescription data-testid="issue-report-promise">
+          {source.data?.kind === "model"
+            ? t("issues.report.description")
+            : source.data?.kind === "retrieval"
+              ? t("issues.report.descriptionNoModel")
+              : t("issues.report.descriptionPending")}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <WhenAllowed endpoint={issueEndpoints.create} fallback={<RoleNote />}>

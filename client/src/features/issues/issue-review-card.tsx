@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { issueEndpoints, type Issue } from "@contract/issues";
-import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { ExternalLink } from "@/components/external-link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,6 +13,7 @@ import { DecisionBox, DecisionRecord } from "./issue-decision";
 import { PreparingProposal, ProposalFailure, RequestNewProposal } from "./proposal-progress";
 import { RepairLog } from "./repair-log";
 import { Section } from "./review-section";
+import { RoleNote, WhenAllowed } from "@/components/when-allowed";
 
 /**
  * Review & Approve for one issue (spec §2): what was reported, the AI proposal (or its progress, or why it failed),

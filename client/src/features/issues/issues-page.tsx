@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { IssueList } from "./issue-list";
 import { IssueReportForm } from "./issue-report-form";
 import { IssueReviewCard } from "./issue-review-card";
+import { useProposalSource } from "./issues-queries";
 import { isIssueTab, useIssuesLocation } from "./use-issues-location";
 
 /**
@@ -67,12 +68,27 @@ export default function IssuesPage() {
   );
 }
 
-/** What happens after submitting, so nobody waits for a reply that comes from a colleague, not the form. */
+/**
+ * What happens after submitting, so nobody waits for a reply that comes from a colleague, not the form. Whether a
+ * fix is proposed depends on the server's AI model: without one the issue gets related earlier fixes, nothing to approve.
+ */
 function HowItWorks() {
   const { t } = useTranslation();
-  const steps = [t("issues.howItWorks.report"), t("issues.howItWorks.propose"), t("issues.howItWorks.review")];
+  const source = useProposalSource();
+  const kind = source.data?.kind;
+  const steps = [
+    t("issues.howItWorks.report"),
+    kind === "model"
+      ? t("issues.howItWorks.propose", { model: source.data?.model ?? "" })
+      : kind === "retrieval"
+        ? t("issues.howItWorks.proposeNoModel")
+        : source.isPending
+          ? t("issues.howItWorks.proposeChecking")
+          : t("issues.howItWorks.proposeUnknown"),
+    kind === "retrieval" ? t("issues.howItWorks.reviewNoModel") : t("issues.howItWorks.review"),
+  ];
   return (
-    <Card>
+    <Card data-testid="issue-how-it-works">
       <CardHeader>
         <CardTitle>{t("issues.howItWorks.title")}</CardTitle>
       </CardHeader>

@@ -34,6 +34,15 @@ export function useIssueList(params: IssueListParams) {
   });
 }
 
+/** Who writes the next proposals: the configured AI model, or retrieval alone (no model configured). Fixed while the server runs. */
+export function useProposalSource() {
+  return useQuery({
+    queryKey: [...ISSUES_KEY, "proposal-source"],
+    queryFn: ({ signal }) => callApi(issueEndpoints.proposalSource, {}, { signal }),
+    staleTime: Infinity,
+  });
+}
+
 /**
  * One issue. While its proposal is being prepared it is read every 2 s; when the status moves on,
  * the lists and search results (which show the badge) read again too.

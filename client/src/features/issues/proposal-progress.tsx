@@ -1,13 +1,14 @@
 import { AlertTriangle, Loader2, RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { issueEndpoints, type Issue } from "@contract/issues";
-import { WhenAllowed } from "@/features/auth/when-allowed";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { storedLine } from "@/lib/server-messages";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useRetryIssue } from "./issues-queries";
+import { WhenAllowed } from "@/components/when-allowed";
 
 /** Status open: the background job is writing the proposal; useIssue reads again every 2 s until it is done. */
 export function PreparingProposal() {
@@ -37,7 +38,7 @@ export function ProposalFailure({ issue }: { issue: Issue }) {
             {failure ? (
               <>
                 <p className="whitespace-pre-wrap break-words text-sm" data-testid="issue-failure-reason">
-                  {failure.reason}
+                  {storedLine(t, language, "repairFailures", { code: failure.code, params: failure.params, text: failure.reason })}
                 </p>
                 <p className="text-xs text-muted-foreground">
                   {t("issues.review.failedAttempts", { count: failure.attempts, time: formatDateTime(failure.failedAt, language) })}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { ClipboardCopy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -19,7 +20,7 @@ export function RepairLog({ log, action }: { log: AiRepairLog; action: ReactNode
       <div className="grid gap-4 rounded-lg border p-4">
         <Field label={t("issues.review.summary")}>
           <p className="whitespace-pre-wrap break-words text-sm" data-testid="repair-summary">
-            {log.summary}
+            {log.source.kind === "retrieval" ? retrievalSummary(t, log) : log.summary}
           </p>
         </Field>
         <Field label={t("issues.review.codeChanges")} action={log.codeDiff.trim() ? <CopyDiffButton diff={log.codeDiff} /> : null}>
@@ -41,6 +42,21 @@ export function RepairLog({ log, action }: { log: AiRepairLog; action: ReactNode
       </div>
     </Section>
   );
+}
+
+/**
+ * A proposal made without a model says so in the reader's language, with how many earlier fixes and articles look
+ * related; the references below name them. (The stored summary is the same in English, for API clients.)
+ */
+function retrievalSummary(t: TFunction, log: AiRepairLog): string {
+  const related = log.references.filter((reference) => reference.kind === "issue").length;
+  const articles = log.references.filter((reference) => reference.kind === "knowledge").length;
+  const parts = [
+    t("issues.review.retrievalSummary.noModel"),
+    related === 0 ? t("issues.review.retrievalSummary.noRelated") : t("issues.review.retrievalSummary.related", { count: related }),
+  ];
+  if (articles > 0) parts.push(t("issues.review.retrievalSummary.articles", { count: articles }));
+  return parts.join(" ");
 }
 
 function Field({ label, action, children }: { label: string; action?: ReactNode; children: ReactNode }) {

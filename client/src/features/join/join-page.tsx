@@ -1,4 +1,5 @@
 import { FormProvider, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck } from "lucide-react";
@@ -9,16 +10,19 @@ import { NOT_STAFF_SESSION } from "@/lib/query-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, type LeadFormInput, type LeadFormOutput } from "@/features/leads/lead-form";
-import { LeadInputs } from "@/features/leads/lead-inputs";
+import { EMPTY_JOIN_FORM, JOIN_FORM_FIELDS } from "@/features/leads";
+import { LeadInputs } from "@/features/leads";
 import { apiErrorMessage, apiErrorStatus, apiFieldErrors } from "@/lib/api";
 import { callApi } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 
+type JoinFormInput = z.input<typeof joinBodySchema>;
+type JoinFormOutput = z.output<typeof joinBodySchema>;
+
 function useJoin() {
   return useMutation({
-    mutationFn: (body: LeadFormOutput) => callApi(leadEndpoints.join, { body }),
+    mutationFn: (body: JoinFormOutput) => callApi(leadEndpoints.join, { body }),
     meta: { [NOT_STAFF_SESSION]: true },
   });
 }
@@ -31,12 +35,12 @@ export default function JoinPage() {
   const { t } = useTranslation();
   const message = useValidationMessage();
   const join = useJoin();
-  const form = useForm<LeadFormInput, unknown, LeadFormOutput>({ resolver: zodResolver(joinBodySchema), defaultValues: EMPTY_LEAD_FORM });
+  const form = useForm<JoinFormInput, unknown, JoinFormOutput>({ resolver: zodResolver(joinBodySchema), defaultValues: EMPTY_JOIN_FORM });
 
   const onSubmit = form.handleSubmit((values) =>
     join.mutate(values, {
-      onSuccess: () => form.reset(EMPTY_LEAD_FORM),
-      onError: (error) => applyServerFieldErrors(error, form.setError, LEAD_FORM_FIELDS),
+      onSuccess: () => form.reset(EMPTY_JOIN_FORM),
+      onError: (error) => applyServerFieldErrors(error, form.setError, JOIN_FORM_FIELDS),
     }),
   );
 
@@ -75,7 +79,7 @@ export default function JoinPage() {
                       <span>{banner}</span>
                     </Alert>
                   ) : null}
-                  <LeadInputs idPrefix="join" />
+                  <LeadInputs idPrefix="join" fields={JOIN_FORM_FIELDS} />
                   <Button type="submit" className="mt-1 w-full" disabled={join.isPending}>
                     {join.isPending ? t("join.submitting") : t("join.submit")}
                   </Button>

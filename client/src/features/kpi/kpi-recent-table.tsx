@@ -1,21 +1,22 @@
 import { useState } from "react";
 import { Eye, Trash2 } from "lucide-react";
-import { WhenAllowed } from "@/features/auth/when-allowed";
 import { useTranslation } from "react-i18next";
 import { kpiEndpoints, type KpiRecord } from "@contract/kpi";
 import { DataTableState, offsetPaging } from "@/components/data-table-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { LeadLink } from "@/features/leads";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { KpiDeleteDialog } from "./kpi-delete-dialog";
 import { KpiDetailDialog } from "./kpi-detail-dialog";
 import { KPI_PAGE_SIZE, useKpiList } from "./kpi-queries";
+import { WhenAllowed } from "@/components/when-allowed";
 
 const COLUMNS = 5;
 /** The update time is the column a narrow card can spare: the list is sorted by it and View shows it. */
-const UPDATED_COLUMN = "hidden w-44 @2xl:table-cell";
+const UPDATED_COLUMN = "hidden whitespace-nowrap @2xl:table-cell";
 
 /** Recent KPI Updates: only leads with KPI data, newest update first. */
 export function KpiRecentTable() {
@@ -44,16 +45,17 @@ export function KpiRecentTable() {
         empty={t("kpi.recent.empty")}
         table={{
           label: t("kpi.recent.title"),
-          // Fixed columns: the lead truncates, the figures and the actions always stay inside the card.
-          className: "min-w-[30rem] table-fixed",
+          // The figures, the update time and the actions are as wide as they are in the reader's language and never
+          // wrap; the lead has the rest, its name and email wrapping rather than being cut. Below 30 rem the box scrolls.
+          className: "min-w-[30rem]",
           columns: COLUMNS,
           head: (
             <>
               <TableHead>{t("kpi.columns.lead")}</TableHead>
-              <TableHead className="w-44 text-right">{t("kpi.columns.ytdRevenue")}</TableHead>
-              <TableHead className="w-40 text-right">{t("kpi.columns.mrr")}</TableHead>
+              <TableHead className="text-right">{t("kpi.columns.ytdRevenue")}</TableHead>
+              <TableHead className="text-right">{t("kpi.columns.mrr")}</TableHead>
               <TableHead className={UPDATED_COLUMN}>{t("kpi.columns.lastUpdated")}</TableHead>
-              <TableHead className="w-24 text-right">{t("kpi.columns.actions")}</TableHead>
+              <TableHead className="w-px text-right">{t("kpi.columns.actions")}</TableHead>
             </>
           ),
         }}
@@ -68,16 +70,13 @@ export function KpiRecentTable() {
         {rows.map((record) => (
           <TableRow key={record.id} data-testid="kpi-row">
             <TableCell>
-              <div className="truncate font-medium" title={record.businessName}>
-                {record.businessName || notAvailable}
-              </div>
-              <div className="truncate text-xs text-muted-foreground" title={record.email}>
-                {record.email || notAvailable}
-              </div>
+              {/* Every KPI row belongs to a lead: its name opens the lead's page; View shows the figures here. */}
+              <LeadLink id={record.leadId} name={record.businessName || notAvailable} className="block font-medium wrap-anywhere" data-testid="kpi-lead" />
+              <div className="text-xs text-muted-foreground wrap-anywhere">{record.email ? <BreakableEmail email={record.email} /> : notAvailable}</div>
             </TableCell>
-            <TableCell className="truncate text-right tabular-nums">{money(record.ytdRevenue)}</TableCell>
-            <TableCell className="truncate text-right tabular-nums">{money(record.mrr)}</TableCell>
-            <TableCell className={cn(UPDATED_COLUMN, "truncate text-muted-foreground")}>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">{money(record.ytdRevenue)}</TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">{money(record.mrr)}</TableCell>
+            <TableCell className={cn(UPDATED_COLUMN, "text-muted-foreground")}>
               {record.updatedAt ? format.dateTime(record.updatedAt) || notAvailable : notAvailable}
             </TableCell>
             <TableCell className="text-right">
@@ -118,5 +117,18 @@ export function KpiRecentTable() {
         }}
       />
     </Card>
+  );
+}
+
+/** An email that, when it must wrap, wraps after its @ first (a <wbr>, so a copied address has nothing added). */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }

@@ -8,11 +8,11 @@ import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
-import { RoleNote, WhenAllowed } from "@/features/auth/when-allowed";
 import { brandTags } from "@/lib/brand-storage";
 import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, leadFormSchema, type LeadFormInput, type LeadFormOutput } from "./lead-form";
 import { LeadInputs } from "./lead-inputs";
 import { useCreateLead } from "./lead-queries";
+import { RoleNote, WhenAllowed } from "@/components/when-allowed";
 
 /** The Add New Lead card (spec §2 Leads, §5, §8). */
 export function LeadCreate() {
@@ -48,12 +48,14 @@ export function LeadCreate() {
         <CardTitle>{t("leads.create.title")}</CardTitle>
         <CardDescription>{t("leads.create.description")}</CardDescription>
       </CardHeader>
-      <CardContent>
+      {/* A size container: in the narrow column beside the table the fields stack; across the page (below 1680 px,
+          see leads-page.tsx) they sit two or three abreast, so the table below starts near the top of the screen. */}
+      <CardContent className="@container">
         <WhenAllowed endpoint={leadEndpoints.create} fallback={<RoleNote />}>
           <FormProvider {...form}>
-            <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("leads.create.title")}>
-              <LeadInputs idPrefix="lead-create" />
-              <Button type="submit" className="mt-1 w-full" disabled={createLead.isPending}>
+            <form noValidate onSubmit={onSubmit} className="grid items-start gap-3 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label={t("leads.create.title")}>
+              <LeadInputs idPrefix="lead-create" fields={LEAD_FORM_FIELDS} />
+              <Button type="submit" className="mt-1 w-full @xl:mt-0 @xl:self-end" disabled={createLead.isPending}>
                 {createLead.isPending ? t("leads.create.submitting") : t("leads.create.submit")}
               </Button>
             </form>

@@ -1,122 +1,135 @@
 import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { industryOptions, leadPriorities, leadStatuses, yearsInBusinessOptions } from "@contract/leads";
+import { leadFields } from "@contract/leads";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
 import { Input } from "@/components/ui/input";
+import { TagsInput } from "@/components/tags-input";
+import { formRows } from "@/lib/form-rows";
 import { useValidationMessage } from "@/lib/validation-message";
-import type { LeadEditFormInput, LeadFormInput } from "./lead-form";
-import { industryLabel, priorityLabel, statusLabel } from "./lead-labels";
+import { useAssignableStaff } from "@/lib/staff";
+import { leadFieldProblem, type LeadFormField, type LeadFormValues } from "./lead-form";
+import { leadOptions } from "./lead-labels";
 
-/** The lead fields shared by Add Lead and Edit Lead; use inside a FormProvider. `idPrefix` keeps ids unique per form. */
-export function LeadInputs({ idPrefix }: { idPrefix: string }) {
-  const { t } = useTranslation();
-  const message = useValidationMessage();
-  const { register, control, formState } = useFormContext<LeadFormInput>();
-  const { errors } = formState;
-  const id = (field: string) => `${idPrefix}-${field}`;
+const isHalf = (name: LeadFormField) => {
+  const form = leadFields[name].form;
+  return "half" in form && form.half;
+};
 
-  const textField = (
-    name: "businessOwnerName" | "businessOwnerLastName" | "businessName" | "email" | "phoneNumber",
-    label: string,
-    props: { type?: string; autoComplete?: string } = {},
-  ) => {
-    const error = message(errors[name]?.message);
-    return (
-      <FormField id={id(name)} label={label} error={error}>
-        <Input {...props} {...fieldA11yProps(id(name), error)} {...register(name)} />
-      </FormField>
-    );
-  };
-
+/**
+ * A lead form's inputs, each as its field declares it (contract/lead-fields.ts: the control, its place, half a row
+ * or a whole one); use inside a FormProvider. `idPrefix` keeps ids unique per form.
+ */
+export function LeadInputs({ idPrefix, fields }: { idPrefix: string; fields: readonly LeadFormField[] }) {
   return (
     <>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {textField("businessOwnerName", t("leads.fields.firstName"), { autoComplete: "off" })}
-        {textField("businessOwnerLastName", t("leads.fields.lastName"), { autoComplete: "off" })}
-      </div>
-      {textField("businessName", t("leads.fields.businessName"), { autoComplete: "off" })}
-      {textField("email", t("leads.fields.email"), { type: "email", autoComplete: "off" })}
-      {textField("phoneNumber", t("leads.fields.phoneNumber"), { type: "tel", autoComplete: "off" })}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Controller
-          control={control}
-          name="yearsInBusiness"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id={id("yearsInBusiness")}
-              label={t("leads.fields.yearsInBusiness")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              placeholder={t("leads.fields.selectPlaceholder")}
-              noneLabel={t("leads.fields.notSpecified")}
-              options={yearsInBusinessOptions.map((value) => ({ value, label: t("leads.fields.yearsOption", { value }) }))}
-              error={message(fieldState.error?.message)}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="industry"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id={id("industry")}
-              label={t("leads.fields.industry")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              placeholder={t("leads.fields.selectPlaceholder")}
-              noneLabel={t("leads.fields.notSpecified")}
-              options={industryOptions.map((value) => ({ value, label: industryLabel(t, value) }))}
-              error={message(fieldState.error?.message)}
-            />
-          )}
-        />
-      </div>
+      {formRows(fields, isHalf).map((row) =>
+        row.half ? (
+          <div key={row.fields.join(" ")} className="grid gap-3 sm:grid-cols-2">
+            {row.fields.map((name) => (
+              <LeadInput key={name} name={name} id={`${idPrefix}-${name}`} />
+            ))}
+          </div>
+        ) : (
+          row.fields.map((name) => <LeadInput key={name} name={name} id={`${idPrefix}-${name}`} />)
+        ),
+      )}
     </>
   );
 }
 
-/** Status and priority, offered only when editing a lead. */
-export function LeadStatusInputs({ idPrefix }: { idPrefix: string }) {
+/** One lead field's input, labelled, with its message. */
+function LeadInput({ name, id }: { name: LeadFormField; id: string }) {
   const { t } = useTranslation();
   const message = useValidationMessage();
-  const { control } = useFormContext<LeadEditFormInput>();
+  const { register, control, formState } = useFormContext<LeadFormValues>();
+  const field = leadFields[name];
+  const input = field.form.input;
+  const label = t(field.label);
+
+  if (input.control === "text") {
+    const error = message(formState.errors[name]?.message);
+    return (
+      <FormField id={id} label={label} error={error}>
+        <Input
+          type={"type" in input ? input.type : undefined}
+          placeholder={"placeholder" in input ? t(input.placeholder) : undefined}
+          autoComplete="off"
+          {...fieldA11yProps(id, error)}
+          {...register(name)}
+        />
+      </FormField>
+    );
+  }
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <Controller
-        control={control}
-        name="status"
-        render={({ field, fieldState }) => (
-          <SelectField
-            id={`${idPrefix}-status`}
-            label={t("leads.fields.status")}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            placeholder={t("leads.fields.selectPlaceholder")}
-            options={leadStatuses.map((value) => ({ value, label: statusLabel(t, value) }))}
-            error={message(fieldState.error?.message)}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="priority"
-        render={({ field, fieldState }) => (
-          <SelectField
-            id={`${idPrefix}-priority`}
-            label={t("leads.fields.priority")}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            placeholder={t("leads.fields.selectPlaceholder")}
-            options={leadPriorities.map((value) => ({ value, label: priorityLabel(t, value) }))}
-            error={message(fieldState.error?.message)}
-          />
-        )}
-      />
-    </div>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { value, onChange, onBlur }, fieldState }) => {
+        const error = message(fieldState.error?.message);
+        switch (input.control) {
+          case "select":
+            return (
+              <SelectField
+                id={id}
+                label={label}
+                value={typeof value === "string" ? value : null}
+                onChange={onChange}
+                onBlur={onBlur}
+                placeholder={t("leads.fields.selectPlaceholder")}
+                noneLabel={"none" in input && input.none ? t("leads.fields.notSpecified") : undefined}
+                options={leadOptions(t, input.options)}
+                error={error}
+              />
+            );
+          case "staffName":
+            return <LeadAssigneeField id={id} label={label} value={typeof value === "string" ? value : ""} onChange={onChange} onBlur={onBlur} error={error} />;
+          case "tags":
+            return (
+              <TagsInput
+                id={id}
+                label={label}
+                value={Array.isArray(value) ? value : []}
+                onChange={onChange}
+                onBlur={onBlur}
+                problem={(next) => message(leadFieldProblem(name, next))}
+                error={error}
+              />
+            );
+        }
+      }}
+    />
+  );
+}
+
+type LeadAssigneeFieldProps = { id: string; label: string; value: string; onChange: (value: string) => void; onBlur: () => void; error?: string | undefined };
+
+/**
+ * Who works the lead, chosen from the staff by name (the lead keeps the name as text), or nobody. A name the staff
+ * list does not hold (typed through the API, or of someone since renamed) stays on offer, so opening the dialog never
+ * changes it.
+ */
+function LeadAssigneeField({ id, label, value, onChange, onBlur, error }: LeadAssigneeFieldProps) {
+  const { t } = useTranslation();
+  const staff = useAssignableStaff();
+  const names: string[] = [];
+  for (const person of staff.data ?? []) {
+    // Two people of one name are one choice: the lead records the name.
+    if (!names.some((name) => name.toLocaleLowerCase() === person.name.toLocaleLowerCase())) names.push(person.name);
+  }
+  const options = value && !names.includes(value) ? [value, ...names] : names;
+  return (
+    <SelectField
+      id={id}
+      label={label}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      placeholder={staff.isPending ? t("common.loading") : t("leads.fields.unassigned")}
+      noneLabel={t("leads.fields.unassigned")}
+      options={options.map((name) => ({ value: name, label: name }))}
+      error={error ?? (staff.isError ? t("leads.fields.staffUnavailable") : undefined)}
+      disabled={staff.isPending}
+    />
   );
 }

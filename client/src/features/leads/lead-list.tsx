@@ -1,25 +1,46 @@
 import { useState } from "react";
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Signpost, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadSummary, type LeadFilter } from "@contract/leads";
 import { DataTableState, useCursorPaging } from "@/components/data-table-state";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SearchInput } from "@/components/ui/search-input";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
-import { WhenAllowed } from "@/features/auth/when-allowed";
-import { LeadTasksLink } from "@/features/tasks/lead-tasks-link";
+import { LeadTasksLink } from "./lead-tasks-link";
+import { stageLabel } from "@/lib/labels";
 import { LeadDelete } from "./lead-delete";
 import { LeadEdit } from "./lead-edit";
 import { LeadFilters } from "./lead-filters";
 import { industryLabel } from "./lead-labels";
+import { leadPagePath } from "./lead-page-path";
+import { LeadPriorityBadge } from "./lead-priority-badge";
 import { useLeadList } from "./lead-queries";
 import { LeadStatusBadge } from "./lead-status-badge";
 import type { LeadFiltersState } from "./use-lead-filters";
+import { WhenAllowed } from "@/components/when-allowed";
 
-const COLUMNS = 5;
-/** Industry is the one column a narrow card can spare (the filter still offers it). */
-const INDUSTRY_COLUMN = "hidden w-36 @2xl:table-cell";
+/**
+ * The table's columns: fixed widths but Contact's, which takes what is left so an email shows whole wherever the card
+ * has room (the short columns pad less to leave it more). Narrower cards drop the least needed first: Industry (the
+ * filter still offers it), then Stage (the pipeline shows it), then Assignee, then Priority; Business, Contact, Status
+ * and the actions always stay. Each column appears only where Contact keeps at least 12.5rem beside it: every column
+ * but Industry from 56rem (a 1280 px window gives the card about 61rem, Contact 17rem), Industry too from 72rem.
+ */
+const COLUMN = {
+  business: "w-40 @min-[72rem]:w-52",
+  industry: "hidden w-32 @min-[72rem]:table-cell",
+  status: "w-26 px-2",
+  stage: "hidden w-26 px-2 @min-[56rem]:table-cell",
+  priority: "hidden w-22 px-2 @min-[42rem]:table-cell",
+  assignee: "hidden w-30 px-2 @min-[50rem]:table-cell",
+  actions: "w-30 px-2 text-right",
+} as const;
+const COLUMNS = 9;
+/** Tags shown in a row; the rest are counted in a "+N" chip that names them. */
+const TAGS_SHOWN = 3;
 
 /** The All Leads card: search, filters, the table and its pages. */
 export function LeadList({ filters }: { filters: LeadFiltersState }) {
@@ -73,16 +94,19 @@ function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
       empty={t("leads.list.empty")}
       table={{
         label: t("leads.list.title"),
-        // Fixed columns: business and contact share what is left and truncate, so Delete never leaves the card.
-        className: "min-w-[30rem] table-fixed",
+        // Fixed columns: Delete never leaves the card, and below 32rem the table scrolls inside it.
+        className: "min-w-[32rem] table-fixed",
         columns: COLUMNS,
         head: (
           <>
-            <TableHead>{t("leads.columns.business")}</TableHead>
+            <TableHead className={COLUMN.business}>{t("leads.columns.business")}</TableHead>
             <TableHead>{t("leads.columns.contact")}</TableHead>
-            <TableHead className={INDUSTRY_COLUMN}>{t("leads.columns.industry")}</TableHead>
-            <TableHead className="w-28">{t("leads.columns.status")}</TableHead>
-            <TableHead className="w-32 text-right">{t("leads.columns.actions")}</TableHead>
+            <TableHead className={COLUMN.industry}>{t("leads.columns.industry")}</TableHead>
+            <TableHead className={COLUMN.status}>{t("leads.columns.status")}</TableHead>
+            <TableHead className={COLUMN.stage}>{t("leads.columns.stage")}</TableHead>
+            <TableHead className={COLUMN.priority}>{t("leads.columns.priority")}</TableHead>
+            <TableHead className={COLUMN.assignee}>{t("leads.columns.assignee")}</TableHead>
+            <TableHead className={COLUMN.actions}>{t("leads.columns.actions")}</TableHead>
           </>
         ),
       }}
@@ -107,28 +131,53 @@ function LeadRow({ lead, onEdit, onDelete }: { lead: LeadSummary; onEdit: (lead:
   return (
     <TableRow data-testid="lead-row">
       <TableCell>
-        <div className="truncate font-medium" title={lead.businessName}>
+        <Link
+          href={leadPagePath(lead.id)}
+          className="block truncate font-medium underline-offset-4 hover:underline"
+          title={lead.businessName}
+          data-testid="lead-page-link"
+        >
           {lead.businessName}
-        </div>
+        </Link>
         <div className="truncate text-xs text-muted-foreground" title={owner}>
           {owner}
         </div>
+        <LeadSourceAndTags lead={lead} />
       </TableCell>
       <TableCell>
-        <div className="truncate" title={lead.email}>
+        <div className="truncate" title={lead.email} data-testid="lead-email">
           {lead.email}
         </div>
         <div className="truncate text-xs text-muted-foreground">{lead.phoneNumber || t("leads.notAvailable")}</div>
       </TableCell>
-      <TableCell className={INDUSTRY_COLUMN}>
+      <TableCell className={COLUMN.industry}>
         <div className="truncate" title={industryLabel(t, lead.industry)}>
           {industryLabel(t, lead.industry)}
         </div>
       </TableCell>
-      <TableCell>
+      <TableCell className={COLUMN.status}>
         <LeadStatusBadge status={lead.status} />
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell className={COLUMN.stage}>
+        <div className="truncate" title={stageLabel(t, lead.pipelineStage)} data-testid="lead-stage">
+          {stageLabel(t, lead.pipelineStage)}
+        </div>
+      </TableCell>
+      <TableCell className={COLUMN.priority}>
+        <LeadPriorityBadge priority={lead.priority} />
+      </TableCell>
+      <TableCell className={COLUMN.assignee}>
+        {lead.assignedTo ? (
+          <div className="truncate" title={lead.assignedTo} data-testid="lead-assignee">
+            {lead.assignedTo}
+          </div>
+        ) : (
+          <div className="truncate text-muted-foreground" data-testid="lead-assignee">
+            {t("leads.fields.unassigned")}
+          </div>
+        )}
+      </TableCell>
+      <TableCell className={COLUMN.actions}>
         <div className="flex justify-end gap-1">
           <LeadTasksLink lead={lead} />
           <WhenAllowed endpoint={leadEndpoints.update}>
@@ -151,5 +200,44 @@ function LeadRow({ lead, onEdit, onDelete }: { lead: LeadSummary; onEdit: (lead:
         </div>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Where the lead came from and its tags, as chips under the business: shown at every width, they take no column. */
+function LeadSourceAndTags({ lead }: { lead: LeadSummary }) {
+  const { t } = useTranslation();
+  if (!lead.leadSource && lead.tags.length === 0) return null;
+  const shown = lead.tags.slice(0, TAGS_SHOWN);
+  const rest = lead.tags.slice(TAGS_SHOWN);
+  return (
+    <div className="mt-1 flex min-w-0 flex-wrap gap-1">
+      {lead.leadSource ? (
+        <Badge variant="outline" className="min-w-0 max-w-full font-normal" title={t("leads.list.sourceTitle", { source: lead.leadSource })} data-testid="lead-source">
+          <Signpost aria-hidden="true" />
+          <span className="sr-only">{t("leads.list.sourceLabel")}</span>{" "}
+          <span className="truncate">{lead.leadSource}</span>
+        </Badge>
+      ) : null}
+      {lead.tags.length > 0 ? (
+        // The list's items flow on with the source chip, so a few short tags need no line of their own.
+        <ul className="contents" aria-label={t("leads.fields.tags")}>
+          {shown.map((tag, index) => (
+            <li key={`${index}:${tag}`} className="min-w-0 max-w-full">
+              <Badge variant="secondary" className="max-w-full font-normal" title={tag} data-testid="lead-tag">
+                <span className="truncate">{tag}</span>
+              </Badge>
+            </li>
+          ))}
+          {rest.length > 0 ? (
+            <li>
+              <Badge variant="secondary" className="font-normal" title={rest.join(", ")}>
+                <span aria-hidden="true">+{rest.length}</span>
+                <span className="sr-only">{t("leads.list.moreTags", { count: rest.length, tags: rest.join(", ") })}</span>
+              </Badge>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadFilter, type LeadInputRaw, type leadUpdateSchema } from "@contract/leads";
+import { apiErrorStatus } from "@/lib/api";
 import { callApi, callPage, downloadUrl } from "@/lib/api-client";
 import { LEADS_KEY, refreshLeadData } from "@/lib/query-invalidation";
 
@@ -24,6 +25,15 @@ export function useLeadList(params: LeadListParams) {
     queryFn: ({ signal }) => fetchLeadPage(params, signal),
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
+  });
+}
+
+/** One whole lead (its page); a 404 (unknown or deleted) is not retried. */
+export function useLead(id: number) {
+  return useQuery({
+    queryKey: [...LEADS_KEY, "one", id],
+    queryFn: ({ signal }) => callApi(leadEndpoints.get, { params: { id } }, { signal }),
+    retry: (failures, error) => apiErrorStatus(error) !== 404 && failures < 2,
   });
 }
 

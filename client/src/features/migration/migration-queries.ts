@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MIGRATION_FILE_FIELD, migrationEndpoints, type Migration, type MigrationStartInput } from "@contract/migration";
 import { callApi, endpointUrl } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
 
 const LIST_KEY = ["/api/migration/status"] as const;
 const migrationKey = (id: number) => ["/api/migration", id] as const;
@@ -9,13 +10,14 @@ const migrationKey = (id: number) => ["/api/migration", id] as const;
 const PROGRESS_POLL_MS = 1_000;
 
 const isRunning = (migration: Migration | undefined) => migration?.status === "in_progress";
+const isUnderway = (migration: Migration) => migration.status === "in_progress" || migration.status === "uploading";
 
-/** Spec: the migration status list, read on load; read again every few seconds while one of them runs. */
+/** Spec: the migration status list, read on load; read again every few seconds while one of them uploads or runs. */
 export function useMigrations() {
   return useQuery({
     queryKey: LIST_KEY,
     queryFn: ({ signal }) => callApi(migrationEndpoints.status, {}, { signal }),
-    refetchInterval: (query) => (query.state.data?.some(isRunning) ? 3_000 : false),
+    refetchInterval: (query) => (query.state.data?.some(isUnderway) ? 3_000 : false),
   });
 }
 
@@ -46,8 +48,8 @@ export function useStartMigration() {
 }
 
 /**
- * Uploads the file with XMLHttpRequest, which (unlike fetch) reports upload progress. Failures reject the way the
- * typed caller's do (`${status}: ${body}`), so apiErrorMessage translates the server's code.
+ * Uploads the file with XMLHttpRequest, which (unlike fetch) reports upload progress. A refusal rejects with an
+ * ApiError, as the typed caller's do, so apiErrorMessage translates the server's code.
  */
 export function uploadMigrationFile(file: File, userEmail: string, onProgress: (percent: number) => void): Promise<Migration> {
   return new Promise((resolve, reject) => {
@@ -59,7 +61,7 @@ export function uploadMigrationFile(file: File, userEmail: string, onProgress: (
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) resolve(JSON.parse(request.responseText) as Migration);
-      else reject(new Error(`${request.status}: ${request.responseText || request.statusText}`));
+      else reject(new ApiError(request.status, request.responseText, request.statusText));
     };
     request.onerror = () => reject(new Error("network"));
     const form = new FormData();

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Download, FileUp } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { leadFields } from "@contract/leads";
 import { duplicatePolicies, migrationTargets, type DuplicatePolicy, type Migration, type MigrationTarget } from "@contract/migration";
 import { DataTableState } from "@/components/data-table-state";
 import { Alert } from "@/components/ui/alert";
@@ -11,11 +12,11 @@ import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useCurrentUser } from "@/features/auth/auth-queries";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
 import { useFormatters } from "@/lib/use-formatters";
 import { migrationErrorReportUrl, uploadMigrationFile, useMigration, useMigrations, useStartMigration } from "./migration-queries";
+import { useCan } from "@/lib/authorization";
+import { useCurrentUser } from "@/lib/session";
 
 /** Spec: the CSV import (stated format name, email, company, phone, industry, revenue), its result line and the status list. */
 export function MigrationTab() {
@@ -123,19 +124,24 @@ function FilePicker(props: { mayRun: boolean; uploadPercent: number | null; onPr
   );
 }
 
-/** The labels of the targets people map most; any other lead field shows under its API name. */
-const LABELLED_TARGETS = ["name", "revenue", "businessOwnerName", "businessOwnerLastName", "businessName", "email", "phoneNumber", "industry", "affiliateCode", "status"] as const;
-type LabelledTarget = (typeof LABELLED_TARGETS)[number];
-const isLabelled = (target: MigrationTarget): target is LabelledTarget => (LABELLED_TARGETS as readonly string[]).includes(target);
 const NOT_IMPORTED = "none";
 
+/**
+ * A target's label: the format's own columns (name, revenue) by theirs, a lead field by the label it declares for the
+ * import (contract/lead-fields.ts); a lead field without one shows under its API name.
+ */
 function useTargetLabel() {
   const { t } = useTranslation();
-  return (target: MigrationTarget) => (isLabelled(target) ? t(`migration.targets.${target}`) : target);
+  return (target: MigrationTarget) => {
+    if (target === "name" || target === "revenue") return t(`migration.targets.${target}`);
+    const field = leadFields[target];
+    return "importLabel" in field ? t(field.importLabel) : target;
+  };
 }
 
 function MappingForm({ migration, onStarted, onCancel }: { migration: Migration; onStarted: (id: number) => void; onCancel: () => void }) {
   const { t } = useTranslation();
+  const { dateTime } = useFormatters();
   const targetLabel = useTargetLabel();
   const [mapping, setMapping] = useState(migration.mapping);
   const [duplicates, setDuplicates] = useState<DuplicatePolicy>("skip");
@@ -145,6 +151,11 @@ function MappingForm({ migration, onStarted, onCancel }: { migration: Migration;
   return (
     <div className="grid gap-4" data-testid="migration-mapping">
       <p className="text-sm">{t("migration.mapping.intro", { file: migration.sourceFile, rows: migration.recordsTotal })}</p>
+      {migration.expiresAt ? (
+        <p className="text-xs text-muted-foreground" data-testid="migration-expires">
+          {t("migration.mapping.expires", { time: dateTime(migration.expiresAt) })}
+        </p>
+      ) : null}
       <div className="overflow-x-auto rounded-md border">
         <Table aria-label={t("migration.mapping.title")} className="table-fixed">
           <TableHeader>
@@ -279,7 +290,7 @@ function ErrorReportLink({ id, compact = false }: { id: number; compact?: boolea
   );
 }
 
-const statusVariant = (status: Migration["status"]) => (status === "completed" ? "success" : status === "failed" ? "destructive" : "secondary");
+const statusVariant = (status: Migration["status"]) => (status === "completed" ? "success" : status === "failed" || status === "expired" ? "destructive" : "secondary");
 
 /** Spec: migration status is also listed. */
 function MigrationStatusCard() {
@@ -327,6 +338,11 @@ function MigrationStatusCard() {
             </TableCell>
             <TableCell className="align-top">
               <Badge variant={statusVariant(migration.status)}>{t(`migration.statuses.${migration.status}`)}</Badge>
+              {migration.status === "awaiting_mapping" && migration.expiresAt ? (
+                <span className="mt-1 block text-xs text-muted-foreground">{t("migration.status.expiresAt", { time: dateTime(migration.expiresAt) })}</span>
+              ) : migration.status === "expired" ? (
+                <span className="mt-1 block text-xs text-muted-foreground">{t("migration.status.expired")}</span>
+              ) : null}
             </TableCell>
             <TableCell className="text-right align-top tabular-nums">
               {number(migration.imported)}

@@ -2,6 +2,7 @@ import type { Notification } from "@contract/notifications";
 import { Link } from "wouter";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
+import { storedLine } from "@/lib/server-messages";
 import { cn } from "@/lib/utils";
 
 /** Only same-site paths are followed; anything else is shown but not linked. */
@@ -15,7 +16,7 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
   const href = internalPath(notification.link);
   const unread = !notification.isRead;
   const className = cn(
-    "flex w-full gap-2.5 px-3 py-2.5 text-left outline-none transition-colors hover:bg-accent focus-visible:bg-accent",
+    "flex w-full gap-2.5 px-3 py-2.5 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:-outline-offset-2",
     unread && "bg-accent/40",
   );
 
@@ -28,7 +29,7 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
       <span className="flex min-w-0 flex-col gap-0.5">
         <span className={cn("text-sm", unread ? "font-semibold text-foreground" : "text-muted-foreground")}>
           {unread ? <span className="sr-only">{t("notifications.unread")}: </span> : null}
-          {notification.message}
+          {storedLine(t, language, "notifications", { code: notification.code, params: notification.params, text: notification.message })}
         </span>
         <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt, language)} className="text-xs text-muted-foreground">
           {formatRelativeTime(notification.createdAt, language)}

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { AffiliateLoginForm } from "@/features/affiliates/affiliate-login-form";
-import { AffiliateSignupForm } from "@/features/affiliates/affiliate-signup-form";
+import { AffiliateLoginForm } from "@/features/affiliates";
+import { AffiliateSignupForm } from "@/features/affiliates";
 import { storePartnerSession } from "./partner-session";
 
 type PartnerAccessProps = { sessionEnded: boolean; onSignedIn: () => void };

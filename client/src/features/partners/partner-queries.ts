@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { affiliateEndpoints } from "@contract/affiliates";
 import { NOT_STAFF_SESSION } from "@/lib/query-client";
+import { ApiError } from "@/lib/api-error";
 import { callApi, type Transport } from "@/lib/api-client";
 import { clearPartnerSession, type PartnerSession } from "./partner-session";
 
@@ -8,14 +9,14 @@ export const PARTNER_DASHBOARD_KEY = ["partner-dashboard"] as const;
 
 /**
  * Sends with the partner's token and without cookies: the portal never rides on a staff session that happens to
- * be open in the same browser. Errors read `${status}: ${body}` like every other call (lib/api.ts). The portal's
- * calls carry no body.
+ * be open in the same browser. A refusal throws an ApiError like every other call (lib/api.ts). The portal's calls
+ * carry no body.
  */
 const withPartnerToken =
   (token: string): Transport =>
   async (method, url, _body, signal) => {
     const res = await fetch(url, { method, credentials: "omit", signal, headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+    if (!res.ok) throw await ApiError.fromResponse(res);
     return res;
   };
 

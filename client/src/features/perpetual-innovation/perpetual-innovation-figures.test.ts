@@ -3,21 +3,15 @@ import { fileURLToPath } from "node:url";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import type { PerpetualInnovationDashboard } from "@contract/records/perpetual-innovation";
-import { statusTone } from "@/features/records/score-tones";
+import { statusTone } from "@/features/records";
 import { formatMoney, IMPACT_AREAS_SHOWN, legacyReportSections, scoreTone, showsOverdue } from "./perpetual-innovation-figures";
 
 const locale = (lng: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/locales/${lng}/translation.json`, import.meta.url)), "utf8"));
 
 describe("Perpetual Innovation figures", () => {
   it("colours a score 80 or more green, 60 to 79 yellow, below 60 red (spec §5)", () => {
-    expect([100, 80, 79, 60, 59, 0].map(scoreTone)).toEqual([
-      "text-success-strong",
-      "text-success-strong",
-      "text-amber-700",
-      "text-amber-700",
-      "text-destructive-strong",
-      "text-destructive-strong",
-    ]);
+    const [green, yellow, red] = ["text-success-strong", "text-amber-700", "text-destructive-strong"];
+    expect([100, 80, 79, 60, 59, 0].map(scoreTone)).toEqual([green, green, yellow, yellow, red, red]);
   });
 
   it("shows the overdue refresh count only above 0, and at most 3 impact areas", () => {

@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import type { PerpetualInnovationDashboard } from "@contract/records/perpetual-innovation";
-import type { ReportSection } from "@/features/records/page-report";
-import { counts, num, type Analytics } from "@/features/records/monitoring-parts";
-import { formatDay, formatNumber, valueLabel } from "@/features/records/record-labels";
-import { threeStepTone } from "@/features/records/score-tones";
+import type { ReportSection } from "@/features/records";
+import { counts, num, type Analytics } from "@/features/records";
+import { formatDay, formatNumber, valueLabel } from "@/features/records";
+import { threeStepTone } from "@/features/records";
 
 /** Spec §5: on this page a score of at least 80 is green, at least 60 yellow, otherwise red. */
 export const scoreTone = threeStepTone;

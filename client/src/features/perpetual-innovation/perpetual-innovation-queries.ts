@@ -9,8 +9,7 @@ import {
   techRefreshFamily,
 } from "@contract/records/perpetual-innovation";
 import { callApi } from "@/lib/api-client";
-import { type Analytics } from "@/features/records/monitoring-parts";
-import { RECORDS_KEY, useFamilyList } from "@/features/records/record-queries";
+import { RECORDS_KEY, useFamilyList } from "@/features/records";
 
 /** The dashboard's figures, every 5 minutes (spec §7); under the records prefix, so a saved record refreshes it. */
 export function usePerpetualInnovationDashboard() {
@@ -26,8 +25,8 @@ export function usePerpetualInnovationDashboard() {
  * one answer. The tech assessments are the latest 5 (spec §9); the other lists are shown whole.
  */
 const WHOLE_LIST = { limit: 200 } as const;
-export const useTechRefreshList = () => useFamilyList<Analytics>(techRefreshFamily, { limit: 5 }, RECORD_LIST_REFRESH_MS);
-export const useHandoverList = () => useFamilyList<Analytics>(handoverPackageFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);
-export const useCommunityLegacyList = () => useFamilyList<Analytics>(communityLegacyFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);
-export const useSunsetPlanList = () => useFamilyList<Analytics>(sunsetPlanFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);
-export const useProjectLegacyList = () => useFamilyList<Analytics>(projectLegacyReportFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);
+export const useTechRefreshList = () => useFamilyList(techRefreshFamily, { limit: 5 }, RECORD_LIST_REFRESH_MS);
+export const useHandoverList = () => useFamilyList(handoverPackageFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);
+export const useCommunityLegacyList = () => useFamilyList(communityLegacyFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);
+export const useSunsetPlanList = () => useFamilyList(sunsetPlanFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);
+export const useProjectLegacyList = () => useFamilyList(projectLegacyReportFamily, WHOLE_LIST, RECORD_LIST_REFRESH_MS);

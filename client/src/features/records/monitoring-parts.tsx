@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Trend } from "@contract/records/business-health";
 import { RetryAlert } from "@/components/retry-alert";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { apiErrorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { valueLabel } from "./record-labels";
@@ -70,27 +70,37 @@ export function TrendBadge({ label, trend }: { label: string; trend: Trend | und
 /** A card of figures from a family's analytics: loading and error states of their own. */
 export function AnalyticsCard({
   title,
+  description,
   query,
   loadingText,
+  columns = 3,
+  testId,
   children,
 }: {
   title: string;
+  /** A line under the title (how the figures are computed). */
+  description?: string;
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   /** The panel's own loading text (spec §8); "Loading..." when it has none. */
   loadingText?: string;
+  /** The figures' columns on a wider screen. */
+  columns?: 3 | 5;
+  testId?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const span = columns === 5 ? "sm:col-span-5" : "sm:col-span-3";
   return (
-    <Card>
+    <Card data-testid={testId}>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-3">
+      <CardContent className={columns === 5 ? "grid gap-4 sm:grid-cols-5" : "grid gap-4 sm:grid-cols-3"}>
         {query.isError ? (
-          <RetryAlert className="sm:col-span-3" message={apiErrorMessage(query.error, t("common.networkError"))} onRetry={() => void query.refetch()} />
+          <RetryAlert className={span} message={apiErrorMessage(query.error, t("common.networkError"))} onRetry={() => void query.refetch()} />
         ) : query.isPending ? (
-          <p className="text-sm text-muted-foreground sm:col-span-3">{loadingText ?? t("records.loading")}</p>
+          <p className={`text-sm text-muted-foreground ${span}`}>{loadingText ?? t("records.loading")}</p>
         ) : (
           children
         )}

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from "react";
-import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { Controller, useForm, type ControllerProps, type FieldErrors, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isNullable, type FieldSpec, type RecordFamily } from "@contract/records/family";
 import { createSchemaOf, updateSchemaOf, type FamilyInput, type FamilyRecord } from "@contract/records/schemas";
@@ -15,7 +15,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
-import { familyLabel, fieldLabel, valueLabel } from "./record-labels";
+import { familyLabel, fieldLabel, gigabytesText, gigabytesToBytes, valueLabel } from "./record-labels";
 import { useSaveRecord } from "./record-queries";
 
 /** What the inputs hold: text for every field (numbers and lists are typed as text), a flag for booleans. */
@@ -30,6 +30,7 @@ function formValuesOf(family: RecordFamily, record: FamilyRecord | null): FormVa
     const value = record ? record[name] : spec.default;
     if (spec.kind === "boolean") values[name] = Boolean(value);
     else if (spec.kind === "list") values[name] = Array.isArray(value) ? value.join("\n") : "";
+    else if (spec.unit === "GB" && typeof value === "number") values[name] = gigabytesText(value);
     else values[name] = value === null || value === undefined ? "" : String(value);
   }
   return values;
@@ -38,8 +39,10 @@ function formValuesOf(family: RecordFamily, record: FamilyRecord | null): FormVa
 /**
  * The inputs' text as the API's types: a blank input is "not sent" on creation (so a default applies, or the
  * required-field message shows) and "cleared" (null) on an edit; numbers are parsed; a list is one entry a line.
+ * A size in GB is sent in bytes; left as the form showed it, the stored bytes go back unrounded.
  */
-function typedValues(family: RecordFamily, values: FormValues, editing: boolean): FamilyInput {
+function typedValues(family: RecordFamily, values: FormValues, record: FamilyRecord | null): FamilyInput {
+  const editing = record !== null;
   const typed: FamilyInput = {};
   for (const [name, spec] of Object.entries(family.fields)) {
     const raw = values[name];
@@ -57,6 +60,11 @@ function typedValues(family: RecordFamily, values: FormValues, editing: boolean)
     }
     if (text.trim() === "" && (isNumeric(spec) || spec.kind === "enum" || spec.kind === "money")) {
       if (editing) typed[name] = isNullable(spec) ? null : undefined;
+      continue;
+    }
+    if (spec.unit === "GB") {
+      const stored = record?.[name];
+      typed[name] = typeof stored === "number" && text === gigabytesText(stored) ? stored : gigabytesToBytes(text);
       continue;
     }
     typed[name] = isNumeric(spec) ? Number(text) : text;
@@ -100,7 +108,7 @@ function RecordForm({ family, record, title, onDone }: { family: RecordFamily; r
 
   // The family's own schema checks the form, so the browser and the API refuse the same values with the same messages.
   const resolver: Resolver<FormValues, unknown, FamilyInput> = async (values) => {
-    const typed = typedValues(family, values, editing);
+    const typed = typedValues(family, values, record);
     const parsed = schema.safeParse(typed);
     if (parsed.success) return { values: typed, errors: {} };
     const errors: FieldErrors<FormValues> = {};
@@ -135,45 +143,33 @@ function RecordForm({ family, record, title, onDone }: { family: RecordFamily; r
 
   const control = (name: string, spec: FieldSpec): ReactNode => {
     const id = `record-${family.key}-${name}`;
-    const label = `${fieldLabel(t, name)}${spec.required ? " *" : ""}`;
+    const label = `${fieldLabel(t, name)}${spec.unit ? ` (${spec.unit})` : ""}${spec.required ? " *" : ""}`;
     const error = message(errors[name]?.message);
     const wide = spec.kind === "longText" || spec.kind === "markdown" || spec.kind === "list";
+    /** A field drawn by a component of its own, given react-hook-form's field (value, onChange, onBlur). */
+    const controlled = (render: ControllerProps<FormValues>["render"]) => <Controller key={name} control={form.control} name={name} render={render} />;
     if (spec.kind === "enum") {
-      return (
-        <Controller
-          key={name}
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <SelectField
-              id={id}
-              label={label}
-              value={String(field.value ?? "")}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              placeholder={t("records.form.choose")}
-              noneLabel={isNullable(spec) ? t("records.form.none") : undefined}
-              options={(spec.values ?? []).map((value) => ({ value, label: valueLabel(t, value) }))}
-              error={error}
-            />
-          )}
+      return controlled(({ field }) => (
+        <SelectField
+          id={id}
+          label={label}
+          value={String(field.value ?? "")}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          placeholder={t("records.form.choose")}
+          noneLabel={isNullable(spec) ? t("records.form.none") : undefined}
+          options={(spec.values ?? []).map((value) => ({ value, label: valueLabel(t, value) }))}
+          error={error}
         />
-      );
+      ));
     }
     if (spec.kind === "boolean") {
-      return (
-        <Controller
-          key={name}
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <div className="flex items-center gap-2 self-end pb-2">
-              <Checkbox id={id} checked={Boolean(field.value)} onCheckedChange={(checked) => field.onChange(checked === true)} />
-              <Label htmlFor={id}>{fieldLabel(t, name)}</Label>
-            </div>
-          )}
-        />
-      );
+      return controlled(({ field }) => (
+        <div className="flex items-center gap-2 self-end pb-2">
+          <Checkbox id={id} checked={Boolean(field.value)} onCheckedChange={(checked) => field.onChange(checked === true)} />
+          <Label htmlFor={id}>{fieldLabel(t, name)}</Label>
+        </div>
+      ));
     }
     const hint = spec.kind === "list" ? t("records.form.listHint") : spec.kind === "markdown" ? t("records.form.markdownHint") : undefined;
     const a11y = fieldA11yProps(id, error, hint);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { RecordFamily } from "@contract/records/family";
 import type { FamilyRecord } from "@contract/records/schemas";
@@ -9,11 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
 import { RecordFormDialog } from "./record-form-dialog";
 import { displayValue, familyLabel, fieldLabel } from "./record-labels";
 import { useDeleteRecord, type FamilyList } from "./record-queries";
+import { useCan } from "@/lib/authorization";
 
 /** Whether the signed-in role may add and change records, and the visible reason when it may not. */
 export function useRecordWrite() {
@@ -42,6 +43,17 @@ export function AddRecordButton({ family, label }: { family: RecordFamily; label
 /** A column shows a field (its label heads it unless `label` says otherwise), or what `render` makes of the record. */
 type Column = { field: string; label?: string; render?: (record: FamilyRecord) => ReactNode };
 
+/**
+ * Header and cell text wraps between words, so the table is as wide as its longest words (its card, from 1280 px, in
+ * both languages) rather than as its longest header or sentence.
+ */
+const HEAD_CLASS = "h-auto px-2 py-2 whitespace-normal align-bottom";
+const CELL_CLASS = "max-w-64 px-2 whitespace-normal break-words align-top";
+/** Days, amounts and figures stay on one line; an address may break anywhere, having no spaces to break at. */
+const ONE_LINE_KINDS = new Set<string>(["date", "money", "percent", "integer", "number"]);
+const cellClass = (kind: string | undefined) =>
+  cn(CELL_CLASS, kind && ONE_LINE_KINDS.has(kind) && "whitespace-nowrap", kind === "url" && "wrap-anywhere");
+
 type Props = {
   family: RecordFamily;
   title: string;
@@ -53,10 +65,21 @@ type Props = {
   emptyText: string;
   /** Rows shown (the spec caps some lists: latest 5). */
   limit?: number;
+  /** Beside the Add button (a capped card's "View all (N)"). */
+  headerActions?: ReactNode;
+  /** Under the table (the full list's pages). */
+  footer?: ReactNode;
+  /**
+   * Sortable headers (the full list): the sorted column, what a header click does, and which columns sort (all of
+   * them unless `sortable` says otherwise; the others keep a plain header).
+   */
+  sort?: ({ field: string; direction: "asc" | "desc" } | { field: null }) & { onSort: (field: string) => void; sortable?: (field: string) => boolean };
+  /** Replaces `record-list-${family.key}` (the full list, so it is not mistaken for the card behind it). */
+  testId?: string;
 };
 
 /** A family's records as a table with Edit and Delete per row, the family's Add button, and loading, empty and error states. */
-export function RecordListCard({ family, title, description, list, columns, loadingText, emptyText, limit }: Props) {
+export function RecordListCard({ family, title, description, list, columns, loadingText, emptyText, limit, headerActions, footer, sort, testId }: Props) {
   const { t, i18n } = useTranslation();
   const write = useRecordWrite();
   const remove = useDeleteRecord(family);
@@ -66,13 +89,16 @@ export function RecordListCard({ family, title, description, list, columns, load
   const colSpan = columns.length + 1;
 
   return (
-    <Card data-testid={`record-list-${family.key}`}>
+    <Card data-testid={testId ?? `record-list-${family.key}`}>
       <CardHeader className="flex flex-row items-start justify-between gap-3">
         <div className="grid gap-1">
           <CardTitle>{title}</CardTitle>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </div>
-        <AddRecordButton family={family} />
+        <div className="flex flex-wrap items-start justify-end gap-2">
+          {headerActions}
+          <AddRecordButton family={family} />
+        </div>
       </CardHeader>
       <CardContent>
         {list.isError ? (
@@ -81,10 +107,32 @@ export function RecordListCard({ family, title, description, list, columns, load
           <Table aria-label={title}>
             <TableHeader>
               <TableRow>
-                {columns.map(({ field, label }) => (
-                  <TableHead key={field}>{label ?? fieldLabel(t, field)}</TableHead>
-                ))}
-                <TableHead className="text-right">{t("records.actions")}</TableHead>
+                {columns.map(({ field, label }) => {
+                  const name = label ?? fieldLabel(t, field);
+                  if (!sort || (sort.sortable && !sort.sortable(field))) {
+                    return (
+                      <TableHead key={field} className={HEAD_CLASS}>
+                        {name}
+                      </TableHead>
+                    );
+                  }
+                  const direction = sort.field === field ? sort.direction : null;
+                  const Arrow = direction === "asc" ? ArrowUp : direction === "desc" ? ArrowDown : ArrowUpDown;
+                  return (
+                    <TableHead key={field} className={HEAD_CLASS} aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}>
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 rounded-sm text-left hover:text-foreground"
+                        onClick={() => sort.onSort(field)}
+                        title={t("records.page.sortBy", { field: name })}
+                      >
+                        {name}
+                        <Arrow aria-hidden="true" className="size-3.5 shrink-0" />
+                      </button>
+                    </TableHead>
+                  );
+                })}
+                <TableHead className={`${HEAD_CLASS} text-right`}>{t("records.actions")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -96,31 +144,29 @@ export function RecordListCard({ family, title, description, list, columns, load
                 rows.map((record) => (
                   <TableRow key={record.id}>
                     {columns.map(({ field, render }) => (
-                      <TableCell key={field} className="max-w-64 whitespace-normal break-words">
+                      <TableCell key={field} className={cellClass(render ? undefined : family.fields[field]?.kind)}>
                         {render ? render(record) : displayValue(t, i18n.language, family.fields[field]!, record[field])}
                       </TableCell>
                     ))}
-                    <TableCell className="text-right whitespace-nowrap">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        disabled={!write.allowed}
-                        title={write.reason ?? undefined}
-                        aria-label={t("records.edit", { name: String(record[family.titleField] ?? record.id) })}
-                        onClick={() => setEditing(record)}
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        disabled={!write.allowed}
-                        title={write.reason ?? undefined}
-                        aria-label={t("records.delete", { name: String(record[family.titleField] ?? record.id) })}
-                        onClick={() => setDeleting(record)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
+                    <TableCell className="py-0.5 text-right align-top whitespace-nowrap">
+                      {(
+                        [
+                          ["records.edit", Pencil, setEditing],
+                          ["records.delete", Trash2, setDeleting],
+                        ] as const
+                      ).map(([label, Icon, open]) => (
+                        <Button
+                          key={label}
+                          variant="ghost"
+                          size="icon"
+                          disabled={!write.allowed}
+                          title={write.reason ?? undefined}
+                          aria-label={t(label, { name: String(record[family.titleField] ?? record.id) })}
+                          onClick={() => open(record)}
+                        >
+                          <Icon aria-hidden="true" />
+                        </Button>
+                      ))}
                     </TableCell>
                   </TableRow>
                 ))
@@ -128,6 +174,7 @@ export function RecordListCard({ family, title, description, list, columns, load
             </TableBody>
           </Table>
         )}
+        {footer}
       </CardContent>
       <RecordFormDialog family={family} record={editing} open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} />
       <ConfirmDeleteDialog

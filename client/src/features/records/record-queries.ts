@@ -1,21 +1,39 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { EndpointReply } from "@contract/endpoint";
 import type { RecordFamily } from "@contract/records/family";
-import { endpointsOf, type FamilyInput, type FamilyRecord } from "@contract/records/schemas";
+import { endpointsOf, type FamilyAnalytics, type FamilyEndpoints, type FamilyInput, type FamilyRecord } from "@contract/records/schemas";
 import { callApi } from "@/lib/api-client";
 
 /** Every record query starts with this, then the family's key: a change to a family refreshes its lists and the dashboards. */
 export const RECORDS_KEY = ["/api/records"] as const;
 
-export type FamilyList<Analytics> = { rows: FamilyRecord[]; total: number; analytics: Analytics };
+/**
+ * A page of family F's records and its analytics, typed from F's declaration (its fields and its analytics schema).
+ * `FamilyList<unknown>` is any family's list, as a generic component that reads no figure takes it.
+ */
+export type FamilyList<F = RecordFamily> = F extends RecordFamily
+  ? { rows: FamilyRecord<F>[]; total: number; analytics: FamilyAnalytics<F> }
+  : { rows: FamilyRecord[]; total: number; analytics: unknown };
 
-/** One page of a family's records and its analytics (computed over every record), refreshed every `refetchInterval` ms. */
-export function useFamilyList<Analytics = Record<string, unknown>>(family: RecordFamily, query: Record<string, string | number | undefined>, refetchInterval: number) {
+/** The list's query: a page (limit, offset), a sort (sort, direction), a search (q) and the family's filterable enums. */
+export type FamilyListQuery = Record<string, string | number | undefined>;
+
+/** The list's answer as the page reads it: the rows under the family's list key (`risks`, `reviews`...) as `rows`. */
+function familyListOf<F extends RecordFamily>(family: F, answer: EndpointReply<FamilyEndpoints<F>["list"]>): FamilyList<F>;
+function familyListOf(family: RecordFamily, answer: EndpointReply<FamilyEndpoints["list"]>): FamilyList {
+  const { [family.listKey]: rows, total, analytics } = answer;
+  return { rows: Array.isArray(rows) ? rows : [], total: typeof total === "number" ? total : 0, analytics };
+}
+
+/**
+ * One page of a family's records and its analytics (computed over every record), refreshed every `refetchInterval`
+ * ms (or only when a record is saved, without one). Both are typed from the family: `useFamilyList(riskFamily, ...)` has `rows[0].likelihood` and
+ * `analytics.critical_risks`, and a name the declaration does not have fails the typecheck.
+ */
+export function useFamilyList<F extends RecordFamily>(family: F, query: FamilyListQuery, refetchInterval?: number) {
   return useQuery({
     queryKey: [...RECORDS_KEY, family.key, "list", query],
-    queryFn: async ({ signal }) => {
-      const answer = (await callApi(endpointsOf(family).list, { query }, { signal })) as Record<string, unknown>;
-      return { rows: answer[family.listKey] as FamilyRecord[], total: answer.total as number, analytics: answer.analytics as Analytics } satisfies FamilyList<Analytics>;
-    },
+    queryFn: async ({ signal }) => familyListOf(family, await callApi(endpointsOf(family).list, { query }, { signal })),
     placeholderData: keepPreviousData,
     refetchInterval,
   });
@@ -30,6 +48,7 @@ function useRefreshRecords() {
 export function useSaveRecord(family: RecordFamily) {
   const refresh = useRefreshRecords();
   return useMutation({
+    // The generated form builds its values from the declaration's fields (record-form-dialog.tsx), for any family.
     mutationFn: ({ id, values }: { id: number | null; values: FamilyInput }) =>
       id === null
         ? callApi(endpointsOf(family).create, { body: values })

@@ -57,6 +57,13 @@ const statusTones: Record<string, Partial<Record<BadgeTone, readonly string[]>>>
     warning: ["draft", "planned", "preparing"],
     secondary: ["superseded", "archived", "deprecated"],
   },
+  /** Incident simulation statuses (Business Health → Incidents). */
+  simulation: {
+    info: ["active", "in_progress"],
+    success: ["completed", "mitigated"],
+    warning: ["planning"],
+    destructive: ["cancelled"],
+  },
   /** Report publication status: public is green, anything else grey. */
   publication: { success: ["public"] },
 };

@@ -3,7 +3,7 @@ import type { Referral } from "@contract/affiliates";
 import { DataTableState } from "@/components/data-table-state";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
-import { LeadStatusBadge } from "@/features/leads/lead-status-badge";
+import { LeadLink, LeadStatusBadge } from "@/features/leads";
 import { useFormatters } from "@/lib/use-formatters";
 import { cn } from "@/lib/utils";
 import { RECENT_REFERRALS, useRecentReferrals, type ReferralFilter } from "./referral-queries";
@@ -77,9 +77,7 @@ function ReferralRow({ referral }: { referral: Referral }) {
         <code className="block truncate text-xs text-muted-foreground">{referral.affiliateCode}</code>
       </TableCell>
       <TableCell>
-        <div className="truncate" title={referral.leadName}>
-          {referral.leadName}
-        </div>
+        <LeadLink id={referral.leadId} name={referral.leadName} className="block truncate" data-testid="referral-lead" />
         <div className="truncate text-xs text-muted-foreground" title={referral.leadEmail}>
           {referral.leadEmail}
         </div>

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useAffiliateOptions } from "@/features/affiliates/affiliate-queries";
+import { useAffiliateOptions } from "@/features/affiliates";
 import type { ReferralFilter } from "./referral-queries";
 
 type ReferralFiltersProps = { applied: ReferralFilter; onApply: (filter: ReferralFilter) => void };

@@ -9,8 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { issueReviewPath } from "@/features/issues/issue-labels";
-import { IssueStatusBadge } from "@/features/issues/issue-status-badge";
+import { issueReviewPath } from "@/features/issues";
+import { IssueStatusBadge } from "@/features/issues";
+import { leadPagePath } from "@/features/leads";
 import { useFormatters } from "@/lib/use-formatters";
 import { useGlobalSearch } from "./search-queries";
 
@@ -74,8 +75,10 @@ function SearchResults({ result }: { result: SearchResult }) {
     <div className="grid gap-4" aria-live="polite" data-testid="search-results">
       <ResultGroup testId="search-group-leads" title={t("search.groups.leads")} total={result.totals.leads} empty={t("search.empty.leads")}>
         {result.leads.map((lead) => (
-          <li key={lead.id} className="py-1.5">
-            <p className="truncate text-sm font-medium">{lead.businessName}</p>
+          <li key={lead.id} className="py-1.5" data-testid="search-lead">
+            <Link href={leadPagePath(lead.id)} className="block truncate text-sm font-medium underline-offset-4 hover:underline">
+              {lead.businessName}
+            </Link>
             <p className="truncate text-xs text-muted-foreground">{lead.email}</p>
           </li>
         ))}

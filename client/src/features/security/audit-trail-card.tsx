@@ -10,9 +10,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
-import { useCan } from "@/features/auth/use-can";
+import { LeadLink } from "@/features/leads";
 import { useFormatters } from "@/lib/use-formatters";
+import { auditDetails } from "./audit-details";
 import { auditExportUrl, NO_AUDIT_FILTER, useAuditTrail, type AuditFilter } from "./security-queries";
+import { useCan } from "@/lib/authorization";
 
 /** Spec: the tab shows the audit trail's first 5 rows; the full view filters, pages and exports it. */
 const FIRST_ROWS = 5;
@@ -93,9 +95,10 @@ function AuditTable({ query, rows, testId, paging }: { query: AuditQuery; rows: 
             {row.action}
           </TableCell>
           <TableCell className="text-xs">
-            <div className="line-clamp-2 break-words" title={row.details ?? undefined}>
-              {row.details}
+            <div className="line-clamp-2 break-words" title={auditDetails(t, format.language, row) || undefined}>
+              {auditDetails(t, format.language, row)}
             </div>
+            <AuditLeadLink row={row} />
           </TableCell>
           <TableCell className="text-xs">
             <div className="truncate">{row.ipAddress ?? ""}</div>
@@ -115,6 +118,20 @@ function AuditTable({ query, rows, testId, paging }: { query: AuditQuery; rows: 
       ))}
     </DataTableState>
   );
+}
+
+/**
+ * The lead an entry is about, when its coded details name one (the leadId param of codes such as lead.updated or
+ * pipeline.lead_moved; never read from the text), as a link to the lead's page. A deleted lead has no page to open.
+ */
+function AuditLeadLink({ row }: { row: AuditRow }) {
+  const { t } = useTranslation();
+  const params = row.detailsCode?.params;
+  const id = params?.leadId;
+  if (typeof id !== "number" || row.detailsCode?.code === "lead.deleted") return null;
+  const businessName = params?.businessName;
+  const name = typeof businessName === "string" && businessName !== "" ? businessName : t("security.audit.lead", { id });
+  return <LeadLink id={id} name={name} className="block truncate font-medium" data-testid="audit-lead" />;
 }
 
 /** The full audit trail: filters by person, action and dates, pages by cursor, and downloads what the filters match. */

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Ban, KeyRound, Lock, LogOut, ShieldAlert, UserX, Users, Webhook } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ActiveSession, SecurityOverview } from "@contract/security";
+import { ALL_WEBHOOK_EVENTS } from "@contract/webhooks";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { DataTableState } from "@/components/data-table-state";
 import { StatCardGrid } from "@/components/stat-card-grid";
@@ -11,11 +13,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
+import { eventLabel } from "@/lib/labels";
+import { storedLine } from "@/lib/server-messages";
 import { useFormatters } from "@/lib/use-formatters";
+import { auditDetails } from "./audit-details";
 import { AuditTrailCard } from "./audit-trail-card";
 import { useRevokeSession, useSecurityOverview } from "./security-queries";
+import { useCan } from "@/lib/authorization";
 
 /**
  * Enterprise → Security (spec §2): the security dashboard (administrators) and the audit trail's latest rows with a
@@ -222,7 +227,8 @@ function LockedCard({ overview }: { overview: OverviewQuery }) {
 }
 
 function WebhooksCard({ overview }: { overview: OverviewQuery }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "en";
   const texts = useListTexts("webhooks");
   const rows = overview.data?.disabledWebhooks ?? [];
   return (
@@ -257,17 +263,26 @@ function WebhooksCard({ overview }: { overview: OverviewQuery }) {
               <div className="truncate" title={hook.url}>
                 {hook.url}
               </div>
-              <div className="truncate text-xs text-muted-foreground">{hook.event}</div>
+              <div className="truncate text-xs text-muted-foreground" title={hook.event}>
+                {hook.event === ALL_WEBHOOK_EVENTS ? t("settings.webhooks.allEvents") : eventLabel(t, hook.event)}
+              </div>
             </TableCell>
             <TableCell className="text-xs">
-              <div className="line-clamp-2" title={hook.disabledReason ?? undefined}>
-                {hook.disabledReason ?? t("security.webhooks.byPerson")}
-              </div>
+              <DisabledReason t={t} text={hook.disabledReason ? storedLine(t, language, "webhookDisableReasons", { ...hook.disabledReasonCode, text: hook.disabledReason }) : null} />
             </TableCell>
           </TableRow>
         ))}
       </DataTableState>
     </Card>
+  );
+}
+
+/** Why the server disabled a webhook, in the reader's language; a person's switch says so. */
+function DisabledReason({ t, text }: { t: TFunction; text: string | null }) {
+  return (
+    <div className="line-clamp-2" title={text ?? undefined}>
+      {text ?? t("security.webhooks.byPerson")}
+    </div>
   );
 }
 
@@ -366,8 +381,8 @@ function EventsCard({ overview }: { overview: OverviewQuery }) {
               <div className="truncate" title={event.userEmail ?? undefined}>
                 {event.userEmail ?? t("security.unknown")}
               </div>
-              <div className="truncate text-muted-foreground" title={event.details ?? undefined}>
-                {event.details}
+              <div className="truncate text-muted-foreground" title={auditDetails(t, format.language, event) || undefined}>
+                {auditDetails(t, format.language, event)}
               </div>
             </TableCell>
             <TableCell className="truncate text-xs">{event.ipAddress ?? ""}</TableCell>

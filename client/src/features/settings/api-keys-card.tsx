@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import type { CreatedApiKey } from "@contract/api-keys";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCan } from "@/features/auth/use-can";
 import { ApiKeyCreateForm } from "./api-key-create-form";
 import { ApiKeyList } from "./api-key-list";
 import { NewApiKey } from "./new-api-key";
+import { useCan } from "@/lib/authorization";
 
 /** The API Keys manager (spec §2 Settings): administrators create keys with a scope, see each once, and delete them. */
 export function ApiKeysCard() {

@@ -8,10 +8,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
-import { useCan } from "@/features/auth/use-can";
 import { callApi, callPage } from "@/lib/api-client";
 import { useFormatters } from "@/lib/use-formatters";
 import { translateValidationMessage } from "@/lib/validation-message";
+import { useCan } from "@/lib/authorization";
 
 const PAGE_SIZE = 10;
 const COLUMNS = 5;

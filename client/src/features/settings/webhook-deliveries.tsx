@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
+import { eventLabel } from "@/lib/labels";
 import { useFormatters } from "@/lib/use-formatters";
 import { useRedeliver, useWebhookDeliveries } from "./webhook-queries";
 
@@ -39,7 +40,8 @@ function DeliveryItem({ endpointId, delivery }: { endpointId: number; delivery: 
   return (
     <li className="grid gap-1 rounded border bg-muted/30 p-2 text-sm" data-testid="webhook-delivery">
       <div className="flex flex-wrap items-center gap-2">
-        <code className="font-mono">{delivery.eventName}</code>
+        <span>{eventLabel(t, delivery.eventName)}</span>
+        <code className="font-mono text-xs text-muted-foreground">{delivery.eventName}</code>
         <Badge variant={STATUS_VARIANTS[delivery.status]}>{t(`settings.webhooks.log.status.${delivery.status}`)}</Badge>
         <time dateTime={delivery.createdAt} className="text-muted-foreground">
           {format.dateTime(delivery.createdAt)}

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Send, ShieldAlert, Trash2, Webhook } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ALL_WEBHOOK_EVENTS, webhookEventOptions, type CreatedWebhookEndpoint, type WebhookEndpoint } from "@contract/webhooks";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -14,10 +15,12 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
+import { eventLabel } from "@/lib/labels";
+import { storedLine } from "@/lib/server-messages";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, useSetWebhookEnabled, useWebhooks } from "./webhook-queries";
+import { useCan } from "@/lib/authorization";
 
 type WebhookEvent = (typeof webhookEventOptions)[number];
 
@@ -51,8 +54,8 @@ export function WebhooksCard() {
   );
 }
 
-/** An event name as the list shows it; "*" reads as the translated "All events". */
-const eventLabel = (allEvents: string, event: string) => (event === ALL_WEBHOOK_EVENTS ? allEvents : event);
+/** An endpoint's event in the reader's language; "*" reads as "All events". */
+const endpointEventLabel = (t: TFunction, event: string) => (event === ALL_WEBHOOK_EVENTS ? t("settings.webhooks.allEvents") : eventLabel(t, event));
 
 function WebhookCreateForm({ onCreated }: { onCreated: (created: CreatedWebhookEndpoint) => void }) {
   const { t } = useTranslation();
@@ -60,6 +63,8 @@ function WebhookCreateForm({ onCreated }: { onCreated: (created: CreatedWebhookE
   const urlInput = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState("");
   const [event, setEvent] = useState<WebhookEvent>(ALL_WEBHOOK_EVENTS);
+  // The chosen event's name as deliveries carry it, for whoever writes the receiver.
+  const eventHint = event === ALL_WEBHOOK_EVENTS ? undefined : t("settings.webhooks.eventName", { name: event });
 
   const onSubmit = (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
@@ -74,8 +79,11 @@ function WebhookCreateForm({ onCreated }: { onCreated: (created: CreatedWebhookE
           setUrl("");
           setEvent(ALL_WEBHOOK_EVENTS);
           onCreated(endpoint);
+          // Spec §8: 'Webhook Registered'; the secret itself is shown once in the panel below the form, not in a toast that fades.
+          toast({ title: t("settings.webhooks.registered"), description: t("settings.webhooks.registeredDescription", { url: endpoint.url }) });
         },
-        onError: (error) => toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("settings.webhooks.createFailed")) }),
+        onError: (error) =>
+          toast({ variant: "destructive", title: t("settings.webhooks.createFailed"), description: apiErrorMessage(error, t("common.networkError")) }),
       },
     );
   };
@@ -85,7 +93,7 @@ function WebhookCreateForm({ onCreated }: { onCreated: (created: CreatedWebhookE
       <FormField id="webhook-url" label={t("settings.webhooks.urlField")}>
         <Input ref={urlInput} type="url" value={url} onChange={(change) => setUrl(change.target.value)} placeholder="https://example.com/webhooks" autoComplete="off" {...fieldA11yProps("webhook-url")} />
       </FormField>
-      <FormField id="webhook-event" label={t("settings.webhooks.eventField")}>
+      <FormField id="webhook-event" label={t("settings.webhooks.eventField")} hint={eventHint}>
         <Select
           value={event}
           onValueChange={(value) => {
@@ -93,13 +101,13 @@ function WebhookCreateForm({ onCreated }: { onCreated: (created: CreatedWebhookE
             if (chosen) setEvent(chosen);
           }}
         >
-          <SelectTrigger {...fieldA11yProps("webhook-event")}>
+          <SelectTrigger {...fieldA11yProps("webhook-event", undefined, eventHint)}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             {webhookEventOptions.map((option) => (
               <SelectItem key={option} value={option}>
-                {eventLabel(t("settings.webhooks.allEvents"), option)}
+                {endpointEventLabel(t, option)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -152,8 +160,12 @@ function WebhookList() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteWebhook.mutate(deleting.id, {
-      onSuccess: () => setDeleting(null),
-      onError: (error) => toast({ variant: "destructive", title: t("common.error"), description: apiErrorMessage(error, t("settings.webhooks.delete.failed")) }),
+      onSuccess: () => {
+        toast({ title: t("settings.webhooks.delete.done"), description: t("settings.webhooks.delete.doneDescription", { url: deleting.url }) });
+        setDeleting(null);
+      },
+      onError: (error) =>
+        toast({ variant: "destructive", title: t("settings.webhooks.delete.failed"), description: apiErrorMessage(error, t("common.networkError")) }),
     });
   };
 
@@ -180,7 +192,7 @@ function WebhookList() {
 }
 
 function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelete: (endpoint: WebhookEndpoint) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const setEnabled = useSetWebhookEnabled();
   const sendTest = useSendTestEvent();
   const [showLog, setShowLog] = useState(false);
@@ -192,7 +204,11 @@ function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelet
         <code className="min-w-0 flex-1 truncate font-mono text-sm" title={endpoint.url}>
           {endpoint.url}
         </code>
-        <Badge variant="outline">{eventLabel(t("settings.webhooks.allEvents"), endpoint.event)}</Badge>
+        <span className="flex min-w-0 flex-col items-start gap-0.5" data-testid="webhook-event">
+          <Badge variant="outline">{endpointEventLabel(t, endpoint.event)}</Badge>
+          {/* The name a receiver sees in each delivery's type, for whoever writes the receiver. */}
+          {endpoint.event === ALL_WEBHOOK_EVENTS ? null : <code className="font-mono text-xs text-muted-foreground">{endpoint.event}</code>}
+        </span>
         <div className="flex items-center gap-2">
           <Checkbox
             id={switchId}
@@ -239,7 +255,9 @@ function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelet
       </div>
       {endpoint.disabledReason ? (
         <p className="text-sm text-destructive" data-testid="webhook-disabled-reason">
-          {t("settings.webhooks.disabledBecause", { reason: endpoint.disabledReason })}
+          {t("settings.webhooks.disabledBecause", {
+            reason: storedLine(t, i18n.resolvedLanguage ?? "en", "webhookDisableReasons", { ...endpoint.disabledReasonCode, text: endpoint.disabledReason }),
+          })}
         </p>
       ) : null}
       {showLog ? <WebhookDeliveries endpointId={endpoint.id} /> : null}

@@ -17,11 +17,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useConfigureSsoProvider, useSetSsoProviderEnabled, useSsoConfig } from "./sso-queries";
+import { useCan } from "@/lib/authorization";
 
 /**
  * Spec: the single sign-on providers with their configured and enabled flags. Administrators also configure a

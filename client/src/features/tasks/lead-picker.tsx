@@ -98,7 +98,7 @@ function PickerOption({ selected, onSelect, children }: { selected: boolean; onS
       type="button"
       aria-pressed={selected}
       onClick={onSelect}
-      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40"
+      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left hover:bg-accent focus-visible:bg-accent focus-visible:-outline-offset-2"
       data-testid="lead-option"
     >
       <Check aria-hidden="true" className={cn("size-4 shrink-0", selected ? "opacity-100" : "opacity-0")} />

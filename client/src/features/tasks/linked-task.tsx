@@ -9,6 +9,7 @@ import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
 import type { LeadChoice } from "./lead-picker";
 import { TaskCard } from "./task-card";
 import { TaskDeleteDialog } from "./task-delete-dialog";
+import { TaskEditDialog, type OpenedTask } from "./task-edit-dialog";
 import { useTask } from "./task-queries";
 
 type LinkedTaskProps = { id: number; onClose: () => void; onShowLead: (lead: LeadChoice) => void };
@@ -18,6 +19,7 @@ export function LinkedTask({ id, onClose, onShowLead }: LinkedTaskProps) {
   const { t } = useTranslation();
   const task = useTask(id);
   const [deleting, setDeleting] = useState<Task | null>(null);
+  const [opened, setOpened] = useState<OpenedTask | null>(null);
 
   return (
     <section aria-labelledby="linked-task-title" className="mx-4 mb-4 grid gap-2 rounded-lg border border-dashed border-ring/60 p-3" data-testid="linked-task">
@@ -43,9 +45,10 @@ export function LinkedTask({ id, onClose, onShowLead }: LinkedTaskProps) {
         )
       ) : (
         <ul>
-          <TaskCard task={task.data} onDelete={setDeleting} onShowLead={onShowLead} />
+          <TaskCard task={task.data} onOpen={(chosen, opener) => setOpened({ task: chosen, opener })} onDelete={setDeleting} onShowLead={onShowLead} />
         </ul>
       )}
+      <TaskEditDialog opened={opened} onOpenChange={(open) => !open && setOpened(null)} />
       <TaskDeleteDialog
         task={deleting}
         onOpenChange={(open) => {

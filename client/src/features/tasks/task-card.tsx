@@ -1,32 +1,43 @@
-import { AlertTriangle, CalendarDays, Building2, Repeat, Trash2, UserRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { AlertTriangle, CalendarDays, Building2, ListFilter, Repeat, Trash2, UserRound } from "lucide-react";
+import { useRef, type MouseEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { taskEndpoints, taskStatuses, type Task, type TaskStatus } from "@contract/tasks";
-import { useMayCall } from "@/features/auth/use-can";
-import { WhenAllowed } from "@/features/auth/when-allowed";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
+import { LeadLink } from "@/features/leads";
 import { apiErrorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import type { LeadChoice } from "./lead-picker";
 import { formatDueDate, taskRecurrenceLabel, taskStatusLabel, todayUtc } from "./task-labels";
 import { TaskPriorityBadge } from "./task-priority-badge";
 import { useUpdateTask } from "./task-queries";
+import { WhenAllowed } from "@/components/when-allowed";
+import { useMayCall } from "@/lib/authorization";
 
 type TaskCardProps = {
   task: Task;
+  /** Opens the task to see all of it and edit it (read-only for a role that may not); `opener` takes the focus back. */
+  onOpen: (task: Task, opener: HTMLElement | null) => void;
   onDelete: (task: Task) => void;
   /** Narrows the list to this lead's tasks. */
   onShowLead: (lead: LeadChoice) => void;
 };
 
-/** One task: title, priority, delete, description, status, due date; an overdue one carries a red edge and says so. */
-export function TaskCard({ task, onDelete, onShowLead }: TaskCardProps) {
+/** Controls inside the card that do their own thing when clicked (the card's own click opens the task). */
+const CARD_CONTROLS = "button, a, input, select, textarea, label, [role='combobox'], [role='option'], [role='listbox']";
+
+/**
+ * One task: title, priority, delete, description, status, due date; an overdue one carries a red edge and says so.
+ * Its title is the button that opens it; a click anywhere on the card that is not on another control does the same.
+ */
+export function TaskCard({ task, onOpen, onDelete, onShowLead }: TaskCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
   const updateTask = useUpdateTask();
   const mayUpdate = useMayCall(taskEndpoints.update) === true;
+  const openButton = useRef<HTMLButtonElement>(null);
   const completed = task.status === "completed";
   const dueToday = !completed && task.dueDate === todayUtc();
 
@@ -42,22 +53,42 @@ export function TaskCard({ task, onDelete, onShowLead }: TaskCardProps) {
     );
   };
 
+  const openFromCard = (event: MouseEvent<HTMLLIElement>) => {
+    const target = event.target;
+    // Clicks bubble here from the status menu's portal too: only a click on the card itself, not on a control in it,
+    // and not the end of selecting its text, opens the task.
+    if (!(target instanceof Element) || !event.currentTarget.contains(target) || target.closest(CARD_CONTROLS)) return;
+    if (window.getSelection()?.toString()) return;
+    onOpen(task, openButton.current);
+  };
+
   const statusId = `task-${task.id}-status`;
   const leadName = task.leadName ?? t("tasks.forLead.unknown", { id: task.leadId });
 
   return (
     <li
       className={cn(
-        "flex flex-col gap-2 rounded-lg border bg-card p-3 shadow-xs",
+        "flex cursor-pointer flex-col gap-2 rounded-lg border bg-card p-3 shadow-xs transition-colors hover:border-ring/60",
         task.overdue && "border-l-4 border-l-destructive bg-destructive/4",
       )}
       data-testid="task-card"
       data-task-id={task.id}
       data-overdue={task.overdue}
+      onClick={openFromCard}
     >
       <div className="flex items-start gap-2">
         <h3 className={cn("min-w-0 flex-1 break-words font-medium leading-snug", completed && "text-muted-foreground line-through")} data-testid="task-title">
-          {task.title}
+          <button
+            type="button"
+            className="w-full rounded-sm text-left underline-offset-2 hover:underline"
+            aria-label={t("tasks.card.open", { title: task.title })}
+            aria-haspopup="dialog"
+            ref={openButton}
+            onClick={() => onOpen(task, openButton.current)}
+            data-testid="task-open"
+          >
+            {task.title}
+          </button>
         </h3>
         <TaskPriorityBadge priority={task.priority} />
         <WhenAllowed endpoint={taskEndpoints.remove}>
@@ -98,15 +129,24 @@ export function TaskCard({ task, onDelete, onShowLead }: TaskCardProps) {
         {task.leadId !== null ? (
           <li className="inline-flex min-w-0 items-center gap-1">
             <Building2 aria-hidden="true" className="size-3.5 shrink-0" />
-            <button
-              type="button"
-              className="truncate underline-offset-2 hover:text-foreground hover:underline focus-visible:underline focus-visible:outline-none"
+            {/* The lead's name opens its page; the filter beside it narrows this list to the lead's tasks. */}
+            <span className="truncate" data-testid="task-lead">
+              <Trans
+                i18nKey="tasks.card.lead"
+                components={{ link: <LeadLink id={task.leadId} name={leadName} className="hover:text-foreground" data-testid="task-lead-link" /> }}
+              />
+            </span>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="size-6 shrink-0"
+              aria-label={t("tasks.card.leadTasks", { name: leadName })}
               title={t("tasks.card.leadTasks", { name: leadName })}
               onClick={() => task.leadId !== null && onShowLead({ id: task.leadId, name: leadName })}
-              data-testid="task-lead"
+              data-testid="task-lead-tasks"
             >
-              {t("tasks.card.lead", { name: leadName })}
-            </button>
+              <ListFilter aria-hidden="true" />
+            </Button>
           </li>
         ) : null}
         <li className="inline-flex items-center gap-1" data-testid="task-assignee">

@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { taskDueFilters, taskStatuses } from "@contract/tasks";
 import { FormField } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
-import { useCurrentUser } from "@/features/auth/auth-queries";
 import { LeadPicker, type LeadChoice } from "./lead-picker";
 import { taskStatusLabel } from "./task-labels";
-import { useTaskAssignees } from "./task-queries";
+import { useAssignableStaff } from "@/lib/staff";
 import type { TaskFiltersState } from "./use-task-filters";
+import { useCurrentUser } from "@/lib/session";
 
 type TaskFiltersProps = { state: TaskFiltersState; lead: LeadChoice | null; onLeadChange: (lead: LeadChoice | null) => void };
 
@@ -14,7 +14,7 @@ type TaskFiltersProps = { state: TaskFiltersState; lead: LeadChoice | null; onLe
 export function TaskFilters({ state, lead, onLeadChange }: TaskFiltersProps) {
   const { t } = useTranslation();
   const me = useCurrentUser().data ?? null;
-  const assignees = useTaskAssignees();
+  const assignees = useAssignableStaff();
   const { filters, setFilters } = state;
 
   const assigneeOptions = [

@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import type { LeadChoice } from "./lead-picker";
 import { TaskCard } from "./task-card";
 import { TaskDeleteDialog } from "./task-delete-dialog";
+import { TaskEditDialog, type OpenedTask } from "./task-edit-dialog";
 import { useTaskList } from "./task-queries";
 import type { TaskFilters } from "./use-task-filters";
 
@@ -34,6 +35,7 @@ export function TaskList({ filters, filtered, onClearFilters, onShowLead }: Task
   const { t } = useTranslation();
   const { cursor, paging } = useCursorPaging();
   const [deleting, setDeleting] = useState<Task | null>(null);
+  const [opened, setOpened] = useState<OpenedTask | null>(null);
   const tasks = useTaskList(listQuery(filters, cursor));
   const page = tasks.data;
   const rows = page?.rows ?? [];
@@ -74,10 +76,11 @@ export function TaskList({ filters, filtered, onClearFilters, onShowLead }: Task
       >
         <ul className="grid gap-3 p-4 lg:grid-cols-2" aria-label={t("tasks.list.title")} data-testid="task-list">
           {rows.map((task) => (
-            <TaskCard key={task.id} task={task} onDelete={setDeleting} onShowLead={onShowLead} />
+            <TaskCard key={task.id} task={task} onOpen={(chosen, opener) => setOpened({ task: chosen, opener })} onDelete={setDeleting} onShowLead={onShowLead} />
           ))}
         </ul>
       </DataTableState>
+      <TaskEditDialog opened={opened} onOpenChange={(open) => !open && setOpened(null)} />
       <TaskDeleteDialog task={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>
   );

@@ -6,7 +6,7 @@ import { LEADS_KEY, TASKS_KEY } from "@/lib/query-invalidation";
 
 /** Every task query starts with TASKS_KEY, so one prefix refreshes lists, pages and assignees. */
 export { TASKS_KEY };
-/** The Productivity Pipeline's figures count the active tasks (features/productivity reads under this prefix). */
+/** The Productivity Pipeline's figures count the active tasks (features/pipeline reads under this prefix). */
 const PIPELINE_OVERVIEW_KEY = ["/api/pipeline", "overview"] as const;
 
 export type TaskListParams = TaskListQueryInput;
@@ -31,14 +31,6 @@ export function useTask(id: number | null) {
   });
 }
 
-/** The staff a task can be given to (few: the whole list, by name). */
-export function useTaskAssignees() {
-  return useQuery({
-    queryKey: [...TASKS_KEY, "assignees"],
-    queryFn: ({ signal }) => callApi(taskEndpoints.assignees, {}, { signal }),
-    refetchOnMount: "always",
-  });
-}
 
 /** One lead, for the name of a lead chosen by id (a /tasks?leadId= link). */
 export function useLeadName(id: number | null) {

@@ -18,13 +18,13 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { useCurrentUser } from "@/features/auth/auth-queries";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useFormatters } from "@/lib/use-formatters";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useChangeRole, useDeactivate, useInvitations, useInvite, useReactivate, useRevokeInvitation, useStartPasswordReset, useTeamMembers } from "./team-queries";
+import { useCan } from "@/lib/authorization";
+import { useCurrentUser } from "@/lib/session";
 
 /**
  * The team (administrators only): staff with their role, status and sessions; invitations; role changes,
@@ -198,7 +198,7 @@ function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: On
           head: (
             <>
               <TableHead>{t("team.members.columns.person")}</TableHead>
-              <TableHead className="w-40">{t("team.members.columns.role")}</TableHead>
+              <TableHead className="w-44">{t("team.members.columns.role")}</TableHead>
               <TableHead className="w-28">{t("team.members.columns.status")}</TableHead>
               <TableHead className="w-36">{t("team.members.columns.lastLogin")}</TableHead>
               <TableHead className="w-24 text-right">{t("team.members.columns.actions")}</TableHead>

@@ -10,10 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { useCan } from "@/features/auth/use-can";
 import { apiErrorMessage } from "@/lib/api";
 import { BrandForm } from "./brand-form";
 import { useDeleteBrand, useStoredBrands } from "./white-label-queries";
+import { useCan } from "@/lib/authorization";
 
 /** The form's dialog: closed, adding, or editing one brand. */
 type Editing = { brand: Brand | null } | null;

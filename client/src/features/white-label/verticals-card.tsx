@@ -3,7 +3,7 @@ import { VERTICALS_SHOWN } from "@contract/white-label";
 import { DataTableState } from "@/components/data-table-state";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
-import { industryLabel } from "@/features/leads/lead-labels";
+import { industryLabel } from "@/features/leads";
 import { useFormatters } from "@/lib/use-formatters";
 import { useVerticals } from "./white-label-queries";
 

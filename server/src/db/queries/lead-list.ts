@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_PIPELINE_STAGE, LEAD_SUMMARY_FIELDS, type LeadFilter, type LeadSort, type LeadView } from "@contract/leads";
+import { exportedFields, fieldAliases, LIST_CELL_SEPARATOR, type ExportedField, type FieldType } from "@contract/declared-fields";
+import { LEAD_SUMMARY_FIELDS, leadFields, type LeadFieldName, type LeadFilter, type LeadSort, type LeadView } from "@contract/leads";
 import type { PageCursor } from "../../lib/page-cursor";
 import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
@@ -93,19 +94,23 @@ export interface LeadPageJson {
 
 const isoUtc = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A stored lead field as SQL, empty as its declared fallback (toLead's answer, contract/lead-fields.ts). */
+function answeredColumn(name: LeadFieldName): SQL {
+  const { fallback }: FieldType = leadFields[name].type;
+  return fallback === undefined ? sql`${leadColumns[name]}` : sql`coalesce(${leadColumns[name]}, ${sqlStringLiteral(fallback)})`;
+}
+const isLeadField = (name: string): name is LeadFieldName => Object.hasOwn(leadFields, name);
+
 /**
- * The Lead document's columns under their contract names: toLead's mapping (second names, default stage,
+ * The Lead document's columns under their contract names: toLead's mapping (declared fallbacks and second names,
  * nested kpi, ISO dates) written in SQL.
  */
 const leadDocumentColumns: [name: string, value: SQL][] = [
   ...(Object.keys(leadColumns) as (keyof typeof leadColumns)[]).map((name): [string, SQL] => {
-    const column = sql`${leadColumns[name]}`;
-    if (name === "createdAt" || name === "updatedAt") return [name, isoUtc(column)];
-    if (name === "pipelineStage") return [name, sql`coalesce(${column}, ${sqlStringLiteral(DEFAULT_PIPELINE_STAGE)})`];
-    return [name, column];
+    if (name === "createdAt" || name === "updatedAt") return [name, isoUtc(sql`${leadColumns[name]}`)];
+    return [name, isLeadField(name) ? answeredColumn(name) : sql`${leadColumns[name]}`];
   }),
-  ["businessOwnerEmail", sql`${leads.email}`],
-  ["businessType", sql`${leads.industry}`],
+  ...fieldAliases(leadFields).map(([alias, name]): [string, SQL] => [alias, sql`${leadColumns[name]}`]),
   [
     "kpi",
     sql`CASE WHEN ${kpiMetrics.leadId} IS NULL THEN NULL ELSE json_build_object('ytdRevenue', ${kpiMetrics.ytdRevenue}::text, 'mrr', ${kpiMetrics.mrr}::text, 'updatedAt', ${isoUtc(sql`${kpiMetrics.updatedAt}`)}) END`,
@@ -319,18 +324,41 @@ function cappedFinding(request: LeadPageRequest, matching: SQL[]): PageFinding {
   };
 }
 
-/** The columns a CSV export writes, already as text from SQL, in the order of LEAD_EXPORT_HEADERS. */
-export const LEAD_EXPORT_HEADERS = [
-  "ID", "Business", "First name", "Last name", "Email", "Phone", "Industry", "Years in business", "Employees", "Status",
-  "Priority", "Pipeline stage", "Lead source", "Affiliate code", "Assigned to", "Tags", "YTD revenue", "MRR", "Created", "Updated",
-] as const;
+/** An exported lead field as the text of its cell. */
+function exportCell({ name, cell }: ExportedField<LeadFieldName>): SQL {
+  const value = answeredColumn(name);
+  switch (cell) {
+    case "text":
+      return value;
+    case "list":
+      return sql`array_to_string(${value}, ${sqlStringLiteral(LIST_CELL_SEPARATOR)})`;
+    case "boolean":
+    case "json":
+      return sql`${value}::text`;
+  }
+}
 
-const exportColumns = renderedOnce(sql`
-  ${leads.id}::text, ${leads.businessName}, ${leads.businessOwnerName}, ${leads.businessOwnerLastName}, ${leads.email},
-  ${leads.phoneNumber}, ${leads.industry}, ${leads.yearsInBusiness}, ${leads.employeeCount}, ${leads.status}, ${leads.priority},
-  coalesce(${leads.pipelineStage}, ${sqlStringLiteral(DEFAULT_PIPELINE_STAGE)}), ${leads.leadSource}, ${leads.affiliateCode},
-  ${leads.assignedTo}, array_to_string(${leads.tags}, '; '), ${kpiMetrics.ytdRevenue}::text, ${kpiMetrics.mrr}::text,
-  ${isoUtc(sql`${leads.createdAt}`)}, ${isoUtc(sql`${leads.updatedAt}`)}`);
+const exportedLeadFields = exportedFields(leadFields);
+
+/**
+ * The columns a CSV export writes, in the order of LEAD_EXPORT_HEADERS: the id, the exported lead fields (declared in
+ * contract/lead-fields.ts, in their order), the KPI figures and the dates.
+ */
+export const LEAD_EXPORT_HEADERS: readonly string[] = ["ID", ...exportedLeadFields.map((field) => field.header), "YTD revenue", "MRR", "Created", "Updated"];
+
+const exportColumns = renderedOnce(
+  sql.join(
+    [
+      sql`${leads.id}::text`,
+      ...exportedLeadFields.map(exportCell),
+      sql`${kpiMetrics.ytdRevenue}::text`,
+      sql`${kpiMetrics.mrr}::text`,
+      isoUtc(sql`${leads.createdAt}`),
+      isoUtc(sql`${leads.updatedAt}`),
+    ],
+    sql`, `,
+  ),
+);
 
 /**
  * Export rows in keyset batches, as arrays of text in the order of LEAD_EXPORT_HEADERS (the sort key last):

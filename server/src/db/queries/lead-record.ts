@@ -1,5 +1,6 @@
 import { eq, getTableColumns } from "drizzle-orm";
-import { DEFAULT_PIPELINE_STAGE, type Lead } from "@contract/leads";
+import { answeredNames } from "@contract/declared-fields";
+import { leadFields, type Lead } from "@contract/leads";
 import type { Database } from "../client";
 import { kpiMetrics, leads } from "../schema";
 
@@ -21,7 +22,7 @@ export type LeadRow = { [K in keyof typeof leadColumns]: (typeof leads.$inferSel
   kpiUpdatedAt: Date | null;
 };
 
-/** Answers the names some screens read too: businessOwnerEmail, businessType, pipelineStage and the nested kpi. */
+/** Answers the names some screens read too (the declared second names and fallbacks, contract/lead-fields.ts) and the nested kpi. */
 export function toLead(row: LeadRow): Lead {
   const { kpiYtd, kpiMrr, kpiUpdatedAt, ...lead } = row;
   return {
@@ -30,9 +31,7 @@ export function toLead(row: LeadRow): Lead {
     priority: lead.priority as Lead["priority"],
     createdAt: lead.createdAt.toISOString(),
     updatedAt: lead.updatedAt.toISOString(),
-    businessOwnerEmail: lead.email,
-    businessType: lead.industry,
-    pipelineStage: lead.pipelineStage ?? DEFAULT_PIPELINE_STAGE,
+    ...answeredNames(leadFields, lead),
     kpi: kpiYtd !== null && kpiMrr !== null && kpiUpdatedAt ? { ytdRevenue: kpiYtd, mrr: kpiMrr, updatedAt: kpiUpdatedAt.toISOString() } : null,
   };
 }

@@ -27,8 +27,11 @@ export interface MeasuredServiceLevel {
 /**
  * The measured uptime, error rate and p95 latency between `from` (included) and `to` (excluded), summed over every
  * instance, all computed in SQL. For other areas too (business health reads uptime and error rate from here).
+ *
+ * Uptime counts only minutes that have ended by `now`: the current minute's heartbeat may not be flushed yet (a flush
+ * runs every 30 s), and counting it would read a server that never stopped as down for that minute.
  */
-export async function serviceLevelBetween(db: Database, from: Date, to: Date): Promise<MeasuredServiceLevel> {
+export async function serviceLevelBetween(db: Database, from: Date, to: Date, now: Date = new Date()): Promise<MeasuredServiceLevel> {
   const bounds = `{${LATENCY_BUCKETS_MS.join(",")}}`;
   const [row] = await rawRows<{
     expected_minutes: number | null;
@@ -43,7 +46,7 @@ export async function serviceLevelBetween(db: Database, from: Date, to: Date): P
       -- Nothing measured yet: no period, and no uptime figure (rather than 0 %).
       SELECT CASE WHEN (SELECT min(minute) FROM request_metrics) IS NULL THEN NULL
                   ELSE greatest(${from.toISOString()}::timestamptz, (SELECT min(minute) FROM request_metrics)) END AS starts,
-             least(${to.toISOString()}::timestamptz, date_trunc('minute', now()) + interval '1 minute') AS ends
+             least(${to.toISOString()}::timestamptz, date_trunc('minute', ${now.toISOString()}::timestamptz)) AS ends
     ), rows AS (
       SELECT m.* FROM request_metrics m WHERE m.minute >= ${from.toISOString()}::timestamptz AND m.minute < ${to.toISOString()}::timestamptz
     ), buckets AS (
@@ -58,7 +61,7 @@ export async function serviceLevelBetween(db: Database, from: Date, to: Date): P
     SELECT
       (SELECT CASE WHEN starts IS NULL OR ends <= starts THEN NULL
                    ELSE ceil(extract(epoch FROM (ends - starts)) / 60)::int END FROM period) AS expected_minutes,
-      (SELECT count(DISTINCT minute)::int FROM rows) AS up_minutes,
+      (SELECT count(DISTINCT minute)::int FROM rows, period WHERE rows.minute < period.ends) AS up_minutes,
       (SELECT coalesce(sum(requests), 0) FROM rows) AS requests,
       (SELECT coalesce(sum(server_errors), 0) FROM rows) AS server_errors,
       (SELECT CASE

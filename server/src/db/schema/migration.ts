@@ -27,6 +27,14 @@ export const migrationLogs = pgTable(
     recordsWithErrors: integer("records_with_errors").notNull().default(0),
     /** The chunk number of the last batch committed (-1: none yet). */
     lastChunk: integer("last_chunk").notNull().default(-1),
+    /**
+     * When the instance working on it last said it is alive: while uploading, the one receiving the file; while in
+     * progress, the run holding the lease (runner_id). Awaiting its mapping: when the upload finished, which its expiry
+     * counts from. Another instance reads it to expire a cut-off upload or resume an import whose run stopped.
+     */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, precision: 3 }),
+    /** The run of the import job that holds the lease (null: none; the next run may take it). */
+    runnerId: varchar("runner_id", { length: 80 }),
     /** Why it failed, when it did. */
     errorDetails: text("error_details"),
     createdBy: varchar("created_by", { length: 150 }).notNull(),
@@ -36,7 +44,7 @@ export const migrationLogs = pgTable(
   },
   (t) => [
     index("migration_logs_created_idx").on(t.createdAt, t.id),
-    check("migration_logs_status_check", sql`${t.status} IN ('awaiting_mapping', 'in_progress', 'completed', 'failed')`),
+    check("migration_logs_status_check", sql`${t.status} IN ('uploading', 'awaiting_mapping', 'in_progress', 'completed', 'failed', 'expired')`),
     check("migration_logs_duplicates_check", sql`${t.duplicates} IN ('skip', 'update')`),
   ],
 );

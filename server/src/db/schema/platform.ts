@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+// Relative, not @contract: drizzle-kit loads the schema without the project's path aliases.
+import type { MessageParams } from "../../../../contract/server-messages";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -137,7 +139,11 @@ export const auditLogs = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     userEmail: varchar("user_email", { length: 150 }),
     action: varchar("action", { length: 100 }).notNull(),
+    /** What happened, in English (for the CSV export and API clients); the same as code and params when those are set. */
     details: text("details"),
+    /** What happened as a code of auditMessages (contract/audit-messages.ts); null on rows written as text. */
+    code: varchar("code", { length: 80 }),
+    params: jsonb("params").$type<MessageParams>(),
     ipAddress: varchar("ip_address", { length: 64 }),
     userAgent: text("user_agent"),
     /** The brand chosen in the browser that sent the request (the x-leadwell-brand header), as sent. */
@@ -192,6 +198,10 @@ export const notifications = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     userEmail: varchar("user_email", { length: 150 }).notNull(),
     type: varchar("type", { length: 50 }).notNull(),
+    /** What it says as a code of notificationMessages (contract/server-messages.ts); null on rows stored before codes. */
+    code: varchar("code", { length: 80 }),
+    params: jsonb("params").$type<MessageParams>(),
+    /** What it says, in English (for API clients; all that rows stored before codes have). */
     message: text("message").notNull(),
     link: text("link"),
     isRead: boolean("is_read").notNull().default(false),

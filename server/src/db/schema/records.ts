@@ -21,7 +21,7 @@ import {
   perpetualDeclarationFamily,
   stewardshipReviewFamily,
 } from "../../../../contract/records/perpetual-stewardship";
-import { businessReviewFamily, renewalOfferFamily } from "../../../../contract/records/customer-success";
+import { businessReviewFamily, renewalOfferFamily } from "../../../../contract/customer-success";
 import {
   ethicalReviewFamily,
   historicalRecordFamily,

@@ -69,9 +69,18 @@ export const pipelineStages = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: varchar("name", { length: 50 }).notNull(),
     position: integer("position").notNull().default(1),
+    /**
+     * What reaching the stage means (contract/pipeline.ts stageOutcomes): a lead in a won stage is converted, in a lost
+     * stage lost. The trigger lw_lead_outcome (migration 0034) keeps leads' status and stage in step.
+     */
+    outcome: varchar("outcome", { length: 10 }).notNull().default("open"),
     createdAt: at("created_at"),
   },
-  (t) => [uniqueIndex("pipeline_stages_name_lower_idx").on(sql`lower(${t.name})`), index("pipeline_stages_position_idx").on(t.position, t.id)],
+  (t) => [
+    uniqueIndex("pipeline_stages_name_lower_idx").on(sql`lower(${t.name})`),
+    index("pipeline_stages_position_idx").on(t.position, t.id),
+    check("pipeline_stages_outcome_check", sql`${t.outcome} IN ('open', 'won', 'lost')`),
+  ],
 );
 
 /**

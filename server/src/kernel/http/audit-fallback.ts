@@ -7,14 +7,16 @@ import type { ZodApp } from "./zod-app";
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** A staff member's change that succeeded: what the audit trail must hold a row for. */
+/**
+ * A staff member's change that succeeded: what the audit trail must hold a row for. Decided from the route that
+ * matched and the principal the auth hook found for it, however the path was spelled.
+ */
 export function isAuditedMutation(request: FastifyRequest, statusCode: number): boolean {
   return (
     request.principal !== null &&
     !READ_METHODS.has(request.method) &&
     statusCode >= 200 &&
     statusCode < 300 &&
-    request.url.startsWith("/api/") &&
     Boolean(request.routeOptions.url)
   );
 }
@@ -34,7 +36,7 @@ export function registerAuditFallback(app: ZodApp, db: Database) {
     const route = `${request.method} ${request.routeOptions.url ?? ""}`.slice(0, 100);
     const path = request.url.split("?")[0] ?? "";
     try {
-      await recordAudit(db, { userEmail: actorLabel(principal), action: route, details: `${request.method} ${path} answered ${reply.statusCode}`, meta: requestMeta(request) });
+      await recordAudit(db, { userEmail: actorLabel(principal), action: route, message: { code: "request.answered", params: { method: request.method, path, status: reply.statusCode } }, meta: requestMeta(request) });
     } catch (error) {
       // The change is already committed: a failed audit write is logged, and never turns the answer into an error.
       request.log.error({ err: error }, "audit fallback row not written");

@@ -1,9 +1,10 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Permission } from "@contract/access-policy";
 import type { ApiKeyScope } from "@contract/api-keys";
-import { hasPermission, type AffiliatePrincipal, type Principal } from "../principal";
+import { declaredAccess, hasPermission, type AffiliatePrincipal, type Principal } from "../principal";
+import { canonicalPath, pathSpellingProblem } from "../../lib/canonical-path";
 import type { ZodApp } from "./zod-app";
-import { forbidden, unauthorized } from "./errors";
+import { badRequest, forbidden, unauthorized } from "./errors";
 
 /**
  * How the hook learns who sent a request. The floor knows no credential: app.ts hands it the auth area's (session
@@ -44,33 +45,68 @@ function checkApiKeyScope(request: FastifyRequest, scope: ApiKeyScope): void {
  * route that takes one is checked by the handler instead (it may only see its own partner's data).
  */
 function checkPermission(request: FastifyRequest, principal: Principal): void {
-  const permission = request.routeOptions.config.permission;
-  if (permission === undefined || permission === "signedIn") return;
+  const permission = declaredAccess(request.routeOptions.config);
+  if (permission === undefined || permission === "public" || permission === "signedIn") return;
   if (hasPermission(principal, permission)) return;
   if (principal.kind === "apiKey" && principal.user.permissions.includes(permission)) throw forbidden("auth.api_key_not_allowed");
   throw forbidden("auth.permission_required", { params: { permission } });
 }
 
 /**
- * Every /api route needs a session or an API key unless its endpoint is declared `permission: "public"`; routes marked
- * `affiliateAccess` also take a partner-portal token, and nothing else does. An API key is held to its scope on
- * every route, public ones included: "leads:write" means that one route and nothing else.
+ * Decides from the route that matched, never from the request's text: the router matches the decoded path, so
+ * `/%61pi/leads` is the same route as `/api/leads` and meets the same check. Every route declares its access (an
+ * endpoint's permission, or the site's pages, assets and docs as app.ts declares them); one that declares none is
+ * refused. A route declared `public` needs no credentials; routes marked `affiliateAccess` also take a
+ * partner-portal token, and nothing else does. An API key is held to its scope on every endpoint, public ones
+ * included: "leads:write" means that one route and nothing else. A path that matches no route falls through to the
+ * not-found handler.
  */
 export function registerAuthHook(app: ZodApp, resolvers: CredentialResolvers) {
   app.decorateRequest("principal", null);
   app.decorateRequest("affiliate", null);
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
-    request.principal = await resolvers.resolveStaff(request);
-    if (request.routeOptions.config?.affiliateAccess) request.affiliate = await resolvers.resolveAffiliate(request);
-    // Unknown paths fall through to the 404 handler.
     if (!request.routeOptions.url) return;
+    const config = request.routeOptions.config;
+    const access = declaredAccess(config);
+    if (access === undefined) throw forbidden("request.undeclared_access");
+    // A public page or asset reads no credential: nothing it answers depends on who asks.
+    if (access === "public" && !config.endpoint) return;
+    request.principal = await resolvers.resolveStaff(request);
+    if (config.affiliateAccess) request.affiliate = await resolvers.resolveAffiliate(request);
     if (request.principal?.kind === "apiKey") checkApiKeyScope(request, request.principal.scope);
-    if (request.routeOptions.config.public) return;
+    if (access === "public") return;
     if (!request.principal && !request.affiliate) {
       throw unauthorized(request.headers.authorization ? "auth.api_key_invalid" : "request.unauthorized");
     }
     if (request.principal) checkPermission(request, request.principal);
+  });
+}
+
+/**
+ * The router's input: every request is routed by its canonical path (canonicalPath), so however a path is spelled the
+ * route it reaches, and therefore the access, audit and metering decided from that route, is the one its canonical
+ * spelling names. Fastify keeps the spelling that was sent as request.originalUrl.
+ */
+export const routeByCanonicalPath = (request: { url?: string }) => canonicalPath(request.url ?? "/");
+
+/**
+ * Refuses a path that was not sent in its canonical spelling (an escaped letter, `//`, `/./`, `/../`, a trailing dot, a
+ * backslash) with 400, after the auth hook and before anything else: such a spelling of a guarded route still answers
+ * 401 without credentials, and with them it never reaches rate limits, validation, a handler or the audit.
+ */
+export function registerCanonicalPathCheck(app: ZodApp) {
+  app.addHook("onRequest", async (request) => {
+    if (pathSpellingProblem(request.originalUrl) !== null) throw badRequest("path", "request.non_canonical_path");
+  });
+}
+
+/**
+ * Declares the access of every route a plugin registers in `scope` without our config (the built client's files,
+ * the API documentation): the auth hook then treats them like any declared route.
+ */
+export function declareRouteAccess(scope: FastifyInstance, access: { public: true } | { permission: "signedIn" }) {
+  scope.addHook("onRoute", (route) => {
+    route.config = { ...route.config, ...access };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest, LogLevel } from "fastify";
 import type { z } from "zod";
 import { apiKeyMayUse } from "@contract/access-policy";
-import type { EndpointReply, EndpointSpec } from "@contract/endpoint";
+import { operationIdOf, type EndpointReply, type EndpointSpec } from "@contract/endpoint";
 import { apiErrorSchema } from "@contract/errors";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXACT_HEADER } from "@contract/list-reply";
 import { describeRateLimit } from "./rate-limit";
@@ -26,6 +26,11 @@ export interface EndpointRouteOptions {
   config?: FastifyContextConfig;
   bodyLimit?: number;
   logLevel?: LogLevel;
+  /**
+   * Runs after access is checked and before the request is validated: for a refusal that holds whatever the body
+   * says (set-up once it is complete), which a 400 about the body would otherwise mask.
+   */
+  preValidation?: (request: FastifyRequest) => Promise<void>;
 }
 
 /**
@@ -53,7 +58,7 @@ type JsonEndpoint = EndpointSpec & { download?: undefined };
 
 /**
  * The route schema of a declared endpoint: its validation, its answers (the reply under its success status, the
- * error shape under each documented failure) and its OpenAPI text. A rate-limited route's description ends with its
+ * error shape under each documented failure) and its OpenAPI text and operationId. A rate-limited route's description ends with its
  * limit, so the document never disagrees with the limiter.
  */
 export function endpointSchema(endpoint: EndpointSpec, options: EndpointRouteOptions = {}) {
@@ -62,7 +67,10 @@ export function endpointSchema(endpoint: EndpointSpec, options: EndpointRouteOpt
   const response: Record<number, z.ZodType> = {};
   if (endpoint.reply) response[endpoint.status ?? 200] = endpoint.reply;
   for (const status of endpoint.errors ?? []) response[status] = apiErrorSchema;
+  const operationId = operationIdOf(endpoint);
   return {
+    // "<area>.<key>" from the endpoint's declaration (defineEndpoints): client generators name their methods after it.
+    ...(operationId ? { operationId } : {}),
     tags: [...endpoint.tags],
     summary: endpoint.summary,
     ...(description ? { description } : {}),
@@ -79,8 +87,9 @@ export function endpointSchema(endpoint: EndpointSpec, options: EndpointRouteOpt
  * closed to keys. The declaration is the only place access is
  * written, so the client (which hides what a role may not do) and the server cannot disagree.
  */
-export function routeConfig(endpoint: EndpointSpec, config: FastifyContextConfig = {}): FastifyContextConfig {
+export function routeConfig(endpoint: EndpointSpec, given: FastifyContextConfig = {}): FastifyContextConfig {
   const permission = endpoint.permission;
+  const config = { ...given, endpoint: true };
   if (permission === "public") return { ...config, public: true };
   if (permission === "signedIn") return { ...config, permission };
   // A permission no API key may use (contract/access-policy.ts) closes the route to every key, whatever its scope.

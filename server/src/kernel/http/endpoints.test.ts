@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EndpointSpec, HttpMethod } from "@contract/endpoint";
+import { operationIdOf, type EndpointSpec, type HttpMethod } from "@contract/endpoint";
 import { TOTAL_COUNT_HEADER } from "@contract/list-reply";
-import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { signedInAdmin, startTestRuntime, floorDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 
 /**
  * Every endpoint declared anywhere in contract/ (an area's `...Endpoints` object), found without a hand-kept list,
@@ -17,14 +17,14 @@ const isEndpoint = (value: unknown): value is EndpointSpec =>
   typeof (value as EndpointSpec).path === "string" &&
   typeof (value as EndpointSpec).summary === "string";
 
-const declared: { name: string; endpoint: EndpointSpec }[] = Object.entries(contractModules).flatMap(([file, exports]) =>
+const declared: { name: string; key: string; endpoint: EndpointSpec }[] = Object.entries(contractModules).flatMap(([file, exports]) =>
   Object.entries(exports).flatMap(([exportName, group]) => {
     const where = `${file.split("/").pop()} ${exportName}`;
-    if (isEndpoint(group)) return [{ name: where, endpoint: group }];
+    if (isEndpoint(group)) return [{ name: where, key: exportName, endpoint: group }];
     if (typeof group !== "object" || group === null) return [];
     return Object.entries(group)
       .filter((entry): entry is [string, EndpointSpec] => isEndpoint(entry[1]))
-      .map(([key, endpoint]) => ({ name: `${where}.${key}`, endpoint }));
+      .map(([key, endpoint]) => ({ name: `${where}.${key}`, key, endpoint }));
   }),
 );
 
@@ -33,13 +33,14 @@ const routeKey = (endpoint: EndpointSpec) => `${endpoint.method} /api${endpoint.
 const isDocumentationRoute = (url: string) => url === "/api/openapi.json" || url === "/api/docs" || url.startsWith("/api/docs/");
 
 interface OpenApiOperation {
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;
   responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
-describe.each(testDrivers)("declared endpoints on %s", (driver) => {
+describe.each(floorDrivers)("declared endpoints on %s", (driver) => {
   let rt: TestRuntime;
   let admin: TestClient;
   beforeAll(async () => {
@@ -74,6 +75,17 @@ describe.each(testDrivers)("declared endpoints on %s", (driver) => {
       });
       if (endpoint.description) expect(operation?.description?.startsWith(endpoint.description), name).toBe(true);
     }
+  });
+
+  it("names each documented operation after its declaration: <area>.<key>, each name once", async () => {
+    const doc = await admin.get<{ paths: Record<string, Record<string, OpenApiOperation>> }>("/api/openapi.json");
+    for (const { name, key, endpoint } of declared) {
+      const operation = doc.body.paths[`/api${endpoint.path.replace(/:(\w+)/g, "{$1}")}`]?.[endpoint.method.toLowerCase()];
+      const id = operationIdOf(endpoint);
+      expect({ name, id, documented: operation?.operationId, underItsKey: id?.endsWith(`.${key}`) }).toEqual({ name, id: expect.any(String), documented: id, underItsKey: true });
+    }
+    const ids = Object.values(doc.body.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
   it("answers every paged list with its total in the paging header", async () => {

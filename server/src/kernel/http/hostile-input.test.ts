@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ApiError } from "@contract/errors";
-import { signedInAdmin, startTestRuntime, suiteWithAdmin, testDrivers, type TestClient, type TestResponse } from "../../test/test-runtime";
+import { signedInAdmin, startTestRuntime, suiteWithAdmin, floorDrivers, type TestClient, type TestResponse } from "../../test/test-runtime";
 import { DEPTH_MESSAGE, MAX_INPUT_DEPTH, NUL_MESSAGE, SURROGATE_MESSAGE } from "./input-guard";
 
 const NUL = "\u0000";
@@ -33,7 +33,7 @@ function expectFieldError(res: TestResponse, field: string, message?: string) {
   expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+|Failed query|params:/);
 }
 
-describe.each(testDrivers)("hostile input on %s", (driver) => {
+describe.each(floorDrivers)("hostile input on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
   const admin = () => suite.admin;
 
@@ -257,7 +257,7 @@ describe.each(testDrivers)("hostile input on %s", (driver) => {
   });
 });
 
-describe.each(testDrivers)("failed statements in the log on %s", (driver) => {
+describe.each(floorDrivers)("failed statements in the log on %s", (driver) => {
   it("answer 400 for values the database refuses, and log the code and statement, never the parameters", async () => {
     const lines: string[] = [];
     const rt = await startTestRuntime(driver, { logLevel: "warn" }, { pollingIntervalSeconds: 0.5, logStream: { write: (line: string) => void lines.push(line) } });

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { signedInAdmin, startTestRuntime, floorDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 
-describe.each(testDrivers)("general HTTP behaviour on %s", (driver) => {
+describe.each(floorDrivers)("general HTTP behaviour on %s", (driver) => {
   let rt: TestRuntime;
   let admin: TestClient;
   const clientDir = mkdtempSync(path.join(tmpdir(), "leadwell-client-"));

@@ -3,7 +3,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { ANONYMOUS_CONSENT_EMAIL } from "@contract/consent";
 import { affiliates, affiliateTokens, auditLogs, consentRecords, eventOutbox, notifications, referralClicks } from "../../db/schema";
 import { LONGEST_THROTTLE_WINDOW_MS } from "./attempt-throttle.data";
-import { ADMIN, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { ADMIN, startTestRuntime, floorDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { limitedRoutes, PUBLIC_LIMITS } from "./rate-limit";
 
 interface Answer {
@@ -52,7 +52,7 @@ const countRows = async (rt: TestRuntime, table: typeof consentRecords | typeof 
 const partner = (n: string) => ({ name: `Pat ${n}`, businessName: `Partner ${n}`, email: `pat.${n}@partners.test`, password: "secret1" });
 const lead = (n: string) => ({ businessOwnerName: "Lee", businessOwnerLastName: n, businessName: `Limited ${n}`, email: `limited.${n}@example.com` });
 
-describe.each(testDrivers)("public rate limits on %s", (driver) => {
+describe.each(floorDrivers)("public rate limits on %s", (driver) => {
   let rt: TestRuntime;
   let admin: TestClient;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestRuntime, testDrivers, type TestRuntime } from "../../test/test-runtime";
+import { startTestRuntime, floorDrivers, type TestRuntime } from "../../test/test-runtime";
 
 /** The only API routes anyone may call without a session or key; adding one here is a deliberate decision. */
 const PUBLIC_ROUTES = [
@@ -29,7 +29,7 @@ const PUBLIC_ROUTES = [
 const sampleParams: Record<string, string> = { id: "1", email: "someone%40leadwell.test", "*": "index.html" };
 const concretePath = (url: string) => url.replace(/:([A-Za-z_]+)|\*/g, (m, name: string | undefined) => sampleParams[name ?? m] ?? "1");
 
-describe.each(testDrivers)("route guard on %s", (driver) => {
+describe.each(floorDrivers)("route guard on %s", (driver) => {
   let rt: TestRuntime;
   beforeAll(async () => {
     rt = await startTestRuntime(driver);

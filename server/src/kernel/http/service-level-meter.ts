@@ -84,10 +84,14 @@ export class ServiceLevelMeter {
   }
 }
 
-/** Every /api request's answer is measured (its status and how long the server took, as Fastify timed it). */
+/**
+ * Every answer of a declared API endpoint is measured (its status and how long the server took, as Fastify timed it),
+ * decided by the route that matched, however the path was spelled. Pages, assets and paths that match no route are
+ * not the API's service.
+ */
 export function registerServiceLevelMeter(app: ZodApp, meter: ServiceLevelMeter) {
   app.addHook("onResponse", async (request, reply) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!request.routeOptions.config?.endpoint) return;
     meter.record(reply.elapsedTime, reply.statusCode);
   });
 }

@@ -41,6 +41,13 @@ export interface JobKind<P extends z.ZodType = z.ZodType> {
    * use the queue's interval (2 s), which keeps an idle instance's polling light.
    */
   pollingIntervalSeconds?: number;
+  /**
+   * For kinds that come in bursts someone waits on (a workflow's webhook calls, one job each): each instance's worker
+   * fetches up to this many of its jobs at once and runs them side by side, each completing or failing on its own, and
+   * asks again as soon as a fetch found any instead of after its polling interval. Absent: one job per poll, so a
+   * burst drains at one job per polling interval on each instance.
+   */
+  concurrency?: number;
 }
 
 export type JobPayload<K extends JobKind> = z.input<K["payload"]>;

@@ -3,6 +3,9 @@ import { rawSqlOn, type DatabaseHandle } from "../../db/client";
 import { isRedacted, loggableError } from "../http/error-log";
 import type { JobKind, JobQueue } from "./job-context";
 
+/** How often a job kind's extra workers (those beyond the first of a kind run several at once) poll while idle. */
+const IDLE_SLOT_POLL_SECONDS = 10;
+
 export type { JobQueue, JobSendOptions } from "./job-context";
 
 export interface JobQueueOptions {
@@ -67,8 +70,7 @@ export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly
     },
     async startWorkers(context) {
       for (const [name, kind] of registered) {
-        await boss.work<object>(name, { pollingIntervalSeconds: Math.min(pollingIntervalSeconds, kind.pollingIntervalSeconds ?? pollingIntervalSeconds), batchSize: 1, includeMetadata: true }, async ([job]) => {
-          if (!job) return;
+        const runJob = async (job: PgBoss.JobWithMetadata<object>): Promise<unknown> => {
           const payload = kind.payload.parse(job.data);
           // pg-boss counts retries from 0 on the first run; retryLimit is how many retries follow it.
           const run = { id: job.id, attempt: job.retryCount + 1, attemptsAllowed: job.retryLimit + 1 };
@@ -79,7 +81,34 @@ export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly
             // would put its statement's parameters there.
             throw storableJobError(error);
           }
-        });
+        };
+        const concurrency = kind.concurrency ?? 1;
+        const pollingInterval = Math.min(pollingIntervalSeconds, kind.pollingIntervalSeconds ?? pollingIntervalSeconds);
+        // Several at once are several workers of one job each, not one worker fetching a batch: pg-boss settles a
+        // fetched batch as one, without waiting for it, so a job of the batch that failed and was fetched again for its
+        // retry could be marked completed by the batch's late completion while its second run was still going.
+        // The first worker polls at the kind's interval; the others, woken by it when it finds work, only every
+        // IDLE_SLOT_POLL_SECONDS, so an idle instance asks about a kind about as often as with one worker.
+        const slots: string[] = [];
+        for (let slot = 0; slot < concurrency; slot++) {
+          // Known once work() returns; a job fetched before then just waits out the interval.
+          const worker: { id?: string } = {};
+          const interval = slot === 0 ? pollingInterval : Math.max(pollingInterval, IDLE_SLOT_POLL_SECONDS);
+          worker.id = await boss.work<object>(name, { pollingIntervalSeconds: interval, batchSize: 1, includeMetadata: true }, async ([job]) => {
+            if (!job) return undefined;
+            // More may be waiting: the other workers ask now instead of at their next poll.
+            for (const other of slots) if (other !== worker.id) boss.notifyWorker(other);
+            try {
+              return await runJob(job);
+            } finally {
+              // pg-boss's worker waits its polling interval after every fetch, however quickly the job ran: a burst
+              // would drain one job per interval and worker. Having found work, it asks again at once (this job is
+              // active until pg-boss settles it, so it cannot be fetched again); an empty fetch then waits.
+              if (concurrency > 1 && worker.id !== undefined) boss.notifyWorker(worker.id);
+            }
+          });
+          slots.push(worker.id);
+        }
         if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: "UTC" });
       }
     },

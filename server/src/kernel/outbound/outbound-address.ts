@@ -64,14 +64,17 @@ export function isRefusedAddress(address: string): boolean {
   return refused.check(address, "ipv6");
 }
 
-/** Which addresses a request may connect to: the SSRF rule, or (ALLOW_PRIVATE_WEBHOOKS, tests) any. */
+/** Which addresses a request may not connect to: the SSRF rule, or (ALLOW_PRIVATE_ADDRESSES, tests) none. */
 export type AddressPolicy = (address: string) => boolean;
 export const refusePrivateAddresses: AddressPolicy = isRefusedAddress;
 export const allowEveryAddress: AddressPolicy = () => false;
 
-/** The policy every outbound call follows (webhooks, automation calls, Slack): private addresses refused unless ALLOW_PRIVATE_WEBHOOKS. */
-export const addressPolicyOf = (config: Pick<WebhookConfig, "allowPrivateAddresses">): AddressPolicy =>
-  config.allowPrivateAddresses ? allowEveryAddress : refusePrivateAddresses;
+/**
+ * The policy every outbound call follows (webhooks, automation calls, Slack, single sign-on): private addresses
+ * refused unless ALLOW_PRIVATE_ADDRESSES; a test may put its own rule in place of both.
+ */
+export const addressPolicyOf = (config: Pick<WebhookConfig, "allowPrivateAddresses" | "refusedAddress">): AddressPolicy =>
+  config.refusedAddress ?? (config.allowPrivateAddresses ? allowEveryAddress : refusePrivateAddresses);
 
 export class RefusedAddressError extends Error {
   constructor(readonly host: string) {
@@ -80,13 +83,13 @@ export class RefusedAddressError extends Error {
 }
 
 /** A URL's host without IPv6 brackets. */
-const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
 /**
  * Resolves a host name like the socket would, refusing it when ANY of its addresses is refused (a name answering
  * both a public and a private address could be pointed at the private one at connect time).
  */
-function vettingLookup(policy: AddressPolicy): LookupFunction {
+export function vettingLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { all: true, family: options.family, hints: options.hints }, (error, addresses) => {
       if (error) return callback(error, "", 0);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import { appOriginOf } from "../../kernel/http/app-origin";
 import { affiliateEndpoints } from "@contract/affiliates";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { csvExportRoute, keysetCsv } from "../../kernel/http/csv-export";
@@ -19,7 +19,6 @@ import {
   updateAffiliate,
 } from "./affiliates.service";
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, affiliateEndpoints.signup, { config: { rateLimit: PUBLIC_LIMITS.affiliateSignup } }, async (request) =>
@@ -64,6 +63,6 @@ export function affiliateRoutes(app: ZodApp, ctx: AppContext) {
   );
 
   endpointRoute(app, affiliateEndpoints.dashboard, { config: { affiliateAccess: true } }, async (request) =>
-    affiliateDashboard(ctx.db, request.params.id, { principal: request.principal, affiliate: request.affiliate }, origin(request)),
+    affiliateDashboard(ctx.db, request.params.id, { principal: request.principal, affiliate: request.affiliate }, appOriginOf(request, ctx.config.appOrigins)),
   );
 }

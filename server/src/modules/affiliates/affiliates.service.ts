@@ -49,7 +49,7 @@ export async function signUpAffiliate(db: Database, body: AffiliateSignupBody, m
       const row = await inTransaction(db, async (tx) => {
         const inserted = await insertAffiliate(tx, { name: body.name, businessName: body.businessName, email: body.email, passwordHash, uniqueCode: readableCode() });
         await emitEvent(tx, "affiliate.registered", { affiliateId: inserted.id, name: inserted.name, businessName: inserted.businessName });
-        await recordAudit(tx, { userEmail: inserted.email, action: "affiliate.signup", details: `Affiliate #${inserted.id} ${inserted.name} (${inserted.uniqueCode})`, meta });
+        await recordAudit(tx, { userEmail: inserted.email, action: "affiliate.signup", message: { code: "affiliate.signed_up", params: { affiliateId: inserted.id, name: inserted.name, code: inserted.uniqueCode } }, meta });
         return inserted;
       });
       return toAffiliate(row);
@@ -66,20 +66,20 @@ export async function signUpAffiliate(db: Database, body: AffiliateSignupBody, m
 export async function signInAffiliate(db: Database, body: AffiliateLoginBody, meta: RequestMeta): Promise<AffiliateLoginResult> {
   const gate = await reserveSignIn(db, "affiliate", body.email, addressKey(meta.ip));
   if (!gate.allowed) {
-    await recordAudit(db, { userEmail: body.email, action: "affiliate.login_locked", details: "Sign-in refused while locked", meta });
+    await recordAudit(db, { userEmail: body.email, action: "affiliate.login_locked", message: { code: "auth.refused_while_locked", params: {} }, meta });
     throw tooManyRequests("auth.too_many_sign_ins", gate.retryAfterSeconds, { minutes: Math.ceil(gate.retryAfterSeconds / 60) });
   }
   const affiliate = await findAffiliateByEmail(db, body.email);
   const valid = await verifyPassword(affiliate?.passwordHash ?? null, body.password);
   if (!affiliate || !valid) {
-    await recordAudit(db, { userEmail: body.email, action: "affiliate.login_failed", details: affiliate ? "Wrong password" : "Unknown email", meta });
+    await recordAudit(db, { userEmail: body.email, action: "affiliate.login_failed", message: { code: affiliate ? "auth.wrong_password" : "auth.unknown_email", params: {} }, meta });
     throw unauthorized("auth.wrong_credentials");
   }
   // The right password: not a failure, even when the account turns out to be suspended.
   await signInSucceeded(db, gate);
   if (affiliate.status === "suspended") throw forbidden("affiliate.suspended");
   const { token, expiresAt } = await issueAffiliateToken(db, affiliate.id);
-  await recordAudit(db, { userEmail: affiliate.email, action: "affiliate.login", details: `Affiliate #${affiliate.id} signed in`, meta });
+  await recordAudit(db, { userEmail: affiliate.email, action: "affiliate.login", message: { code: "affiliate.signed_in", params: { affiliateId: affiliate.id } }, meta });
   return { token, expiresAt: expiresAt.toISOString(), affiliate: { id: affiliate.id, name: affiliate.name, uniqueCode: affiliate.uniqueCode } };
 }
 
@@ -121,7 +121,7 @@ export async function updateAffiliate(
   return inTransaction(db, async (tx) => {
     const row = await updateAffiliateRow(tx, id, patch);
     if (!row) throw notFound("affiliate.not_found");
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.update", details: `Affiliate #${id}: ${Object.keys(patch).join(", ")}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.update", message: { code: "affiliate.updated", params: { affiliateId: id, fields: Object.keys(patch).join(", ") } }, meta });
     return toAffiliate(row);
   });
 }
@@ -130,7 +130,7 @@ export async function approveAffiliateCommissions(db: Database, id: number, ids:
   return inTransaction(db, async (tx) => {
     await existing(tx, id);
     const approved = await approveCommissions(tx, id, ids);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.commissions_approve", details: `Affiliate #${id}: ${approved} approved`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.commissions_approve", message: { code: "affiliate.commissions_approved", params: { affiliateId: id, count: approved } }, meta });
     return { approved };
   });
 }
@@ -142,7 +142,7 @@ export async function recordPayout(db: Database, id: number, amount: string, not
     const { approved } = await affiliateBalance(tx, id);
     if (toCents(amount) > toCents(approved)) throw badRequest("amount", "payout.above_approved_balance", { amount: approved });
     const payout = await insertPayout(tx, id, amount, notes, actorLabel(principal));
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.payout", details: `Affiliate #${id}: paid ${amount}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "affiliate.payout", message: { code: "affiliate.paid", params: { affiliateId: id, amount } }, meta });
     return payout;
   });
 }

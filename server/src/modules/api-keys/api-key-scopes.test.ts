@@ -75,7 +75,7 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
     expect(revoked.body).toEqual(KEY_FREE);
 
     await insertUser(suite.rt.ctx.db, { name: "Nora Notified", email: "nora@leadwell.test", passwordHash: await hashPassword("nora password 1"), role: "manager" });
-    await notify(suite.rt.ctx.db, ["nora@leadwell.test"], { type: "task", message: "Private to Nora", link: null });
+    await notify(suite.rt.ctx.db, ["nora@leadwell.test"], { type: "task", code: "task.due_today", params: { title: "Private to Nora" }, link: null });
     const foreign = await suite.rt.client().get(`/api/notifications/${encodeURIComponent("nora@leadwell.test")}`, full.bearer);
     expect(foreign.status).toBe(403);
     expect(foreign.text).not.toContain("Private to Nora");

@@ -21,14 +21,10 @@ export async function createApiKey(db: Database, actor: CurrentUser, body: Creat
     await recordAudit(tx, {
       userEmail: actor.email,
       action: "api_key.create",
-      details: `API key "${label}" (${inserted.keyPrefix}…) created with scope ${scope}`,
+      message: { code: "api_key.created", params: { label, prefix: inserted.keyPrefix, scope } },
       meta,
     });
-    await notifyAdmins(tx, {
-      type: "security",
-      message: `${actor.name} created the API key "${label}" with scope ${scope}`,
-      link: "/settings",
-    });
+    await notifyAdmins(tx, { type: "security", code: "security.api_key_created", params: { actor: actor.name, label, scope }, link: "/settings" });
     return inserted;
   });
   return { ...toApiKey(row), key };
@@ -40,12 +36,8 @@ export async function revokeApiKey(db: Database, actor: CurrentUser, id: number,
   await inTransaction(db, async (tx) => {
     const row = await deleteApiKey(tx, id);
     if (!row) throw notFound("api_key.not_found");
-    await recordAudit(tx, { userEmail: actor.email, action: "api_key.delete", details: `API key "${row.label}" (${row.keyPrefix}…, scope ${row.scope}) deleted`, meta });
-    await notifyAdmins(tx, {
-      type: "security",
-      message: `${actor.name} deleted the API key "${row.label}"`,
-      link: "/settings",
-    });
+    await recordAudit(tx, { userEmail: actor.email, action: "api_key.delete", message: { code: "api_key.deleted", params: { label: row.label, prefix: row.keyPrefix, scope: row.scope } }, meta });
+    await notifyAdmins(tx, { type: "security", code: "security.api_key_deleted", params: { actor: actor.name, label: row.label }, link: "/settings" });
   });
 }
 

@@ -17,14 +17,14 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: request.protocol === "https",
+    secure: request.overHttps,
     signed: true,
     maxAge: Math.floor(ttlMs / 1000),
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.overHttps });
 }
 
 /**

@@ -3,14 +3,14 @@ import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
 import { requestMeta } from "../../kernel/http/request-meta";
-import { needsSetup, setupFirstAdmin, signIn, signOut } from "./auth.service";
+import { needsSetup, refuseOnceSetUp, setupFirstAdmin, signIn, signOut } from "./auth.service";
 import { signedIn } from "../../kernel/http/auth-hook";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./auth.hook";
 
 export function authRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, authEndpoints.setupStatus, async () => ({ needsSetup: await needsSetup(ctx.db) }));
 
-  endpointRoute(app, authEndpoints.setup, { config: { rateLimit: PUBLIC_LIMITS.setup } }, async (request, reply) => {
+  endpointRoute(app, authEndpoints.setup, { config: { rateLimit: PUBLIC_LIMITS.setup }, preValidation: () => refuseOnceSetUp(ctx.db) }, async (request, reply) => {
     const { user, sessionToken } = await setupFirstAdmin(ctx, request.body, requestMeta(request));
     setSessionCookie(request, reply, sessionToken, ctx.config.sessionTtlMs);
     return user;

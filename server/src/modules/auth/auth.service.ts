@@ -35,6 +35,11 @@ export async function needsSetup(db: Database): Promise<boolean> {
   return !(await anyUserExists(db));
 }
 
+/** Refuses set-up once it is complete (409), before its body is read: a 400 about the body would say set-up is still open. */
+export async function refuseOnceSetUp(db: Database): Promise<void> {
+  if (await anyUserExists(db)) throw conflict("auth.setup_done");
+}
+
 /** Refuses set-up once a user exists (409) or when the token printed at start is not the one given (403). */
 async function checkSetupAllowed(db: Database, setupToken: string): Promise<void> {
   if (await anyUserExists(db)) throw conflict("auth.setup_done");
@@ -54,7 +59,7 @@ export async function setupFirstAdmin(ctx: AppContext, body: SetupBody, meta: Re
     await checkSetupAllowed(tx, body.setupToken);
     const row = await insertUser(tx, { name: body.name, email: body.email, passwordHash, role: "admin" });
     await deleteSetupToken(tx);
-    await recordAudit(tx, { userEmail: row.email, action: "auth.setup", details: "First administrator created", meta });
+    await recordAudit(tx, { userEmail: row.email, action: "auth.setup", message: { code: "auth.setup", params: {} }, meta });
     const sessionToken = await startSession(tx, ctx.config.sessionTtlMs, row.id, meta);
     return { user: toCurrentUser({ ...row, lastLoginAt: new Date() }), sessionToken };
   });
@@ -67,7 +72,7 @@ export async function ensureInitialAdmin(ctx: Pick<AppContext, "db" | "config">)
   const passwordHash = await hashPassword(admin.password);
   await inTransaction(ctx.db, async (tx) => {
     await insertUser(tx, { name: admin.name, email: admin.email, passwordHash, role: "admin" });
-    await recordAudit(tx, { userEmail: admin.email, action: "auth.setup", details: "First administrator created from environment" });
+    await recordAudit(tx, { userEmail: admin.email, action: "auth.setup", message: { code: "auth.setup_from_environment", params: {} } });
   });
   return true;
 }
@@ -79,7 +84,7 @@ export async function ensureInitialAdmin(ctx: Pick<AppContext, "db" | "config">)
 export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
   const gate = await reserveSignIn(ctx.db, "staff", body.email, addressKey(meta.ip));
   if (!gate.allowed) {
-    await recordAudit(ctx.db, { userEmail: body.email, action: "auth.login_locked", details: "Sign-in refused while locked", meta });
+    await recordAudit(ctx.db, { userEmail: body.email, action: "auth.login_locked", message: { code: "auth.refused_while_locked", params: {} }, meta });
     throw tooManyRequests("auth.too_many_sign_ins", gate.retryAfterSeconds, { minutes: Math.ceil(gate.retryAfterSeconds / 60) });
   }
   const user = await findUserByEmail(ctx.db, body.email);
@@ -90,16 +95,22 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
       await recordAudit(tx, {
         userEmail: body.email,
         action: "auth.login_failed",
-        details: user ? "Wrong password" : "Unknown email",
+        message: { code: user ? "auth.wrong_password" : "auth.unknown_email", params: {} },
         meta,
       });
       // Only the attempt that reached a limit alerts, so a lockout notifies once however many requests follow.
       if (locksIfFailed) {
-        const message =
-          locksIfFailed === "address"
-            ? `Sign-in for ${body.email} from ${meta.ip} was locked for 15 minutes after ${SIGN_IN_POLICY.maxAttempts} failed attempts`
-            : `Sign-in for ${body.email} was locked for 15 minutes from every address after ${SIGN_IN_EMAIL_POLICY.maxAttempts} failed attempts`;
-        await notifyAdmins(tx, { type: "security", message, link: null });
+        const policy = locksIfFailed === "address" ? SIGN_IN_POLICY : SIGN_IN_EMAIL_POLICY;
+        // The lock lasts lockMs from this attempt (the window's length for a policy without one).
+        const until = new Date(Date.now() + (policy.lockMs ?? policy.windowMs)).toISOString();
+        const attempts = policy.maxAttempts;
+        await notifyAdmins(tx, {
+          type: "security",
+          ...(locksIfFailed === "address"
+            ? { code: "security.sign_in_locked_address", params: { email: body.email, address: meta.ip, until, attempts } }
+            : { code: "security.sign_in_locked_email", params: { email: body.email, until, attempts } }),
+          link: null,
+        });
       }
     });
     throw unauthorized("auth.wrong_credentials");
@@ -111,7 +122,7 @@ export async function signIn(ctx: AppContext, body: LoginBody, meta: RequestMeta
     const token = await startSession(tx, ctx.config.sessionTtlMs, user.id, meta);
     // The audit row names the session this sign-in started, as later rows of the same session do.
     const sessionId = await sessionPublicId(tx, sha256Hex(token));
-    await recordAudit(tx, { userEmail: user.email, userId: user.id, action: "auth.login", details: "Signed in", meta: { ...meta, sessionId } });
+    await recordAudit(tx, { userEmail: user.email, userId: user.id, action: "auth.login", message: { code: "auth.signed_in", params: {} }, meta: { ...meta, sessionId } });
     return token;
   });
   return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };
@@ -124,7 +135,7 @@ export async function signOut(ctx: AppContext, sessionToken: string | null, meta
   await inTransaction(ctx.db, async (tx) => {
     const removed = await deleteSession(tx, tokenHash);
     if (removed && session) {
-      await recordAudit(tx, { userEmail: session.user.email, action: "auth.logout", details: "Signed out", meta });
+      await recordAudit(tx, { userEmail: session.user.email, action: "auth.logout", message: { code: "auth.signed_out", params: {} }, meta });
     }
   });
 }

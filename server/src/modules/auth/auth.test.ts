@@ -71,6 +71,11 @@ describe.each(testDrivers)("staff sign-in on %s", (driver) => {
     const again = await rt.client().post("/api/auth/setup", { ...ADMIN, email: "eve@leadwell.test", setupToken });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: "Setup is already complete. Sign in instead.", code: "auth.setup_done" });
+    // Whatever the body: a 400 naming a missing setupToken would tell a caller that set-up is still open.
+    for (const body of [{}, { ...ADMIN }, { setupToken: "x" }, { ...ADMIN, password: "short" }]) {
+      const late = await rt.client().post("/api/auth/setup", body);
+      expect({ status: late.status, body: late.body }).toEqual({ status: 409, body: { error: "Setup is already complete. Sign in instead.", code: "auth.setup_done" } });
+    }
     expect(await rt.ctx.db.select().from(users)).toHaveLength(1);
     expect(await auditActions(rt, ADMIN.email)).toContain("auth.setup");
   });

@@ -52,6 +52,11 @@ describe.each(testDrivers)("sign-in lockout under concurrency on %s", (driver) =
     const alerts = await rt.ctx.db.select().from(notifications).where(and(eq(notifications.type, "security"), like(notifications.message, `%${ADMIN.email}%locked%`)));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.message).toContain(ATTACKER);
+    // Told as a code with params: when the lock ends is an instant the reader's client writes in their language.
+    expect(alerts[0]).toMatchObject({ code: "security.sign_in_locked_address", params: { email: ADMIN.email, address: ATTACKER, attempts: 8 } });
+    const until = Date.parse(String((alerts[0]?.params as { until?: string } | null)?.until));
+    expect(until - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(15 * 60_000);
   });
 
   it("still signs the owner in from their own address while the attacker's address is locked out", async () => {

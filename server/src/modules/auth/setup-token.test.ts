@@ -4,16 +4,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, type AppConfig } from "../../config";
+import { openDatabase } from "../../db/client";
 import { createRuntime, type Runtime } from "../../runtime";
-import { ADMIN, createThrowawayDatabase, TestClient, testDrivers, type TestDriver } from "../../test/test-runtime";
+import { migratedPgliteImage, migratedPostgresTemplate } from "../../test/database-templates";
+import { ADMIN, createThrowawayDatabase, TestClient, floorDrivers, type TestDriver } from "../../test/test-runtime";
 
-/** A database two app instances can open: a server database for Postgres, a directory for PGlite. */
+/**
+ * A database two app instances can open: a server database for Postgres, a directory for PGlite. Both already
+ * migrated (the suites' template, which holds no staff and no token), so a server process is up in seconds.
+ */
 async function sharedStore(driver: TestDriver) {
   if (driver === "postgres") {
-    const created = await createThrowawayDatabase(process.env.DATABASE_URL!);
+    const created = await createThrowawayDatabase(process.env.DATABASE_URL!, await migratedPostgresTemplate(process.env.DATABASE_URL!));
     return { databaseUrl: created.url, dataDir: undefined, cleanup: created.drop };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "leadwell-setup-token-"));
+  const seeded = await openDatabase({ dataDir, pgliteImage: await migratedPgliteImage() });
+  await seeded.close();
   return { databaseUrl: undefined, dataDir, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
@@ -69,7 +76,7 @@ async function readyWithoutToken(server: Started): Promise<string> {
 const postJson = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-describe.each(testDrivers)("the one-time set-up token on %s", (driver) => {
+describe.each(floorDrivers)("the one-time set-up token on %s", (driver) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -3,6 +3,7 @@ import { SSO_ATTEMPT_TTL_MINUTES, SSO_ERROR_PARAM, ssoEndpoints, type SsoRedirec
 import type { EndpointSpec } from "@contract/endpoint";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { signedIn } from "../../kernel/http/auth-hook";
+import { appOriginOf } from "../../kernel/http/app-origin";
 import { endpointRoute, endpointSchema, routeConfig, type EndpointRequestOf, type EndpointRouteOptions } from "../../kernel/http/endpoint-route";
 import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
 import { requestMeta } from "../../kernel/http/request-meta";
@@ -14,7 +15,6 @@ const STATE_COOKIE = "leadwell_sso_state";
 const STATE_COOKIE_PATH = "/api/auth/sso";
 const SIGN_IN_PATH = "/login";
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const actor = (request: FastifyRequest) => ({ user: signedIn(request).user, meta: requestMeta(request) });
 const ssoLimit: EndpointRouteOptions = { config: { rateLimit: PUBLIC_LIMITS.sso } };
 
@@ -51,13 +51,13 @@ export function ssoRoutes(app: ZodApp, ctx: AppContext) {
   redirectRoute(app, ssoEndpoints.start, ssoLimit, async (request, reply) => {
     if (request.overRateLimit) return failedSignIn(reply, "request.rate_limited");
     try {
-      const { authorizationUrl, state } = await startSsoSignIn(ctx, request.params.provider, origin(request));
+      const { authorizationUrl, state } = await startSsoSignIn(ctx, request.params.provider, appOriginOf(request, ctx.config.appOrigins));
       reply.setCookie(STATE_COOKIE, state, {
         path: STATE_COOKIE_PATH,
         httpOnly: true,
         // Lax: the provider's redirect back is a top-level GET navigation, which carries it.
         sameSite: "lax",
-        secure: request.protocol === "https",
+        secure: request.overHttps,
         signed: true,
         maxAge: SSO_ATTEMPT_TTL_MINUTES * 60,
       });
@@ -73,7 +73,7 @@ export function ssoRoutes(app: ZodApp, ctx: AppContext) {
     if (request.overRateLimit) return failedSignIn(reply, "request.rate_limited");
     const raw = request.cookies[STATE_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;
-    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH, httpOnly: true, sameSite: "lax", secure: request.overHttps });
     // The query exactly as the provider sent it (openid-client checks iss and state from it), not the parsed copy.
     const search = new URLSearchParams(request.url.split("?")[1] ?? "");
     try {

@@ -16,6 +16,8 @@ import type { Database } from "../../db/client";
 import { recordAudit } from "../../kernel/audit";
 import { badRequest, conflict } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
+import { addressPolicyOf, RefusedAddressError, vetEndpointUrl, type AddressPolicy } from "../../kernel/outbound/outbound-address";
+import { outboundFetch } from "../../kernel/outbound/outbound-fetch";
 import { decryptSecret, encryptSecret, webhookEncryptionKey } from "../../kernel/outbound/secrets";
 import { inTransaction } from "../../kernel/transaction";
 import { sha256Hex } from "../../lib/crypto";
@@ -55,6 +57,8 @@ interface UsableProvider {
 }
 
 const DISCOVERY_TIMEOUT_SECONDS = 10;
+/** The largest answer read from a provider: metadata, key sets, tokens and userinfo are a few kilobytes. */
+const MAX_PROVIDER_ANSWER_BYTES = 1024 * 1024;
 const callbackPath = (id: SsoProviderId) => `/api/auth/sso/${id}/callback`;
 const hintOf = (secret: string) => secret.slice(-4);
 
@@ -145,6 +149,8 @@ interface Actor {
 
 export async function configureSsoProvider(deps: Deps, id: SsoProviderId, body: SsoProviderSettingsBody, actor: Actor): Promise<SsoProvider> {
   if (id === "oidc" && deps.config.sso.environmentProvider) throw conflict("sso.managed_by_environment");
+  // The same rule as webhooks: anyone can make the server fetch the issuer (sign-in starts need no account).
+  if (!(await vetEndpointUrl(body.issuer, addressPolicyOf(deps.config.webhooks)))) throw badRequest("issuer", "sso.private_address");
   const key = await webhookEncryptionKey(deps.db, deps.config.webhooks);
   return inTransaction(deps.db, async (tx) => {
     const existing = await findSsoProviderRow(tx, id);
@@ -163,7 +169,10 @@ export async function configureSsoProvider(deps: Deps, id: SsoProviderId, body: 
     await recordAudit(tx, {
       userEmail: actor.user.email,
       action: "sso.provider_configured",
-      details: `${id}: issuer ${body.issuer}, client ${body.clientId}${body.clientSecret ? ", new secret" : ""}, ${row.enabled ? "enabled" : "disabled"}`,
+      message: {
+        code: body.clientSecret ? "sso.provider_configured_new_secret" : "sso.provider_configured",
+        params: { provider: id, issuer: body.issuer, clientId: body.clientId, state: row.enabled ? "enabled" : "disabled" },
+      },
       meta: actor.meta,
     });
     return toSsoProvider(deps, id, row, key);
@@ -176,24 +185,83 @@ export async function setSsoProviderEnabled(deps: Deps, id: SsoProviderId, enabl
     const current = toSsoProvider(deps, id, await findSsoProviderRow(tx, id), key);
     if (enabled && !current.configured) throw conflict("sso.not_configured");
     const row = await upsertSsoProviderEnabled(tx, id, enabled, actor.user.id);
-    await recordAudit(tx, { userEmail: actor.user.email, action: enabled ? "sso.provider_enabled" : "sso.provider_disabled", details: id, meta: actor.meta });
+    await recordAudit(tx, { userEmail: actor.user.email, action: enabled ? "sso.provider_enabled" : "sso.provider_disabled", message: { code: "sso.provider_switched", params: { provider: id } }, meta: actor.meta });
     return toSsoProvider(deps, id, row, key);
   });
 }
 
-/** The provider's metadata, read at each sign-in so a changed key set or endpoint is picked up without a restart. */
+/** The address refusal behind an error, however deep openid-client wrapped it. */
+function refusedAddressIn(error: unknown): RefusedAddressError | undefined {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 6 && typeof cause === "object" && cause !== null; depth++) {
+    if (cause instanceof RefusedAddressError) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A provider's failure: refused by the address rule (sso.private_address), or the code given. */
+function providerFailure(error: unknown, code: SsoRedirectErrorCode, what: string): SsoFailure {
+  const refused = refusedAddressIn(error);
+  if (refused) return new SsoFailure("sso.private_address", `${what}: ${refused.message}`);
+  return new SsoFailure(code, `${what}: ${describeError(error)}`);
+}
+
+/**
+ * Every endpoint the metadata names (token, userinfo, key set, authorization, and the rest), which must pass the address
+ * rule like the issuer: a provider on a public address cannot send the server, or the browser, inward.
+ */
+function metadataEndpoints(metadata: oidc.ServerMetadata): [string, string][] {
+  const endpoints: [string, string][] = [];
+  for (const [name, value] of Object.entries(metadata)) {
+    if ((name.endsWith("_endpoint") || name === "jwks_uri") && typeof value === "string") endpoints.push([name, value]);
+  }
+  const aliases: unknown = metadata.mtls_endpoint_aliases;
+  if (typeof aliases === "object" && aliases !== null) {
+    for (const [name, value] of Object.entries(aliases)) if (typeof value === "string") endpoints.push([`mtls_endpoint_aliases.${name}`, value]);
+  }
+  return endpoints;
+}
+
+async function vetMetadataEndpoints(metadata: oidc.ServerMetadata, policy: AddressPolicy): Promise<void> {
+  const checks = metadataEndpoints(metadata)
+    .filter(([, url]) => URL.canParse(url) && ["http:", "https:"].includes(new URL(url).protocol))
+    .map(async ([name, url]) => ((await vetEndpointUrl(url, policy)) ? undefined : `${name} ${url.slice(0, 200)}`));
+  const refused = (await Promise.all(checks)).filter((entry) => entry !== undefined);
+  if (refused.length > 0) {
+    throw new SsoFailure("sso.private_address", `the discovered ${refused.join(", ")} is or resolves to a private, loopback or link-local address`);
+  }
+}
+
+/**
+ * The provider's metadata, read at each sign-in so a changed key set or endpoint is picked up without a restart. Every
+ * request openid-client makes for this sign-in (discovery, token, key set, userinfo) goes through the outbound address
+ * rule, checked when each socket connects; the endpoints discovery names are checked before any is used.
+ */
 async function discover(deps: Deps, provider: UsableProvider): Promise<oidc.Configuration> {
   const issuer = new URL(provider.issuer);
   if (issuer.protocol !== "https:" && !deps.config.sso.allowHttpIssuer) {
     throw new SsoFailure("sso.provider_unreachable", `issuer ${provider.issuer} is not https (SSO_ALLOW_HTTP_ISSUER is off)`);
   }
+  const policy = addressPolicyOf(deps.config.webhooks);
+  const fetch = outboundFetch({
+    policy,
+    timeoutMs: DISCOVERY_TIMEOUT_SECONDS * 1000,
+    maxResponseBytes: MAX_PROVIDER_ANSWER_BYTES,
+    userAgent: "Leadwell-SSO/1",
+  });
   const execute = deps.config.sso.allowHttpIssuer ? [oidc.allowInsecureRequests] : [];
   let discovered: oidc.Configuration;
   try {
-    discovered = await oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, { execute, timeout: DISCOVERY_TIMEOUT_SECONDS });
+    discovered = await oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+      execute,
+      timeout: DISCOVERY_TIMEOUT_SECONDS,
+      [oidc.customFetch]: fetch,
+    });
   } catch (error) {
-    throw new SsoFailure("sso.provider_unreachable", `discovery failed: ${(error as Error).message}`);
+    throw providerFailure(error, "sso.provider_unreachable", "discovery failed");
   }
+  await vetMetadataEndpoints(discovered.serverMetadata(), policy);
   // The client authenticates as the provider prefers: HTTP Basic is the standard's default, the form body otherwise.
   const methods = discovered.serverMetadata().token_endpoint_auth_methods_supported;
   const auth =
@@ -201,6 +269,7 @@ async function discover(deps: Deps, provider: UsableProvider): Promise<oidc.Conf
   const config = new oidc.Configuration(discovered.serverMetadata(), provider.clientId, provider.clientSecret, auth);
   for (const step of execute) step(config);
   config.timeout = DISCOVERY_TIMEOUT_SECONDS;
+  config[oidc.customFetch] = fetch;
   return config;
 }
 
@@ -288,7 +357,7 @@ async function verifiedClaims(deps: Deps, id: SsoProviderId, input: CallbackInpu
       idTokenExpected: true,
     });
   } catch (error) {
-    throw new SsoFailure("sso.failed", `code exchange or ID token check failed: ${describeError(error)}`);
+    throw providerFailure(error, "sso.failed", "code exchange or ID token check failed");
   }
   const idClaims = tokens.claims();
   if (!idClaims) throw new SsoFailure("sso.failed", "no ID token");
@@ -298,7 +367,7 @@ async function verifiedClaims(deps: Deps, id: SsoProviderId, input: CallbackInpu
     try {
       claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...claims };
     } catch (error) {
-      throw new SsoFailure("sso.failed", `userinfo failed: ${(error as Error).message}`);
+      throw providerFailure(error, "sso.failed", "userinfo failed");
     }
   }
   return claims;
@@ -318,7 +387,7 @@ export async function finishSsoSignIn(deps: Deps, id: SsoProviderId, input: Call
     return await signInByEmail(deps, id, email, personName(claims, email), input.meta);
   } catch (error) {
     const failure = error instanceof SsoFailure ? error : new SsoFailure("sso.failed", (error as Error).message);
-    await recordAudit(deps.db, { userEmail: null, action: "auth.sso_failed", details: `${id}: ${failure.code}: ${failure.detail ?? ""}`.slice(0, 1000), meta: input.meta });
+    await recordAudit(deps.db, { userEmail: null, action: "auth.sso_failed", message: { code: "auth.sso_failed", params: { provider: id, code: failure.code, detail: (failure.detail ?? "").slice(0, 900) } }, meta: input.meta });
     throw failure;
   }
 }
@@ -329,10 +398,10 @@ async function signInByEmail(deps: Deps, id: SsoProviderId, email: string, name:
     if (user?.deactivatedAt) throw new SsoFailure("auth.account_deactivated", `${email} is deactivated`);
     if (!user) {
       user = await insertUser(tx, { name, email, passwordHash: null, role: deps.config.sso.defaultRole });
-      await recordAudit(tx, { userEmail: email, action: "auth.sso_user_created", details: `Created through ${id} with role ${deps.config.sso.defaultRole}`, meta });
+      await recordAudit(tx, { userEmail: email, action: "auth.sso_user_created", message: { code: "auth.sso_user_created", params: { provider: id, role: deps.config.sso.defaultRole } }, meta });
     }
     const sessionToken = await startSession(tx, deps.config.sessionTtlMs, user.id, meta);
-    await recordAudit(tx, { userEmail: email, action: "auth.sso_login", details: `Signed in through ${id}`, meta });
+    await recordAudit(tx, { userEmail: email, action: "auth.sso_login", message: { code: "auth.sso_signed_in", params: { provider: id } }, meta });
     return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };
   });
 }

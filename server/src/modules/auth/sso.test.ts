@@ -1,3 +1,5 @@
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentUser } from "@contract/auth";
@@ -5,6 +7,7 @@ import type { PublicSsoProvider, SsoConfig, SsoProvider } from "@contract/sso";
 import type { TeamMember } from "@contract/team";
 import { rawRows } from "../../db/raw-rows";
 import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
+import { isRefusedAddress } from "../../kernel/outbound/outbound-address";
 import { startOidcTestProvider, type OidcTestProvider } from "../../test/oidc-test-provider";
 import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 
@@ -63,6 +66,8 @@ describe.each(testDrivers)("single sign-on through a real OpenID provider on %s"
   beforeAll(async () => {
     idp = await startOidcTestProvider([callbackUrl("oidc"), callbackUrl("okta")]);
     rt = await startTestRuntime(driver, {
+      // The provider listens on 127.0.0.1: the outbound address rule is off, as ALLOW_PRIVATE_ADDRESSES does.
+      webhooks: { secretKey: undefined, allowPrivateAddresses: true, retryDelaysSeconds: [1] },
       sso: {
         environmentProvider: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, name: "Test IdP" },
         defaultRole: "agent",
@@ -145,6 +150,17 @@ describe.each(testDrivers)("single sign-on through a real OpenID provider on %s"
     // A password sign-in stays impossible for an account made by single sign-on.
     const password = await rt.client().post("/api/auth/login", { email: "alice@idp.test", password: "anything at all here" });
     expect(password.status).toBe(401);
+  });
+
+  it("sends every request of a sign-in (discovery, token exchange) through the outbound address rule", async () => {
+    idp.signInAs("gina-sub", { email: "gina@idp.test", name: "Gina" });
+    const from = idp.requests.length;
+    expect((await signInThroughProvider(rt.client(), "oidc")).pathname).toBe("/");
+    // The app's requests (those the browser never makes) came through the address-checked fetch, which names itself,
+    // none through the library's own fetch.
+    const appRequests = idp.requests.slice(from).filter((r) => ["/.well-known/openid-configuration", "/token", "/jwks", "/me"].includes(r.path));
+    expect(appRequests.map((r) => r.path)).toEqual(expect.arrayContaining(["/.well-known/openid-configuration", "/token"]));
+    expect(appRequests.map((r) => r.userAgent)).toEqual(appRequests.map(() => "Leadwell-SSO/1"));
   });
 
   it("signs in an existing staff member by their email, keeping their role", async () => {
@@ -294,5 +310,228 @@ describe.each(testDrivers)("single sign-on through a real OpenID provider on %s"
     expect(anonymous.status).toBe(401);
     const disable = await rt.client().put("/api/enterprise/sso/providers/oidc/enabled", { enabled: false });
     expect(disable.status).toBe(401);
+  });
+});
+
+/** A TCP listener that only counts the connections reaching it: the proof that nothing connected. */
+async function connectionCounter(host: string) {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, host, resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface StandInAnswer {
+  status: number;
+  location?: string;
+  json?: unknown;
+}
+
+/** A provider's discovery answers, by path, from a plain HTTP server on 127.0.0.1; counts the requests it gets. */
+async function standInProvider() {
+  const answers = new Map<string, StandInAnswer>();
+  let requests = 0;
+  const server = http.createServer((request, response) => {
+    requests++;
+    const answer = answers.get(request.url ?? "") ?? { status: 404 };
+    response.writeHead(answer.status, {
+      ...(answer.location ? { location: answer.location } : {}),
+      ...(answer.json ? { "content-type": "application/json" } : {}),
+    });
+    response.end(answer.json ? JSON.stringify(answer.json) : undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    /** The issuer `${origin}/${name}`, whose discovery document answers as given. */
+    issuer(name: string, answer: (issuer: string) => StandInAnswer): string {
+      const issuer = `${origin}/${name}`;
+      answers.set(`/${name}/.well-known/openid-configuration`, answer(issuer));
+      return issuer;
+    },
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A discovery document with every endpoint under the issuer, but for those given. */
+const metadata = (issuer: string, endpoints: Record<string, string> = {}) => ({
+  status: 200,
+  json: {
+    issuer,
+    authorization_endpoint: `${issuer}/auth`,
+    token_endpoint: `${issuer}/token`,
+    userinfo_endpoint: `${issuer}/me`,
+    jwks_uri: `${issuer}/jwks`,
+    response_types_supported: ["code"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    ...endpoints,
+  },
+});
+
+const PRIVATE_ADDRESS_LANDING = "/login?ssoError=sso.private_address";
+
+describe.each(testDrivers)("single sign-on under the outbound address rule on %s", (driver) => {
+  // Listeners where a refused request would land if it were sent: 127.0.0.1 and ::1 (loopback), 127.0.0.2 (the
+  // "inside" address of the runtime below where 127.0.0.1 stands for a public provider).
+  let loopback4: Awaited<ReturnType<typeof connectionCounter>>;
+  let loopback6: Awaited<ReturnType<typeof connectionCounter>>;
+  let inside: Awaited<ReturnType<typeof connectionCounter>>;
+  let standIn: Awaited<ReturnType<typeof standInProvider>>;
+  /** ALLOW_PRIVATE_ADDRESSES off, the rule as in production; the environment's provider is on loopback. */
+  let strict: TestRuntime;
+  let strictAdmin: TestClient;
+  /** The same rule, except that 127.0.0.1 counts as public: a provider there may answer, and point elsewhere. */
+  let bounded: TestRuntime;
+  let boundedAdmin: TestClient;
+
+  const connections = () => loopback4.connections() + loopback6.connections() + inside.connections();
+
+  beforeAll(async () => {
+    [loopback4, loopback6, inside, standIn] = await Promise.all([connectionCounter("127.0.0.1"), connectionCounter("::1"), connectionCounter("127.0.0.2"), standInProvider()]);
+    const sso = (issuer: string | undefined) => ({
+      environmentProvider: issuer ? { issuer, clientId: "leadwell", clientSecret: "a-client-secret-0123456789", name: "Loopback IdP" } : undefined,
+      defaultRole: "agent" as const,
+      allowHttpIssuer: true,
+    });
+    strict = await startTestRuntime(driver, {
+      webhooks: { secretKey: undefined, allowPrivateAddresses: false, retryDelaysSeconds: [1] },
+      sso: sso(`https://127.0.0.1:${loopback4.port}`),
+    });
+    strictAdmin = await signedInAdmin(strict);
+    bounded = await startTestRuntime(driver, {
+      webhooks: { secretKey: undefined, allowPrivateAddresses: false, refusedAddress: (address) => address !== "127.0.0.1" && isRefusedAddress(address), retryDelaysSeconds: [1] },
+      sso: sso(undefined),
+    });
+    boundedAdmin = await signedInAdmin(bounded);
+  });
+  afterAll(async () => {
+    await strict?.stop();
+    await bounded?.stop();
+    await Promise.all([loopback4?.close(), loopback6?.close(), inside?.close(), standIn?.close()]);
+  });
+
+  /** The four ways issue 22 wrote a loopback or metadata address, and a name that resolves to loopback. */
+  const refusedIssuers = () => [
+    `https://127.0.0.1:${loopback4.port}`,
+    `https://[::1]:${loopback6.port}`,
+    "https://169.254.169.254",
+    `https://2130706433:${loopback4.port}`,
+    `https://localhost:${loopback4.port}`,
+  ];
+  const rows = async (rt: TestRuntime, table: "sso_providers" | "sso_login_attempts") =>
+    (await rawRows<{ n: number }>(rt.ctx.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
+  const configuredAudits = async (rt: TestRuntime) =>
+    (await rawRows<{ n: number }>(rt.ctx.db, sql`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'sso.provider_configured'`))[0]!.n;
+
+  it("refuses to save an issuer on a private, loopback or link-local address, naming the field and writing nothing", async () => {
+    for (const issuer of refusedIssuers()) {
+      const res = await strictAdmin.put("/api/enterprise/sso/providers/okta", { name: "Okta", issuer, clientId: "leadwell", clientSecret: "a-secret-value", enabled: true });
+      expect(res.status, issuer).toBe(400);
+      expect(res.body, issuer).toMatchObject({ code: "sso.private_address", fieldCodes: { issuer: { code: "sso.private_address" } }, fields: { issuer: expect.any(String) } });
+    }
+    expect(await rows(strict, "sso_providers")).toBe(0);
+    expect(await configuredAudits(strict)).toBe(0);
+    expect(connections()).toBe(0);
+  });
+
+  it("refuses to start with the environment's provider on loopback, connecting nowhere", async () => {
+    const res = await strict.client().get("/api/auth/sso/oidc/start");
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(PRIVATE_ADDRESS_LANDING);
+    expect(await rows(strict, "sso_login_attempts")).toBe(0);
+    expect(connections()).toBe(0);
+  });
+
+  it("refuses to start with a saved provider whose issuer is on such an address (stored before the rule), connecting nowhere", async () => {
+    // Saved with a public address (never contacted), then given each refused issuer the way a row written before
+    // this rule would hold it.
+    const saved = await strictAdmin.put("/api/enterprise/sso/providers/okta", { name: "Okta", issuer: "https://93.184.215.14", clientId: "leadwell", clientSecret: "a-secret-value", enabled: true });
+    expect(saved.status, saved.text).toBe(200);
+    for (const issuer of refusedIssuers()) {
+      await strict.ctx.db.execute(sql`UPDATE sso_providers SET issuer = ${issuer} WHERE provider = 'okta'`);
+      const res = await strict.client().get("/api/auth/sso/okta/start");
+      expect(res.headers.location, issuer).toBe(PRIVATE_ADDRESS_LANDING);
+    }
+    expect(await rows(strict, "sso_login_attempts")).toBe(0);
+    expect(connections()).toBe(0);
+  });
+
+  it("starts with a provider the rule allows, through the same checks", async () => {
+    // The positive control for the refusals below: 127.0.0.1 is public here, and everything it names stays there.
+    const issuer = standIn.issuer("public", (iss) => metadata(iss));
+    const saved = await boundedAdmin.put("/api/enterprise/sso/providers/okta", { name: "Okta", issuer, clientId: "leadwell", clientSecret: "a-secret-value", enabled: true });
+    expect(saved.status, saved.text).toBe(200);
+    const res = await bounded.client().get("/api/auth/sso/okta/start");
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.location as string).href.startsWith(`${issuer}/auth?`)).toBe(true);
+  });
+
+  it.each([
+    ["token_endpoint", () => `http://127.0.0.2:${inside.port}/token`],
+    ["jwks_uri", () => `http://[::1]:${loopback6.port}/jwks`],
+    ["userinfo_endpoint", () => "http://169.254.169.254/latest/meta-data"],
+    ["authorization_endpoint", () => `http://2130706434:${inside.port}/auth`],
+    ["revocation_endpoint", () => `http://10.0.0.1/revoke`],
+  ])("refuses to start with a provider whose discovery document puts %s on a private address", async (field, target) => {
+    const issuer = standIn.issuer(`inward-${field}`, (iss) => metadata(iss, { [field]: target() }));
+    const saved = await boundedAdmin.put("/api/enterprise/sso/providers/okta", { name: "Okta", issuer, clientId: "leadwell", clientSecret: "a-secret-value", enabled: true });
+    expect(saved.status, saved.text).toBe(200);
+    const before = standIn.requests();
+    const attempts = await rows(bounded, "sso_login_attempts");
+    const res = await bounded.client().get("/api/auth/sso/okta/start");
+    expect(res.headers.location).toBe(PRIVATE_ADDRESS_LANDING);
+    // The document was read (the refusal is of what it says), nothing it named was contacted, and no attempt was kept.
+    expect(standIn.requests()).toBe(before + 1);
+    expect(connections()).toBe(0);
+    expect(await rows(bounded, "sso_login_attempts")).toBe(attempts);
+  });
+
+  it.each([
+    ["127.0.0.2", () => `http://127.0.0.2:${inside.port}/.well-known/openid-configuration`],
+    ["::1", () => `http://[::1]:${loopback6.port}/.well-known/openid-configuration`],
+    ["169.254.169.254", () => "http://169.254.169.254/.well-known/openid-configuration"],
+  ])("refuses to start when discovery redirects to %s, without following it", async (name, location) => {
+    const issuer = standIn.issuer(`redirect-${name.replace(/\W/g, "-")}`, () => ({ status: 302, location: location() }));
+    const saved = await boundedAdmin.put("/api/enterprise/sso/providers/okta", { name: "Okta", issuer, clientId: "leadwell", clientSecret: "a-secret-value", enabled: true });
+    expect(saved.status, saved.text).toBe(200);
+    const res = await bounded.client().get("/api/auth/sso/okta/start");
+    expect(res.headers.location).toBe(PRIVATE_ADDRESS_LANDING);
+    expect(connections()).toBe(0);
+  });
+
+  it("refuses the callback when the provider's endpoints moved inward after the start, and records why", async () => {
+    const name = "moves-inward";
+    let issuer = standIn.issuer(name, (iss) => metadata(iss));
+    const saved = await boundedAdmin.put("/api/enterprise/sso/providers/okta", { name: "Okta", issuer, clientId: "leadwell", clientSecret: "a-secret-value", enabled: true });
+    expect(saved.status, saved.text).toBe(200);
+    const browser = bounded.client();
+    const started = await browser.get("/api/auth/sso/okta/start");
+    const state = new URL(started.headers.location as string).searchParams.get("state");
+    expect(state).toBeTruthy();
+    // Discovery is read again at the callback: now the code would be exchanged at an inside address.
+    issuer = standIn.issuer(name, (iss) => metadata(iss, { token_endpoint: `http://127.0.0.2:${inside.port}/token` }));
+    const callback = await browser.get(`/api/auth/sso/okta/callback?code=a-code&state=${encodeURIComponent(state!)}&iss=${encodeURIComponent(issuer)}`);
+    expect(callback.headers.location).toBe(PRIVATE_ADDRESS_LANDING);
+    expect((await browser.get("/api/auth/me")).status).toBe(401);
+    expect(connections()).toBe(0);
+    const failures = await rawRows<{ details: string }>(bounded.ctx.db, sql`SELECT details FROM audit_logs WHERE action = 'auth.sso_failed' ORDER BY id`);
+    expect(failures.at(-1)?.details).toContain("okta: sso.private_address");
+    expect(failures.at(-1)?.details).toContain("token_endpoint");
   });
 });

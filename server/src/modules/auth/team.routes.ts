@@ -1,3 +1,4 @@
+import { appOriginOf } from "../../kernel/http/app-origin";
 import type { FastifyRequest } from "fastify";
 import { roleSummaries, teamEndpoints } from "@contract/team";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
@@ -22,7 +23,6 @@ import {
 } from "./team.service";
 
 /** The administrator's own address for Leadwell, which links in mail point to. */
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const actor = (request: FastifyRequest) => ({ principal: signedIn(request), meta: requestMeta(request) });
 const linkLimit = { config: { rateLimit: PUBLIC_LIMITS.teamLink } };
 
@@ -33,10 +33,10 @@ export function teamRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, teamEndpoints.deactivate, async (request) => deactivateMember(ctx.db, request.params.id, actor(request)));
   endpointRoute(app, teamEndpoints.reactivate, async (request) => reactivateMember(ctx.db, request.params.id, actor(request)));
   endpointRoute(app, teamEndpoints.resetPassword, async (request) =>
-    startPasswordReset(ctx, request.params.id, { ...actor(request), origin: origin(request) }),
+    startPasswordReset(ctx, request.params.id, { ...actor(request), origin: appOriginOf(request, ctx.config.appOrigins) }),
   );
   endpointRoute(app, teamEndpoints.invitations, async () => listInvitations(ctx.db));
-  endpointRoute(app, teamEndpoints.invite, async (request) => inviteMember(ctx, request.body, { ...actor(request), origin: origin(request) }));
+  endpointRoute(app, teamEndpoints.invite, async (request) => inviteMember(ctx, request.body, { ...actor(request), origin: appOriginOf(request, ctx.config.appOrigins) }));
   endpointRoute(app, teamEndpoints.revokeInvitation, async (request) => {
     await revokeInvitation(ctx.db, request.params.id, actor(request));
     return { ok: true as const };

@@ -77,8 +77,8 @@ export async function changeRole(db: Database, id: number, role: UserRole, { pri
     if (member.role === role) return member;
     if (member.role === "admin" && member.active && (await countOtherActiveAdmins(tx, id)) === 0) throw conflict("team.last_admin", { field: "role" });
     await setRole(tx, id, role);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.role_changed", details: `${member.email}: ${member.role} → ${role}`, meta });
-    await notify(tx, [member.email], { type: "team", message: `Your role is now ${role}`, link: null });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.role_changed", message: { code: "team.role_changed", params: { email: member.email, from: member.role, to: role } }, meta });
+    await notify(tx, [member.email], { type: "team", code: "team.role_changed", params: { role }, link: null });
     return { ...member, role };
   });
 }
@@ -97,7 +97,7 @@ export async function deactivateMember(db: Database, id: number, { principal, me
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "team.deactivated",
-      details: `${member.email}: ${sessionsEnded} session(s) ended, ${keysDeleted} API key(s) deleted`,
+      message: { code: "team.deactivated", params: { email: member.email, sessions: sessionsEnded, keys: keysDeleted } },
       meta,
     });
     return (await findMember(tx, id))!;
@@ -109,7 +109,7 @@ export async function reactivateMember(db: Database, id: number, { principal, me
     const member = await memberOrNotFound(tx, id);
     if (member.active) return member;
     await setDeactivated(tx, id, false);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.reactivated", details: member.email, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.reactivated", message: { code: "team.reactivated", params: { email: member.email } }, meta });
     return (await findMember(tx, id))!;
   });
 }
@@ -135,7 +135,7 @@ export async function startPasswordReset(ctx: AppContext, id: number, { principa
       },
       tx,
     );
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.password_reset_started", details: member.email, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.password_reset_started", message: { code: "team.password_reset_started", params: { email: member.email } }, meta });
     return { path, expiresAt: expiresAt.toISOString(), mail: mail.status === "held" ? "held" : "queued" };
   });
 }
@@ -166,7 +166,7 @@ export async function inviteMember(ctx: AppContext, body: InviteBody, { principa
       },
       tx,
     );
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.invited", details: `${body.email} as ${body.role}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.invited", message: { code: "team.invited", params: { email: body.email, role: body.role } }, meta });
     return { invitation, link: { path, expiresAt: invitation.expiresAt, mail: mail.status === "held" ? "held" : "queued" } };
   });
 }
@@ -174,7 +174,7 @@ export async function inviteMember(ctx: AppContext, body: InviteBody, { principa
 export async function revokeInvitation(db: Database, id: number, { principal, meta }: Omit<TeamActor, "origin">): Promise<void> {
   await inTransaction(db, async (tx) => {
     if (!(await revokeInvitationRow(tx, id))) throw notFound("team.invitation_not_found");
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.invitation_revoked", details: `Invitation #${id}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.invitation_revoked", message: { code: "team.invitation_revoked", params: { invitationId: id } }, meta });
   });
 }
 
@@ -195,7 +195,7 @@ export async function acceptInvitation(ctx: AppContext, body: AcceptInvitationBo
       if (!invitation) throw notFound("team.invitation_invalid", { field: "token" });
       const user = await insertUser(tx, { name: body.name, email: invitation.email, passwordHash, role: invitation.role as UserRole });
       await markInvitationAccepted(tx, invitation.id, user.id);
-      await recordAudit(tx, { userEmail: user.email, action: "team.invitation_accepted", details: `Joined as ${user.role}`, meta });
+      await recordAudit(tx, { userEmail: user.email, action: "team.invitation_accepted", message: { code: "team.invitation_accepted", params: { role: user.role } }, meta });
       const sessionToken = await startSession(tx, ctx.config.sessionTtlMs, user.id, meta);
       return { user: toCurrentUser({ ...user, lastLoginAt: new Date() }), sessionToken };
     });
@@ -223,7 +223,7 @@ export async function completePasswordReset(ctx: AppContext, body: CompletePassw
     await markResetUsed(tx, reset.id);
     const sessionToken = await startSession(tx, ctx.config.sessionTtlMs, reset.userId, meta);
     await endOtherSessionsOf(tx, reset.userId, sha256Hex(sessionToken));
-    await recordAudit(tx, { userEmail: reset.email, action: "team.password_reset_completed", details: "New password set with a reset link", meta });
+    await recordAudit(tx, { userEmail: reset.email, action: "team.password_reset_completed", message: { code: "team.password_reset_completed", params: {} }, meta });
     const user = await findUserByEmail(tx, reset.email);
     return { user: toCurrentUser({ ...user!, lastLoginAt: new Date() }), sessionToken };
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DomainEvent } from "@contract/events";
+import { automationRunErrors, encodeServerMessage, englishText, type AutomationRunError } from "@contract/server-messages";
 import { leadStatusSchema } from "@contract/leads";
 import {
   MAX_AUTOMATION_DEPTH,
@@ -43,6 +44,16 @@ const asText = (value: unknown): string => {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 };
 
+/**
+ * An action failed for a reason the run log states as a code (the reader's language); its message is the English.
+ * Anything else thrown (a database or network error) is logged as its text.
+ */
+class RunError extends Error {
+  constructor(readonly failure: AutomationRunError) {
+    super(englishText(automationRunErrors[failure.code], failure.params));
+  }
+}
+
 /** Fills {{path}} placeholders from the scope; an unknown path becomes empty text. */
 export const fillPlaceholders = (template: string, scope: Scope) => template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, path: string) => asText(valueAt(scope, path)));
 
@@ -71,7 +82,7 @@ async function runAction(db: Database, context: EventContext, definition: Automa
     case "send_email": {
       const { config } = definition;
       const to = fillPlaceholders(config.to, scope).trim();
-      if (!z.email().safeParse(to).success) throw new Error(`Not an email address: "${to}"`);
+      if (!z.email().safeParse(to).success) throw new RunError({ code: "automation.not_an_email", params: { address: to } });
       // Queued with the run's transaction: the mail job sends it (and retries SMTP) once the run committed.
       await enqueueMail(context, { to, subject: fillPlaceholders(config.subject, scope), text: fillPlaceholders(config.body, scope) }, db);
       return;
@@ -79,7 +90,7 @@ async function runAction(db: Database, context: EventContext, definition: Automa
     case "create_task": {
       const { config } = definition;
       const assignee = config.assigneeEmail ? await userByEmail(db, config.assigneeEmail) : undefined;
-      if (config.assigneeEmail && !assignee) throw new Error(`No staff member has the email ${config.assigneeEmail}`);
+      if (config.assigneeEmail && !assignee) throw new RunError({ code: "automation.no_such_staff", params: { email: config.assigneeEmail } });
       const task = await insertTask(db, {
         title: fillPlaceholders(config.title, scope).slice(0, 200),
         priority: config.priority,
@@ -93,13 +104,18 @@ async function runAction(db: Database, context: EventContext, definition: Automa
     }
     case "notify": {
       const { config } = definition;
-      await notify(db, [config.userEmail], { type: "automation", message: fillPlaceholders(config.message, scope), link: "/automation" });
+      await notify(db, [config.userEmail], {
+        type: "automation",
+        code: "automation.message",
+        params: { automation: definition.name, message: fillPlaceholders(config.message, scope) },
+        link: "/automation",
+      });
       return;
     }
     case "update_lead": {
-      if (leadId === null) throw new Error("The event is not about a lead");
+      if (leadId === null) throw new RunError({ code: "automation.not_about_a_lead", params: {} });
       const changed = await updateLeadFields(db, leadId, definition.config);
-      if (!changed) throw new Error(`Lead ${leadId} no longer exists`);
+      if (!changed) throw new RunError({ code: "automation.lead_gone", params: { leadId } });
       const { before, after } = changed;
       const changedFields = (["status", "priority", "pipelineStage", "tags"] as const).filter((field) => asText(before[field]) !== asText(after[field]));
       if (changedFields.length === 0) return;
@@ -147,10 +163,10 @@ async function runWorkflow(context: EventContext, row: WorkflowRow, event: Domai
   const record = async (outcome: "success" | "failed" | "loop_stopped", error: string | null, attempts: number) => {
     await insertRun(context.db, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome, error, attempts, durationMs: Date.now() - started });
   };
-  if (!parsed.success) return record("failed", "The stored definition is no longer valid", 0);
+  if (!parsed.success) return record("failed", encodeServerMessage({ code: "automation.definition_invalid", params: {} }), 0);
   if (!parsed.data.conditions.every((condition) => holds(condition, scope))) return;
   if (depth >= MAX_AUTOMATION_DEPTH) {
-    return record("loop_stopped", `Stopped: ${depth} automations deep (limit ${MAX_AUTOMATION_DEPTH})`, 0);
+    return record("loop_stopped", encodeServerMessage({ code: "automation.too_deep", params: { depth, limit: MAX_AUTOMATION_DEPTH } }), 0);
   }
   if (parsed.data.action === "call_webhook") return queueWebhookCall(context, row, event);
   const causedBy = { automationId: row.id, depth: depth + 1 };
@@ -161,14 +177,14 @@ async function runWorkflow(context: EventContext, row: WorkflowRow, event: Domai
       await context.db.transaction((tx) => runAction(tx, context, parsed.data, scope, causedBy, leadId));
       return record("success", null, attempt);
     } catch (error) {
-      lastError = loggableError(error).message.slice(0, ERROR_TEXT_LIMIT);
+      lastError = error instanceof RunError ? encodeServerMessage(error.failure) : loggableError(error).message.slice(0, ERROR_TEXT_LIMIT);
       const delay = RETRY_DELAYS_MS[attempt - 1];
       if (delay !== undefined) await pause(delay);
     }
   }
   await record("failed", lastError, RETRY_DELAYS_MS.length + 1);
   const owner = row.createdBy === null ? undefined : await userEmailById(context.db, row.createdBy);
-  if (owner) await notify(context.db, [owner], { type: "automation", message: `Automation "${row.name}" failed: ${lastError}`, link: "/automation" });
+  if (owner) await notify(context.db, [owner], { type: "automation", code: "automation.failed", params: { automation: row.name, error: lastError }, link: "/automation" });
 }
 
 /** Every enabled workflow waiting for this event, in order of creation. */

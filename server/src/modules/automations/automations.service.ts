@@ -13,6 +13,7 @@ import {
 } from "@contract/automations";
 import { ERROR_MESSAGES, type CodedError, type ErrorCode } from "@contract/error-codes";
 import { parseErrorMessage } from "@contract/error-message";
+import { automationRunErrors, readStoredMessage, type AuditMessage } from "@contract/server-messages";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { recordAudit } from "../../kernel/audit";
@@ -64,8 +65,10 @@ async function newWorkflowSecret(deps: SaveDeps): Promise<{ secret: string; encr
   return { secret, encrypted: encryptSecret(await webhookEncryptionKey(deps.db, deps.config.webhooks), secret) };
 }
 
-const auditDetails = (row: WorkflowRow, definition: AutomationDefinition | undefined) =>
-  definition?.action === "call_webhook" ? `Automation "${row.name}" (${row.trigger} → call_webhook ${definition.config.url})` : `Automation "${row.name}"`;
+const auditDetails = (row: WorkflowRow, definition: AutomationDefinition | undefined): AuditMessage =>
+  definition?.action === "call_webhook"
+    ? { code: "automation.calls_webhook", params: { name: row.name, trigger: row.trigger, url: definition.config.url } }
+    : { code: "automation.named", params: { name: row.name } };
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_MESSAGES, code);
 
@@ -90,8 +93,9 @@ export async function createAutomation(deps: SaveDeps, actor: CurrentUser, body:
   const secret = definition.action === "call_webhook" ? await newWorkflowSecret(deps) : undefined;
   return inTransaction(deps.db, async (tx) => {
     const row = await insertWorkflow(tx, { ...definition, signingSecretEncrypted: secret?.encrypted ?? null, createdBy: actor.id });
-    const details = definition.action === "call_webhook" ? auditDetails(row, definition) : `Automation "${row.name}" (${row.trigger} → ${row.action})`;
-    await recordAudit(tx, { userEmail: actor.email, action: "automation.create", details, meta });
+    const message: AuditMessage =
+      definition.action === "call_webhook" ? auditDetails(row, definition) : { code: "automation.created", params: { name: row.name, trigger: row.trigger, action: row.action } };
+    await recordAudit(tx, { userEmail: actor.email, action: "automation.create", message, meta });
     return { ...toWorkflow(row), ...(secret ? { signingSecret: secret.secret } : {}) };
   });
 }
@@ -125,7 +129,7 @@ export async function updateAutomation(deps: SaveDeps, actor: CurrentUser, id: n
     });
     if (!row) throw notFound("automation.not_found");
     const action = edited ? "automation.update" : enabled ? "automation.enable" : "automation.disable";
-    await recordAudit(tx, { userEmail: actor.email, action, details: auditDetails(row, definition), meta });
+    await recordAudit(tx, { userEmail: actor.email, action, message: auditDetails(row, definition), meta });
     return { ...toWorkflow(row), ...(secret ? { signingSecret: secret.secret } : {}) };
   });
 }
@@ -134,8 +138,15 @@ export async function removeAutomation(db: Database, actor: CurrentUser, id: num
   await inTransaction(db, async (tx) => {
     const current = await findWorkflow(tx, id);
     if (!current || !(await deleteWorkflow(tx, id))) throw notFound("automation.not_found");
-    await recordAudit(tx, { userEmail: actor.email, action: "automation.delete", details: `Automation "${current.name}"`, meta });
+    await recordAudit(tx, { userEmail: actor.email, action: "automation.delete", message: { code: "automation.named", params: { name: current.name } }, meta });
   });
+}
+
+/** A run's stored error (a code written by encodeServerMessage, or a failure's own text) as the API gives it. */
+function runError(stored: string | null): Pick<AutomationRun, "error" | "errorCode"> {
+  if (stored === null) return { error: null, errorCode: null };
+  const { text, coded } = readStoredMessage(automationRunErrors, stored);
+  return { error: text, errorCode: coded };
 }
 
 export async function automationRuns(db: Database, id: number): Promise<AutomationRun[]> {
@@ -145,7 +156,7 @@ export async function automationRuns(db: Database, id: number): Promise<Automati
     id: row.id,
     eventName: row.eventName,
     outcome: z.enum(automationRunOutcomes).parse(row.outcome),
-    error: row.error,
+    ...runError(row.error),
     attempts: row.attempts,
     durationMs: row.durationMs,
     at: row.createdAt.toISOString(),

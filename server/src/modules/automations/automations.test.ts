@@ -102,9 +102,10 @@ describe.each(testDrivers)("Automations on %s", (driver) => {
     const outbox = await suite.admin.get<OutboxMail[]>("/api/settings/mail-outbox");
     expect(outbox.body.filter((row) => row.subject === `Welcome, ${retail.businessName}`)).toEqual([expect.objectContaining({ to: `rosa${leadNumber - 1}@automation-shop.test` })]);
     expect(outbox.body.some((row) => row.subject.includes(other.businessName))).toBe(false);
-    const notes = await suite.admin.get<{ message: string; link: string | null }[]>("/api/notifications");
-    expect(notes.body.map((note) => note.message)).toContain(`New retail lead ${retail.businessName}`);
-    expect(notes.body.map((note) => note.message)).not.toContain(`New retail lead ${other.businessName}`);
+    const notes = await suite.admin.get<{ message: string; code: string | null; params: unknown }[]>("/api/notifications");
+    expect(notes.body.map((note) => note.message)).toContain(`Automation "Tell me": New retail lead ${retail.businessName}`);
+    expect(notes.body.map((note) => note.message)).not.toContain(`Automation "Tell me": New retail lead ${other.businessName}`);
+    expect(notes.body.map((note) => [note.code, note.params])).toContainEqual(["automation.message", { automation: "Tell me", message: `New retail lead ${retail.businessName}` }]);
     await suite.admin.put(`/api/automations/${mail.body.id}`, { enabled: false });
     await suite.admin.put(`/api/automations/${told.body.id}`, { enabled: false });
   });
@@ -119,7 +120,12 @@ describe.each(testDrivers)("Automations on %s", (driver) => {
     expect(stored.body).toMatchObject({ status: "contacted", priority: "high", pipelineStage: "Qualified", tags: ["auto"] });
 
     const [run] = await runsOf(suite.admin, failing.body.id);
-    expect(run).toMatchObject({ outcome: "failed", attempts: 3, error: "No staff member has the email ghost@nowhere.test" });
+    expect(run).toMatchObject({
+      outcome: "failed",
+      attempts: 3,
+      error: "No staff member has the email ghost@nowhere.test",
+      errorCode: { code: "automation.no_such_staff", params: { email: "ghost@nowhere.test" } },
+    });
     const notes = await suite.admin.get<{ message: string }[]>("/api/notifications");
     expect(notes.body.map((note) => note.message)).toContain('Automation "Task for a ghost" failed: No staff member has the email ghost@nowhere.test');
     await suite.admin.put(`/api/automations/${workflow.body.id}`, { enabled: false });

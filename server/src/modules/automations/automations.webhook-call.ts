@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { callWebhookConfigSchema } from "@contract/automations";
+import { decodeServerMessage, encodeServerMessage } from "@contract/server-messages";
 import type { Database } from "../../db/client";
 import { loggableError } from "../../kernel/http/error-log";
 import type { JobContext } from "../../kernel/jobs/job-context";
@@ -47,12 +48,12 @@ export async function makeWebhookCall(context: Pick<JobContext, "db" | "config">
   if (!run || run.attempts >= call.attempt) return { outcome: "skipped" };
   const target = run.action === "call_webhook" ? callWebhookConfigSchema.safeParse(run.config) : undefined;
   if (!target?.success || run.signingSecretEncrypted === null) {
-    await settleRun(db, run.runId, { outcome: "failed", error: "The workflow no longer calls a webhook", attempts: run.attempts, durationMs: 0 });
+    await settleRun(db, run.runId, { outcome: "failed", error: encodeServerMessage({ code: "automation.no_longer_calls_webhook", params: {} }), attempts: run.attempts, durationMs: 0 });
     return { outcome: "failed" };
   }
   if (!run.enabled) {
     // Switching a workflow off also stops the retries of a receiver that keeps refusing.
-    await settleRun(db, run.runId, { outcome: "failed", error: "The workflow was disabled before the call was made", attempts: run.attempts, durationMs: 0 });
+    await settleRun(db, run.runId, { outcome: "failed", error: encodeServerMessage({ code: "automation.disabled_before_call", params: {} }), attempts: run.attempts, durationMs: 0 });
     return { outcome: "failed" };
   }
 
@@ -62,7 +63,14 @@ export async function makeWebhookCall(context: Pick<JobContext, "db" | "config">
   try {
     const headers = signedHeaders(decryptSecret(key, run.signingSecretEncrypted), callMessageId(run.runId), call.body);
     const answer = await sendWebhookRequest(target.data.url, call.body, headers, { policy: addressPolicyOf(config.webhooks), timeoutMs: CALL_TIMEOUT_MS, snippetLength: ANSWER_IN_ERROR });
-    if (answer.statusCode < 200 || answer.statusCode >= 300) error = `The receiver answered ${answer.statusCode}${answer.snippet.trim() ? `: ${answer.snippet.trim()}` : ""}`;
+    if (answer.statusCode < 200 || answer.statusCode >= 300) {
+      const said = answer.snippet.trim();
+      error = encodeServerMessage(
+        said
+          ? { code: "automation.receiver_answered_saying", params: { status: answer.statusCode, answer: said } }
+          : { code: "automation.receiver_answered", params: { status: answer.statusCode } },
+      );
+    }
   } catch (failure) {
     error = loggableError(failure).message;
   }
@@ -71,7 +79,8 @@ export async function makeWebhookCall(context: Pick<JobContext, "db" | "config">
     await settleRun(db, run.runId, { outcome: "success", error: null, attempts: call.attempt, durationMs });
     return { outcome: "success" };
   }
-  const lastError = error.slice(0, ERROR_TEXT_LIMIT);
+  // A coded error is short (the receiver's answer is cut at ANSWER_IN_ERROR); only a plain text may need cutting.
+  const lastError = error.length > ERROR_TEXT_LIMIT && !decodeServerMessage(error) ? error.slice(0, ERROR_TEXT_LIMIT) : error;
   const retryInSeconds = config.webhooks.retryDelaysSeconds[call.attempt - 1];
   return inTransaction(db, async (tx) => {
     if (retryInSeconds !== undefined) {
@@ -81,7 +90,7 @@ export async function makeWebhookCall(context: Pick<JobContext, "db" | "config">
     }
     await settleRun(tx, run.runId, { outcome: "failed", error: lastError, attempts: call.attempt, durationMs });
     const owner = run.createdBy === null ? undefined : await userEmailById(tx, run.createdBy);
-    if (owner) await notify(tx, [owner], { type: "automation", message: `Automation "${run.name}" failed: ${lastError}`, link: "/automation" });
+    if (owner) await notify(tx, [owner], { type: "automation", code: "automation.failed", params: { automation: run.name, error: lastError }, link: "/automation" });
     return { outcome: "failed" };
   });
 }

@@ -110,7 +110,12 @@ describe.each(testDrivers)("Automations calling webhooks on %s", (driver) => {
     expect(pendingRun?.outcome).toBe("pending");
 
     const [run] = await waitFor(() => runsOf(suite.admin, workflow.body.id), (rows) => rows[0]?.outcome === "failed");
-    expect(run).toMatchObject({ outcome: "failed", attempts: 3, error: "The receiver answered 500: receiver is down" });
+    expect(run).toMatchObject({
+      outcome: "failed",
+      attempts: 3,
+      error: "The receiver answered 500: receiver is down",
+      errorCode: { code: "automation.receiver_answered_saying", params: { status: 500, answer: "receiver is down" } },
+    });
     const calls = receiver.received.filter((request) => request.headers["webhook-id"] === `auto_${run!.id}`);
     expect(calls).toHaveLength(3);
     // Every attempt posts the same message: a receiver can drop repeats by its webhook-id.

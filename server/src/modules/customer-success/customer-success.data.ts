@@ -15,6 +15,7 @@ import {
   type NpsResponse,
   type OnboardingProgress,
 } from "@contract/customer-success";
+import { percentSql } from "../../db/analytics-sql";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -206,7 +207,7 @@ export async function onboardingFigures(db: Database) {
   const [totals] = await rawRows<{ total_accounts: number; completed: number; completion_rate: number }>(
     db,
     sql`SELECT count(*)::int AS total_accounts, count(*) FILTER (WHERE is_completed)::int AS completed,
-          coalesce(round(100.0 * count(*) FILTER (WHERE is_completed) / nullif(count(*), 0)), 0)::int AS completion_rate
+          ${percentSql(sql`count(*) FILTER (WHERE is_completed)`, sql`count(*)`)} AS completion_rate
         FROM ${onboardingProgress}`,
   );
   const steps = await rawRows<{ step: number; reached: number; stopped: number; drop_off: number }>(

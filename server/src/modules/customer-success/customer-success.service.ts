@@ -70,7 +70,7 @@ export async function createNpsInvitation(
     await recordAudit(tx, {
       userEmail: actorLabel(actor.principal),
       action: "nps.invitation_created",
-      details: `Survey link #${invitation.id} for lead #${lead.id}`,
+      message: { code: "nps.invitation_created", params: { invitationId: invitation.id, leadId: lead.id } },
       meta: actor.meta,
     });
     return { id: invitation.id, link, expiresAt: invitation.expiresAt.toISOString(), emailed: mail.status !== "held" };
@@ -124,6 +124,7 @@ export async function engagementUsers(db: Database): Promise<EngagementReply> {
   return {
     users: usersWithRisk,
     by_risk: byRisk,
+    risk_distribution: { ...byRisk },
     at_risk: usersWithRisk.filter((user) => isAtRisk(user.riskLevel)).length,
     average_score: usersWithRisk.length === 0 ? 0 : Math.round(total / usersWithRisk.length),
   };

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { npsLabel, riskLevelFor, type EngagementReply, type NpsAnalytics, type NpsResponse, type OnboardingAnalytics, type RetentionReply } from "@contract/customer-success";
-import type { RenewalAnalytics } from "@contract/records/customer-success";
+import { npsLabel, riskLevelFor, type EngagementReply, type NpsAnalytics, type NpsResponse, type OnboardingAnalytics, type RenewalAnalytics, type RetentionReply } from "@contract/customer-success";
 import { auditLogs, npsResponses, sessions, users } from "../../db/schema";
 import { ADMIN, signedInWithRole, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
@@ -63,6 +62,11 @@ describe.each(testDrivers)("Customer Success on %s", (driver) => {
   it("records an answer under the signed-in user's email, milestone by default; a viewer may not answer", async () => {
     const created = await suite.admin.post<NpsResponse>("/api/nps", { score: 9, feedback: "  Great  ", userEmail: "someone@else.test", campaignId: "q4" });
     expect(created.body).toMatchObject({ userEmail: ADMIN.email, score: 9, feedback: "Great", campaignId: "q4", surveyType: "milestone" });
+    // The campaign and survey type sent are kept with the answer.
+    const typed = await suite.admin.post<NpsResponse>("/api/nps", { score: 6, feedback: null, campaignId: "test_nps_survey", surveyType: "onboarding" });
+    expect(typed.status, typed.text).toBe(201);
+    const [stored] = await suite.rt.ctx.db.select().from(npsResponses).where(eq(npsResponses.id, typed.body.id));
+    expect(stored).toMatchObject({ userEmail: ADMIN.email, score: 6, feedback: null, campaignId: "test_nps_survey", surveyType: "onboarding" });
     const agent = await signedInWithRole(suite.rt, "agent", { name: "Agnes Agent", email: "agnes@leadwell.test" });
     expect((await agent.post("/api/nps", { score: 3, feedback: null })).status).toBe(201);
     const viewer = await signedInWithRole(suite.rt, "viewer", { name: "Vic Viewer", email: "vic@leadwell.test" });
@@ -215,6 +219,13 @@ describe.each(testDrivers)("Customer Success on %s", (driver) => {
     expect(byEmail.get("hal@staff.test")).toMatchObject({ engagementScore: 0, riskLevel: "critical", lastLogin: null });
     expect(engagement.body.at_risk).toBe(engagement.body.users.filter((u) => u.riskLevel === "high" || u.riskLevel === "critical").length);
     expect(engagement.body.at_risk).toBeGreaterThanOrEqual(2);
+    // The spec names the analytics' counts per level risk_distribution; by_risk carries the same.
+    const perLevel = Object.fromEntries(
+      (["low", "medium", "high", "critical"] as const).map((level) => [level, engagement.body.users.filter((u) => u.riskLevel === level).length]),
+    );
+    expect(engagement.body.risk_distribution).toEqual(perLevel);
+    expect(engagement.body.by_risk).toEqual(perLevel);
+    expect(engagement.body.risk_distribution.critical).toBeGreaterThanOrEqual(2);
 
     // Retention: wipe the activity above and lay out a hand-computed table.
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));

@@ -15,7 +15,8 @@ const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(
 /**
  * Every AI and automation figure in one statement. A proposal is an issue holding an AI repair proposal (ai_repair_log:
  * awaiting review, approved or rejected; reopening an issue clears its proposal, so a replaced one is not counted
- * twice); an approval is an issue whose fix was approved. Proposals this month go by the proposal's own timestamp.
+ * twice); the list of related fixes stored without a model (source kind retrieval) proposes no fix and is no
+ * proposal. An approval is an issue whose fix was approved. Proposals this month go by the proposal's own timestamp.
  * Revenue generated is the year-to-date revenue (KPI records) of converted leads that came through an affiliate
  * referral.
  */
@@ -35,7 +36,8 @@ export async function aiInsightsSnapshot(db: Database): Promise<AiInsights> {
   }>(
     db,
     sql`WITH proposals AS (
-        SELECT ${technicalIssues.status} AS status, ${proposalAt} AS proposed_at FROM ${technicalIssues} WHERE ${technicalIssues.aiRepairLog} IS NOT NULL
+        SELECT ${technicalIssues.status} AS status, ${proposalAt} AS proposed_at FROM ${technicalIssues}
+        WHERE ${technicalIssues.aiRepairLog} IS NOT NULL AND (${technicalIssues.aiRepairLog} #>> '{source,kind}') IS DISTINCT FROM 'retrieval'
       ), referred_conversions AS (
         SELECT ${leads.id} AS lead_id FROM ${leads}
         JOIN ${affiliateReferrals} ON ${affiliateReferrals.leadId} = ${leads.id}

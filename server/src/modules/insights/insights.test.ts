@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Affiliate } from "@contract/affiliates";
 import type { CreatedApiKey } from "@contract/api-keys";
 import type { AiInsights, CommunityAnalytics } from "@contract/integrations";
@@ -45,11 +45,17 @@ describe.each(testDrivers)("AI insights and community analytics on %s", (driver)
 
   it("rates AI fixes as approved ÷ proposals made, counting this month's by the proposal's date", async () => {
     const issues = [];
-    for (const description of ["Export button does nothing", "Totals off by a cent", "Logo blurry on retina", "Search ignores accents"]) {
+    for (const description of ["Export button does nothing", "Totals off by a cent", "Logo blurry on retina", "Search ignores accents", "Dates shown in the wrong zone"]) {
       const issue = await submitIssue(suite.admin, anIssue(description));
       issues.push(await untilSettled(suite.admin, issue.id));
     }
-    expect(issues.map((issue) => issue.status)).toEqual(["awaiting_review", "awaiting_review", "awaiting_review", "awaiting_review"]);
+    expect(issues.map((issue) => issue.status)).toEqual(["awaiting_review", "awaiting_review", "awaiting_review", "awaiting_review", "awaiting_review"]);
+    // This suite has no model, so each got a list of related fixes; the first four are made proposals of a model, as
+    // a configured one would have written them. The fifth stays a list, which proposes no fix and is not counted.
+    await suite.rt.ctx.db
+      .update(technicalIssues)
+      .set({ aiRepairLog: sql`jsonb_set(${technicalIssues.aiRepairLog}, '{source}', '{"kind": "model", "model": "m", "endpoint": null}')` })
+      .where(inArray(technicalIssues.id, issues.slice(0, 4).map((issue) => issue.id)));
     expect((await suite.admin.post(`/api/issues/${issues[0]!.id}/approve`, { manualNotes: "Ship it" })).status).toBe(200);
     expect((await suite.admin.post(`/api/issues/${issues[1]!.id}/reject`, { notes: "Wrong file" })).status).toBe(200);
     // A proposal made in an earlier month.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { IntegrationKind, IntegrationStatus, IntegrationStatusRow } from "@contract/integrations";
+import { integrationOutcomes, readStoredMessage } from "@contract/server-messages";
 import type { IntegrationRow, ZapierFacts } from "./integrations.data";
 
 /**
@@ -20,9 +21,27 @@ export const storedSettings = (row: Pick<IntegrationRow, "settings">): Record<st
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
+/** The stored last error (a code written by encodeServerMessage, or English text stored before codes) as the API gives it. */
+function lastErrorOf(stored: string | null): Pick<IntegrationStatusRow, "lastError" | "lastErrorCode"> {
+  if (stored === null) return { lastError: null, lastErrorCode: null };
+  const { text, coded } = readStoredMessage(integrationOutcomes, stored);
+  return { lastError: text, lastErrorCode: coded };
+}
+
 export function toIntegrationStatus(kind: Exclude<IntegrationKind, "zapier">, row: IntegrationRow | undefined): IntegrationStatusRow {
   if (!row) {
-    return { kind, status: "available", enabled: false, settings: {}, secretHint: null, configuredAt: null, lastUsedAt: null, lastError: null, lastErrorAt: null };
+    return {
+      kind,
+      status: "available",
+      enabled: false,
+      settings: {},
+      secretHint: null,
+      configuredAt: null,
+      lastUsedAt: null,
+      lastError: null,
+      lastErrorCode: null,
+      lastErrorAt: null,
+    };
   }
   return {
     kind,
@@ -32,7 +51,7 @@ export function toIntegrationStatus(kind: Exclude<IntegrationKind, "zapier">, ro
     secretHint: row.secretHint,
     configuredAt: iso(row.configuredAt),
     lastUsedAt: iso(row.lastUsedAt),
-    lastError: row.lastError,
+    ...lastErrorOf(row.lastError),
     lastErrorAt: iso(row.lastErrorAt),
   };
 }
@@ -50,7 +69,9 @@ export function zapierStatus(facts: ZapierFacts): IntegrationStatusRow {
     secretHint: null,
     configuredAt: iso(facts.configuredAt),
     lastUsedAt: iso(facts.lastUsedAt),
+    // A delivery's error is the receiver's or the network's own text: it has no code.
     lastError: errorIsLatest ? facts.lastError : null,
+    lastErrorCode: null,
     lastErrorAt: errorIsLatest ? iso(facts.lastErrorAt) : null,
     zapier: { webhookCount: facts.webhookCount, apiKeyCount: facts.apiKeyCount },
   };

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { encodeServerMessage, englishText, integrationOutcomes, type IntegrationOutcome } from "@contract/server-messages";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { apiKeys, integrations, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
@@ -65,10 +66,14 @@ export async function recordIntegrationSuccess(db: Database, kind: StoredIntegra
 
 const ERROR_TEXT_LIMIT = 1000;
 
-export async function recordIntegrationError(db: Database, kind: StoredIntegrationKind, error: string): Promise<IntegrationRow | undefined> {
+/** Records what went wrong, as a code (encodeServerMessage) the card renders in the reader's language. */
+export async function recordIntegrationError(db: Database, kind: StoredIntegrationKind, error: IntegrationOutcome): Promise<IntegrationRow | undefined> {
+  const coded = encodeServerMessage(error);
+  // A code too long to store whole (a long answer quoted) is stored as its English, cut.
+  const stored = coded.length <= ERROR_TEXT_LIMIT ? coded : englishText(integrationOutcomes[error.code], error.params).slice(0, ERROR_TEXT_LIMIT);
   const [row] = await db
     .update(integrations)
-    .set({ lastError: error.slice(0, ERROR_TEXT_LIMIT), lastErrorAt: sql`now()` })
+    .set({ lastError: stored, lastErrorAt: sql`now()` })
     .where(eq(integrations.kind, kind))
     .returning();
   return row;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { encodeServerMessage } from "@contract/server-messages";
 import type { WebhookConfig } from "../../config";
 import { isLastAttempt } from "../../kernel/jobs/job-context";
 import { defineJob } from "../../kernel/jobs/job-kind";
@@ -27,7 +28,7 @@ export const postSlackEventJob = defineJob({
     if (!row || !row.enabled) return { status: "skipped" };
     const webhookUrl = readSecret(await webhookEncryptionKey(db, config.webhooks), row.secretEncrypted);
     if (webhookUrl === null) {
-      await recordIntegrationError(db, "slack", "The stored webhook URL can no longer be read (the encryption key changed): save the settings again");
+      await recordIntegrationError(db, "slack", { code: "integration.webhook_url_unreadable", params: {} });
       return { status: "failed" };
     }
     const outcome = await postToSlack(config, webhookUrl, payload.text);
@@ -35,7 +36,7 @@ export const postSlackEventJob = defineJob({
       await recordIntegrationSuccess(db, "slack");
       return { status: "sent" };
     }
-    await recordIntegrationError(db, "slack", `${payload.eventName}: ${outcome.message}`);
+    await recordIntegrationError(db, "slack", { code: "integration.slack_event_failed", params: { event: payload.eventName, outcome: encodeServerMessage(outcome.line) } });
     if (outcome.retryable && !isLastAttempt(run)) throw new Error(outcome.message);
     return { status: "failed", message: outcome.message };
   },

@@ -1,3 +1,4 @@
+import { englishText, integrationOutcomes, type IntegrationOutcome } from "@contract/server-messages";
 import type { AppConfig } from "../../config";
 import { loggableError } from "../../kernel/http/error-log";
 import { addressPolicyOf, sendWebhookRequest } from "../../kernel/outbound/outbound-address";
@@ -6,13 +7,22 @@ import { addressPolicyOf, sendWebhookRequest } from "../../kernel/outbound/outbo
 export const INTEGRATION_TIMEOUT_MS = 15_000;
 const SNIPPET_LENGTH = 300;
 
-/** What one use of an integration came to: `message` says what was done and what came back. */
+/** What one use of an integration came to: `line` says what was done and what came back, as a code; `message` in English. */
 export interface OutboundOutcome {
   ok: boolean;
+  line: IntegrationOutcome;
   message: string;
   /** Worth trying again later (no answer, a 5xx, a 429); a refusal of the settings is not. */
   retryable: boolean;
 }
+
+/** An outcome with its English. */
+export const outcome = (ok: boolean, line: IntegrationOutcome, retryable: boolean): OutboundOutcome => ({
+  ok,
+  line,
+  message: englishText(integrationOutcomes[line.code], line.params),
+  retryable,
+});
 
 /** The reason a request got no answer, with the low-level cause (getaddrinfo ENOTFOUND …) that says why. */
 function failureText(error: unknown): string {
@@ -21,11 +31,8 @@ function failureText(error: unknown): string {
   return (cause && !base.includes(cause) ? `${base} (${cause})` : base).slice(0, 500);
 }
 
-const noAnswer = (service: string, error: unknown): OutboundOutcome => ({
-  ok: false,
-  message: `${service} could not be reached: ${failureText(error)}`,
-  retryable: true,
-});
+const noAnswer = (service: string, error: unknown): OutboundOutcome =>
+  outcome(false, { code: "integration.unreachable", params: { service, cause: failureText(error) } }, true);
 
 const retryableStatus = (status: number) => status === 429 || status >= 500;
 
@@ -40,9 +47,14 @@ export async function postToSlack(config: AppConfig, webhookUrl: string, text: s
       timeoutMs: INTEGRATION_TIMEOUT_MS,
       snippetLength: SNIPPET_LENGTH,
     });
-    if (answer.statusCode >= 200 && answer.statusCode < 300) return { ok: true, message: "Slack accepted the message", retryable: false };
+    if (answer.statusCode >= 200 && answer.statusCode < 300) return outcome(true, { code: "integration.slack_accepted", params: {} }, false);
     const said = answer.snippet.trim();
-    return { ok: false, message: `Slack answered HTTP ${answer.statusCode}${said ? `: ${said}` : ""}`, retryable: retryableStatus(answer.statusCode) };
+    const status = answer.statusCode;
+    return outcome(
+      false,
+      said ? { code: "integration.slack_refused_saying", params: { status, answer: said } } : { code: "integration.slack_refused", params: { status } },
+      retryableStatus(status),
+    );
   } catch (error) {
     return noAnswer("Slack", error);
   }
@@ -99,10 +111,21 @@ export async function checkStripe(secretKey: string): Promise<OutboundOutcome> {
 
 /** What Stripe's answer to the balance read says about the key. */
 export function stripeOutcome(mode: "live" | "test", answer: { status: number; body: unknown }): OutboundOutcome {
-  if (answer.status === 200) return { ok: true, message: `Stripe accepted the ${mode}-mode key (GET /v1/balance answered 200)`, retryable: false };
+  if (answer.status === 200) return outcome(true, { code: "integration.stripe_accepted", params: { mode } }, false);
   const said = field(answer.body, "error", "message");
-  if (answer.status === 403) return { ok: true, message: `Stripe accepted the ${mode}-mode key; it may not read the balance${said ? ` (${said})` : ""}`, retryable: false };
-  return { ok: false, message: `Stripe answered HTTP ${answer.status}${said ? `: ${said}` : ""}`, retryable: retryableStatus(answer.status) };
+  if (answer.status === 403) {
+    return outcome(
+      true,
+      said ? { code: "integration.stripe_accepted_no_balance_saying", params: { mode, answer: said } } : { code: "integration.stripe_accepted_no_balance", params: { mode } },
+      false,
+    );
+  }
+  const status = answer.status;
+  return outcome(
+    false,
+    said ? { code: "integration.stripe_refused_saying", params: { status, answer: said } } : { code: "integration.stripe_refused", params: { status } },
+    retryableStatus(status),
+  );
 }
 
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
@@ -119,7 +142,7 @@ export async function checkGoogle(clientId: string, clientSecret: string): Promi
   const discovery = await requestJson(GOOGLE_DISCOVERY_URL, {});
   if ("error" in discovery) return noAnswer("Google (accounts.google.com)", discovery.error);
   if (discovery.status !== 200 || field(discovery.body, "token_endpoint") === undefined) {
-    return { ok: false, message: `Google's OpenID discovery document answered HTTP ${discovery.status} without a token endpoint`, retryable: true };
+    return outcome(false, { code: "integration.google_no_token_endpoint", params: { status: discovery.status } }, true);
   }
   const exchange = await requestJson(GOOGLE_TOKEN_URL, {
     method: "POST",
@@ -139,14 +162,21 @@ export function googleTokenOutcome(exchange: { status: number; body: unknown }):
   const error = field(exchange.body, "error");
   const said = field(exchange.body, "error_description");
   if (error === "invalid_client" || error === "unauthorized_client") {
-    return { ok: false, message: `Google refused the client id or secret (${error}${said ? `: ${said}` : ""})`, retryable: false };
+    return outcome(
+      false,
+      said ? { code: "integration.google_refused_saying", params: { error, answer: said } } : { code: "integration.google_refused", params: { error } },
+      false,
+    );
   }
   if (error !== undefined && exchange.status >= 400 && exchange.status < 500) {
-    return { ok: true, message: `Google's OAuth endpoints answered and accepted the client id and secret (the made-up code got ${error}, as expected)`, retryable: false };
+    return outcome(true, { code: "integration.google_accepted", params: { error } }, false);
   }
-  return {
-    ok: false,
-    message: `Google's token endpoint answered HTTP ${exchange.status}${error ? ` (${error}${said ? `: ${said}` : ""})` : ""}`,
-    retryable: retryableStatus(exchange.status),
-  };
+  const status = exchange.status;
+  const line: IntegrationOutcome =
+    error === undefined
+      ? { code: "integration.google_token_endpoint", params: { status } }
+      : said
+        ? { code: "integration.google_token_endpoint_error_saying", params: { status, error, answer: said } }
+        : { code: "integration.google_token_endpoint_error", params: { status, error } };
+  return outcome(false, line, retryableStatus(status));
 }

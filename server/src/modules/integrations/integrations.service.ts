@@ -26,7 +26,7 @@ import {
   type IntegrationRow,
   type StoredIntegrationKind,
 } from "./integrations.data";
-import { checkGoogle, checkStripe, postToSlack, type OutboundOutcome } from "./integrations.outbound";
+import { checkGoogle, checkStripe, outcome, postToSlack, type OutboundOutcome } from "./integrations.outbound";
 
 type Deps = Pick<AppContext, "db" | "config">;
 type SettingsBody = z.output<typeof integrationSettingsBodySchema>;
@@ -100,11 +100,11 @@ export async function configureIntegration(
       configuredBy: actor.id,
       forgetUsage: newSecret !== storedSecret || clientIdChanged,
     });
-    const secretNote = secret === undefined ? "secret kept" : existing ? "secret replaced" : "secret stored";
+    const savedCode = secret === undefined ? "integration.saved_secret_kept" : existing ? "integration.saved_secret_replaced" : "integration.saved_secret_stored";
     await recordAudit(tx, {
       userEmail: actor.email,
       action: existing ? "integration.update" : "integration.configure",
-      details: `${NAMES[kind]} settings saved (${body.enabled ? "enabled" : "disabled"}, ${secretNote})`,
+      message: { code: savedCode, params: { integration: NAMES[kind], state: body.enabled ? "enabled" : "disabled" } },
       meta,
     });
     return toIntegrationStatus(kind, saved);
@@ -116,15 +116,11 @@ export async function disconnectIntegration(db: Database, actor: CurrentUser, ki
   await inTransaction(db, async (tx) => {
     const removed = await deleteIntegration(tx, kind);
     if (!removed) throw notFound("integration.not_configured");
-    await recordAudit(tx, { userEmail: actor.email, action: "integration.disconnect", details: `${NAMES[kind]} settings and secret forgotten`, meta });
+    await recordAudit(tx, { userEmail: actor.email, action: "integration.disconnect", message: { code: "integration.disconnected", params: { integration: NAMES[kind] } }, meta });
   });
 }
 
-const UNREADABLE_SECRET: OutboundOutcome = {
-  ok: false,
-  message: "The stored secret can no longer be read (the encryption key changed): save the settings again with the secret",
-  retryable: false,
-};
+const UNREADABLE_SECRET: OutboundOutcome = outcome(false, { code: "integration.secret_unreadable", params: {} }, false);
 
 function slackTestText(row: IntegrationRow): string {
   const events = storedSettings(row).events;
@@ -156,7 +152,7 @@ export async function checkIntegration(deps: Deps, kind: IntegrationKind): Promi
   const row = await findIntegration(deps.db, kind);
   if (!row) throw badRequest("kind", "integration.not_configured");
   const secret = readSecret(await webhookEncryptionKey(deps.db, deps.config.webhooks), row.secretEncrypted);
-  const outcome = secret === null ? UNREADABLE_SECRET : await tryOnce(deps, row, secret);
-  const recorded = outcome.ok ? await recordIntegrationSuccess(deps.db, kind) : await recordIntegrationError(deps.db, kind, outcome.message);
-  return { ok: outcome.ok, message: outcome.message, integration: toIntegrationStatus(kind, recorded ?? row) };
+  const result = secret === null ? UNREADABLE_SECRET : await tryOnce(deps, row, secret);
+  const recorded = result.ok ? await recordIntegrationSuccess(deps.db, kind) : await recordIntegrationError(deps.db, kind, result.line);
+  return { ok: result.ok, message: result.message, messageCode: result.line, integration: toIntegrationStatus(kind, recorded ?? row) };
 }

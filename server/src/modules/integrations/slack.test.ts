@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { IntegrationCheck, IntegrationStatusRow } from "@contract/integrations";
+import { encodeServerMessage } from "@contract/server-messages";
 import { integrations } from "../../db/schema";
 import { encryptSecret, webhookEncryptionKey } from "../../kernel/outbound/secrets";
 import { suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
@@ -77,6 +78,9 @@ describe.each(testDrivers)("Slack on %s", (driver) => {
     slack.answer([{ status: 404, text: "no_service" }]);
     const refused = await suite.admin.post<IntegrationCheck>("/api/integrations/slack/test");
     expect(refused.body).toMatchObject({ ok: false, message: "Slack answered HTTP 404: no_service", integration: { status: "configured", lastError: "Slack answered HTTP 404: no_service" } });
+    // The same as a code with params, for the reader's language.
+    const said = { code: "integration.slack_refused_saying", params: { status: 404, answer: "no_service" } };
+    expect(refused.body).toMatchObject({ messageCode: said, integration: { lastErrorCode: said } });
 
     const again = await suite.admin.post<IntegrationCheck>("/api/integrations/slack/test");
     expect(again.body).toMatchObject({ ok: true, integration: { status: "connected", lastError: null, lastErrorAt: null } });
@@ -127,6 +131,10 @@ describe.each(testDrivers)("Slack on %s", (driver) => {
     // The first try fails (503): the card says so until the retry (after the first webhook retry delay, 1 s here) gets through.
     const failing = await waitFor(() => slackCard(suite.admin), (card) => card.lastError !== null && card.status === "configured");
     expect(failing.lastError).toBe("lead.created: Slack answered HTTP 503: busy");
+    expect(failing.lastErrorCode).toEqual({
+      code: "integration.slack_event_failed",
+      params: { event: "lead.created", outcome: encodeServerMessage({ code: "integration.slack_refused_saying", params: { status: 503, answer: "busy" } }) },
+    });
     const retried = await waitFor(() => slack.posts.length, (count) => count >= 2);
     expect(retried).toBe(2);
     expect(slack.posts.map((post) => post.body)).toEqual([{ text: "New lead: Retry Co (li@retry.test)" }, { text: "New lead: Retry Co (li@retry.test)" }]);

@@ -6,9 +6,11 @@ const proposal: AiRepairLog = {
   summary: "s",
   codeDiff: "",
   timestamp: "2026-01-01T00:00:00.000Z",
-  source: { kind: "retrieval", model: null, endpoint: null },
+  source: { kind: "model", model: "m", endpoint: null },
   references: [],
 };
+/** What the job stores without a model: related earlier fixes, no fix for this issue. */
+const listing: AiRepairLog = { ...proposal, source: { kind: "retrieval", model: null, endpoint: null } };
 const issue = (status: IssueStatus, withProposal = true) => ({ status, aiRepairLog: withProposal ? proposal : null });
 
 describe("transitionRefusal", () => {
@@ -19,6 +21,13 @@ describe("transitionRefusal", () => {
     expect(transitionRefusal("approve", issue("approved"))).toBe(refusals.alreadyApproved);
     expect(transitionRefusal("approve", issue("open", false))).toBe(refusals.noProposalToApprove);
     expect(transitionRefusal("approve", issue("failed", false))).toBe(refusals.noProposalToApprove);
+  });
+
+  it("approves no list of related fixes made without a model, but lets it be rejected or asked for again", () => {
+    expect(transitionRefusal("approve", { status: "awaiting_review", aiRepairLog: listing })).toBe(refusals.noFixProposed);
+    expect(transitionRefusal("approve", { status: "rejected", aiRepairLog: listing })).toBe(refusals.noFixProposed);
+    expect(transitionRefusal("reject", { status: "awaiting_review", aiRepairLog: listing })).toBeNull();
+    expect(transitionRefusal("retry", { status: "awaiting_review", aiRepairLog: listing })).toBeNull();
   });
 
   it("rejects a proposal that is neither approved nor already rejected", () => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { AiRepairLog, Issue, IssueStatus } from "@contract/issues";
+import { proposesFix, type AiRepairLog, type Issue, type IssueStatus } from "@contract/issues";
 import type { Database } from "../../db/client";
 import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { technicalIssues } from "../../db/schema";
@@ -143,9 +143,12 @@ export const recordRejection = (db: Database, id: number, review: { notes: strin
 export const reopenIssue = (db: Database, id: number) =>
   updateIssue(db, id, { status: "open", aiRepairLog: null, repairFailure: null, approvalRequested: false });
 
-/** Writes a proposal only while the issue is still open: a late job never overwrites a decision. */
+/**
+ * Writes a proposal only while the issue is still open: a late job never overwrites a decision. Approval is
+ * requested only when the log proposes a fix; a list of related fixes made without a model awaits review too.
+ */
 export async function storeRepairProposal(db: Database, id: number, log: AiRepairLog): Promise<boolean> {
-  const updated = await updateIssue(db, id, { status: "awaiting_review", aiRepairLog: log, repairFailure: null, approvalRequested: true }, true);
+  const updated = await updateIssue(db, id, { status: "awaiting_review", aiRepairLog: log, repairFailure: null, approvalRequested: proposesFix(log) }, true);
   return updated !== undefined;
 }
 

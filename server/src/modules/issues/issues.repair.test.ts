@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Issue } from "@contract/issues";
 import { proposeRepairJob } from "./issues.jobs";
 import type { Notification } from "@contract/notifications";
+import { encodeServerMessage } from "@contract/server-messages";
 import { FAKE_DIFF, startFakeChatServer, type FakeChatServer } from "../../test/fake-chat-completions";
 import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { anIssue, submitIssue, untilSettled } from "./issue-test-helpers";
@@ -68,6 +69,12 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
     expect(userMessage).toContain("Reviewer's notes: Checked on hotel Wi-Fi: works.");
   });
 
+  it("says the configured model writes the proposals, naming its server's host only", async () => {
+    const source = await admin.get("/api/issues/proposal-source");
+    expect([source.status, source.body]).toEqual([200, { kind: "model", model: "fake-model", endpoint: new URL(fake.baseUrl).host }]);
+    expect(source.text).not.toContain("test-key");
+  });
+
   it("retries an answer that is not JSON and stores the valid one that follows", async () => {
     fake.enqueue({ kind: "content", content: "Sure! Just raise the timeout." }, { kind: "proposal", summary: "Raise the timeout.", codeDiff: "" });
     const { issue, requests } = await reportAndSettle("The reports page times out for a whole year of leads");
@@ -81,9 +88,19 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
     failed = issue;
     expect(requests).toHaveLength(3);
     expect(issue).toMatchObject({ status: "failed", aiRepairLog: null, approvalRequested: false });
-    expect(issue.repairFailure).toEqual({ reason: `The model did not answer within ${TIMEOUT_TEXT}`, attempts: 3, failedAt: expect.any(String) });
+    expect(issue.repairFailure).toEqual({
+      reason: `The model did not answer within ${TIMEOUT_TEXT}`,
+      code: "repair.timeout",
+      params: { duration: TIMEOUT_TEXT },
+      attempts: 3,
+      failedAt: expect.any(String),
+    });
     const notes = (await admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.link === `/issues?tab=review&id=${issue.id}`);
     expect(notes.map((n) => n.message)).toEqual([`Issue #${issue.id}: no fix could be proposed. The model did not answer within ${TIMEOUT_TEXT}.`]);
+    // Told as codes: the notification carries the failure's own code and params, for the reader's language.
+    expect(notes.map((n) => [n.code, n.params])).toEqual([
+      ["issue.proposal_failed", { issueId: issue.id, reason: encodeServerMessage({ code: "repair.timeout", params: { duration: TIMEOUT_TEXT } }) }],
+    ]);
   });
 
   it("gives up after three server errors, quoting the server's message", async () => {
@@ -91,7 +108,7 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
     fake.enqueue(error, error, error);
     const { issue, requests } = await reportAndSettle("The KPI sync form rejects valid JSON");
     expect(requests).toHaveLength(3);
-    expect(issue.repairFailure).toMatchObject({ reason: "The AI server answered 500: model overloaded", attempts: 3 });
+    expect(issue.repairFailure).toMatchObject({ reason: "The AI server answered 500: model overloaded", code: "repair.http_error", params: { status: 500, detail: "model overloaded" }, attempts: 3 });
   });
 
   it("prepares a new proposal when staff ask again after a failure", async () => {

@@ -5,7 +5,7 @@ import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { requestMeta } from "../../kernel/http/request-meta";
 import { signedIn } from "../../kernel/http/auth-hook";
 import { ISSUE_EXPORT_HEADER, issueExportCells, readIssueExportBatch } from "./issues.data";
-import { approveIssue, getIssue, issuesPage, rejectIssue, reportIssue, retryIssue } from "./issues.service";
+import { approveIssue, getIssue, issuesPage, proposalSource, rejectIssue, reportIssue, retryIssue } from "./issues.service";
 
 export function issueRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, issueEndpoints.list, async (request) => {
@@ -21,6 +21,8 @@ export function issueRoutes(app: ZodApp, ctx: AppContext) {
       cells: issueExportCells,
     }),
   );
+
+  endpointRoute(app, issueEndpoints.proposalSource, async () => proposalSource(ctx.config));
 
   endpointRoute(app, issueEndpoints.get, async (request) => getIssue(ctx.db, request.params.id));
 

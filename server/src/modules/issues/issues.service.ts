@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { approveIssueBodySchema, Issue, issueBodySchema, issueListQuerySchema, rejectIssueBodySchema } from "@contract/issues";
+import type { approveIssueBodySchema, Issue, issueBodySchema, issueListQuerySchema, rejectIssueBodySchema, repairSourceSchema } from "@contract/issues";
+import type { AuditMessage } from "@contract/server-messages";
 import type { AppContext } from "../../kernel/app-context";
 import type { Database } from "../../db/client";
 import { conflict, notFound } from "../../kernel/http/errors";
@@ -11,6 +12,7 @@ import type { Principal } from "../../kernel/principal";
 import { emitEvent } from "../../kernel/events";
 import { inTransaction } from "../../kernel/transaction";
 import { proposeRepairJob } from "./issues.jobs";
+import { endpointHost } from "./repair/chat-completions";
 import { transitionRefusal, type ReviewAction } from "./issue-transitions";
 import { findIssue, insertIssue, listIssues, lockIssue, recordApproval, recordRejection, reopenIssue } from "./issues.data";
 
@@ -44,12 +46,19 @@ export async function reportIssue(deps: IssueDeps, body: z.output<typeof issueBo
     await recordAudit(tx, {
       userEmail: actorLabel(actor.principal),
       action: "issue.reported",
-      details: `Issue #${issue.id} reported for ${issue.email}${issue.leadId ? ` (lead #${issue.leadId})` : ""}`,
+      message: issue.leadId
+        ? { code: "issue.reported_for_lead", params: { issueId: issue.id, email: issue.email, leadId: issue.leadId } }
+        : { code: "issue.reported", params: { issueId: issue.id, email: issue.email } },
       meta: actor.meta,
     });
     await enqueueProposal(deps, issue.id, tx);
     return issue;
   });
+}
+
+/** Who writes the next proposals (GET /api/issues/proposal-source): the configured model, or retrieval alone. */
+export function proposalSource(config: AppContext["config"]): z.infer<typeof repairSourceSchema> {
+  return config.ai ? { kind: "model", model: config.ai.model, endpoint: endpointHost(config.ai) } : { kind: "retrieval", model: null, endpoint: null };
 }
 
 export async function issuesPage(db: Database, query: z.output<typeof issueListQuerySchema>) {
@@ -72,7 +81,7 @@ async function decide(
   action: ReviewAction,
   actor: IssueActor,
   change: (tx: Database) => Promise<Issue | undefined>,
-  audit: { action: string; details: string },
+  audit: { action: string; message: AuditMessage },
 ): Promise<Issue> {
   return inTransaction(deps.db, async (tx) => {
     const current = await lockIssue(tx, id);
@@ -80,7 +89,7 @@ async function decide(
     const refusal = transitionRefusal(action, current);
     if (refusal) throw conflict(refusal);
     const changed = await change(tx);
-    await recordAudit(tx, { userEmail: actorLabel(actor.principal), action: audit.action, details: audit.details, meta: actor.meta });
+    await recordAudit(tx, { userEmail: actorLabel(actor.principal), action: audit.action, message: audit.message, meta: actor.meta });
     return changed!;
   });
 }
@@ -96,7 +105,10 @@ export const approveIssue = (deps: IssueDeps, id: number, body: z.output<typeof 
       await emitEvent(tx, "issue.approved", { issueId: id, reviewedBy: actor.principal.user.email });
       return approved;
     },
-    { action: "issue.approved", details: `Issue #${id} fix approved${body.manualNotes ? `: ${body.manualNotes}` : ""}` },
+    {
+      action: "issue.approved",
+      message: body.manualNotes ? { code: "issue.approved_with_notes", params: { issueId: id, notes: body.manualNotes } } : { code: "issue.approved", params: { issueId: id } },
+    },
   );
 
 export const rejectIssue = (deps: IssueDeps, id: number, body: z.output<typeof rejectIssueBodySchema>, actor: IssueActor) =>
@@ -106,7 +118,10 @@ export const rejectIssue = (deps: IssueDeps, id: number, body: z.output<typeof r
     "reject",
     actor,
     (tx) => recordRejection(tx, id, { notes: body.notes, reviewedBy: actor.principal.user.email }),
-    { action: "issue.rejected", details: `Issue #${id} proposal rejected${body.notes ? `: ${body.notes}` : ""}` },
+    {
+      action: "issue.rejected",
+      message: body.notes ? { code: "issue.rejected_with_notes", params: { issueId: id, notes: body.notes } } : { code: "issue.rejected", params: { issueId: id } },
+    },
   );
 
 /** Asks for a fresh proposal: the issue is open again and a new job is stored in the same transaction. */
@@ -121,5 +136,5 @@ export const retryIssue = (deps: IssueDeps, id: number, actor: IssueActor) =>
       await enqueueProposal(deps, id, tx);
       return reopened;
     },
-    { action: "issue.retry_requested", details: `Issue #${id} sent back for a fresh proposal` },
+    { action: "issue.retry_requested", message: { code: "issue.retry_requested", params: { issueId: id } } },
   );

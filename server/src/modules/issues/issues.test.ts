@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { proposeRepairJob } from "./issues.jobs";
-import type { Issue } from "@contract/issues";
+import type { AiRepairLog, Issue } from "@contract/issues";
 import type { Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
 import { seedDemoIssues } from "../../../../scripts/seed-demo-issues";
@@ -23,6 +23,22 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
   /** An issue written straight to the table, with no proposal job, in the given state. */
   async function storedIssue(status: Issue["status"], description = `Stored ${status} issue for the rules`) {
     const [row] = await suite.rt.ctx.db.insert(technicalIssues).values({ email: "x@example.com", description, status }).returning({ id: technicalIssues.id });
+    return row!.id;
+  }
+
+  /** An issue awaiting review with a fix a model proposed, as the job stores it while a model is configured (this suite has none). */
+  async function proposedIssue(description: string) {
+    const log: AiRepairLog = {
+      summary: "Raise the sign-in timeout to 15 s.",
+      codeDiff: "",
+      timestamp: new Date().toISOString(),
+      source: { kind: "model", model: "earlier-model", endpoint: "ai.example.com" },
+      references: [],
+    };
+    const [row] = await suite.rt.ctx.db
+      .insert(technicalIssues)
+      .values({ email: "x@example.com", description, status: "awaiting_review", aiRepairLog: log, approvalRequested: true })
+      .returning({ id: technicalIssues.id });
     return row!.id;
   }
 
@@ -83,7 +99,16 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
       .filter(([path]) => path.startsWith("/api/issues"))
       .flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.tags?.join()}`));
     expect(issueOperations.sort()).toEqual(
-      ["GET /api/issues", "GET /api/issues/export.csv", "POST /api/issues", "GET /api/issues/{id}", "POST /api/issues/{id}/approve", "POST /api/issues/{id}/reject", "POST /api/issues/{id}/retry"]
+      [
+        "GET /api/issues",
+        "GET /api/issues/export.csv",
+        "GET /api/issues/proposal-source",
+        "POST /api/issues",
+        "GET /api/issues/{id}",
+        "POST /api/issues/{id}/approve",
+        "POST /api/issues/{id}/reject",
+        "POST /api/issues/{id}/retry",
+      ]
         .map((route) => `${route} Technical issues`)
         .sort(),
     );
@@ -101,7 +126,8 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
     await insertUser(suite.rt.ctx.db, { name: STAFF.name, email: STAFF.email, passwordHash: await hashPassword(STAFF.password), role: "manager" });
     const issue = await submitIssue(suite.admin, anIssue("Sign-in spinner never stops on slow hotel Wi-Fi"));
     const settled = await untilSettled(suite.admin, issue.id);
-    expect(settled).toMatchObject({ status: "awaiting_review", approvalRequested: true, repairFailure: null });
+    // It awaits review, but asks for no approval: no fix was proposed.
+    expect(settled).toMatchObject({ status: "awaiting_review", approvalRequested: false, repairFailure: null });
     expect(settled.aiRepairLog).toMatchObject({ codeDiff: "", source: { kind: "retrieval", model: null, endpoint: null }, references: [] });
     expect(settled.aiRepairLog?.summary).toBe(`${NO_MODEL} No earlier approved fix is related to this issue.`);
 
@@ -116,35 +142,55 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
     expect((await staff.get<Notification[]>("/api/notifications")).body.filter((n) => n.link === link)).toHaveLength(1);
   });
 
-  it("approves with notes once, and offers the approved fix as a reference for a similar new issue", async () => {
-    const [first] = (await suite.admin.get<Issue[]>("/api/issues?q=hotel%20wi-fi")).body;
-    const approved = await suite.admin.post<Issue>(`/api/issues/${first!.id}/approve`, { manualNotes: "  Raised the sign-in timeout to 15 s.  " });
+  it("says who writes the proposals: retrieval alone, with no model configured", async () => {
+    const source = await suite.admin.get("/api/issues/proposal-source");
+    expect([source.status, source.body]).toEqual([200, { kind: "retrieval", model: null, endpoint: null }]);
+    expect((await suite.rt.client().get("/api/issues/proposal-source")).status).toBe(401);
+  });
+
+  it("refuses to approve a list of related fixes made without a model (409, nothing written), and still lets it be rejected", async () => {
+    const [listed] = (await suite.admin.get<Issue[]>("/api/issues?q=hotel%20wi-fi")).body;
+    expect(listed?.aiRepairLog?.source.kind).toBe("retrieval");
+    const refused = await suite.admin.post(`/api/issues/${listed!.id}/approve`, { manualNotes: "Fixed it by hand" });
+    expect([refused.status, refused.body]).toEqual([
+      409,
+      { error: "No fix was proposed for this issue (no AI model wrote one), so there is nothing to approve", code: "issue.no_fix_proposed" },
+    ]);
+    expect((await suite.admin.get<Issue>(`/api/issues/${listed!.id}`)).body).toEqual(listed);
+    expect(await auditOf(listed!.id)).toEqual([{ action: "issue.reported", userEmail: ADMIN.email }]);
+
+    const other = await untilSettled(suite.admin, (await submitIssue(suite.admin, anIssue("Calendar invites arrive an hour late in winter"))).id);
+    const rejected = await suite.admin.post<Issue>(`/api/issues/${other.id}/reject`, { notes: "Fixed by hand: the server's time zone" });
+    expect([rejected.status, rejected.body.status]).toEqual([200, "rejected"]);
+    expect((await suite.admin.post(`/api/issues/${other.id}/approve`, {})).body).toMatchObject({ code: "issue.no_fix_proposed" });
+  });
+
+  it("approves a proposed fix with notes once, and offers it as a reference for a similar new issue", async () => {
+    const first = (await suite.admin.get<Issue>(`/api/issues/${await proposedIssue("Sign-in spinner never stops on slow hotel Wi-Fi")}`)).body;
+    const approved = await suite.admin.post<Issue>(`/api/issues/${first.id}/approve`, { manualNotes: "  Raised the sign-in timeout to 15 s.  " });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: "approved", manualNotes: "Raised the sign-in timeout to 15 s.", reviewedBy: ADMIN.email });
     expect(approved.body.approvalTimestamp).toBeTruthy();
     expect(approved.body.reviewedAt).toBe(approved.body.approvalTimestamp);
-    expect(approved.body.aiRepairLog).toEqual(first!.aiRepairLog);
+    expect(approved.body.aiRepairLog).toEqual(first.aiRepairLog);
 
-    expect((await suite.admin.post(`/api/issues/${first!.id}/approve`, {})).body).toEqual({ error: "This issue is already approved", code: "issue.already_approved" });
-    const reject = await suite.admin.post(`/api/issues/${first!.id}/reject`, { notes: "changed my mind" });
+    expect((await suite.admin.post(`/api/issues/${first.id}/approve`, {})).body).toEqual({ error: "This issue is already approved", code: "issue.already_approved" });
+    const reject = await suite.admin.post(`/api/issues/${first.id}/reject`, { notes: "changed my mind" });
     expect([reject.status, reject.body]).toEqual([409, { error: "An approved fix cannot be rejected", code: "issue.approved_cannot_be_rejected" }]);
-    const retry = await suite.admin.post(`/api/issues/${first!.id}/retry`);
+    const retry = await suite.admin.post(`/api/issues/${first.id}/retry`);
     expect([retry.status, retry.body]).toEqual([409, { error: "This issue is already approved", code: "issue.already_approved" }]);
-    expect(await auditOf(first!.id)).toEqual([
-      { action: "issue.reported", userEmail: ADMIN.email },
-      { action: "issue.approved", userEmail: ADMIN.email },
-    ]);
+    expect(await auditOf(first.id)).toEqual([{ action: "issue.approved", userEmail: ADMIN.email }]);
 
     const similar = await untilSettled(suite.admin, (await submitIssue(suite.admin, anIssue("The sign-in page spins forever when the Wi-Fi is slow"))).id);
     expect(similar.aiRepairLog?.source.kind).toBe("retrieval");
     expect(similar.aiRepairLog?.references).toEqual([
-      { kind: "issue", id: first!.id, title: "Sign-in spinner never stops on slow hotel Wi-Fi", score: expect.any(Number) },
+      { kind: "issue", id: first.id, title: "Sign-in spinner never stops on slow hotel Wi-Fi", score: expect.any(Number) },
     ]);
     const score = similar.aiRepairLog!.references[0]!.score;
     expect(score).toBeGreaterThanOrEqual(0.34);
     expect(similar.aiRepairLog?.summary).toBe(
       `${NO_MODEL} 1 earlier approved fix is related and may help a person fix it by hand (references only, not a change for this issue): ` +
-        `#${first!.id} "Sign-in spinner never stops on slow hotel Wi-Fi" (${Math.round(score * 100)}% of the words in common).`,
+        `#${first.id} "Sign-in spinner never stops on slow hotel Wi-Fi" (${Math.round(score * 100)}% of the words in common).`,
     );
     expect(similar.aiRepairLog?.codeDiff).toBe("");
 
@@ -188,7 +234,7 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
   });
 
   it("lets exactly one of two simultaneous approvals through", async () => {
-    const issue = await untilSettled(suite.admin, (await submitIssue(suite.admin, anIssue("Two reviewers approve the same fix at once"))).id);
+    const issue = { id: await proposedIssue("Two reviewers approve the same fix at once") };
     const other = suite.rt.client();
     await other.post("/api/auth/login", { email: STAFF.email, password: STAFF.password });
     const answers = await Promise.all([

@@ -25,7 +25,7 @@ export async function syncKpi(
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "kpi.sync",
-      details: `Lead #${leadId}: YTD ${body.ytdRevenue}, MRR ${body.mrr}, ${body.topProducts.length} products`,
+      message: { code: "kpi.synced", params: { leadId, ytdRevenue: body.ytdRevenue, mrr: body.mrr, products: body.topProducts.length } },
       meta,
     });
     return kpiId;
@@ -43,6 +43,6 @@ export async function deleteKpi(db: Database, id: number, principal: Principal, 
   await inTransaction(db, async (tx) => {
     const removed = await deleteKpiRow(tx, id);
     if (!removed) throw notFound("kpi.not_found");
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "kpi.delete", details: `KPI #${id} of lead #${removed.leadId}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "kpi.delete", message: { code: "kpi.deleted", params: { kpiId: id, leadId: removed.leadId } }, meta });
   });
 }

@@ -6,15 +6,19 @@ import { affiliateReferrals, leads } from "../../db/schema";
 
 export { findLeadById } from "../../db/queries/lead-record";
 
-export async function insertLead(db: Database, input: LeadInput): Promise<Lead> {
+/** The new lead, and its stage as stored (null: the default stage), which its status may have chosen (lw_lead_outcome). */
+export async function insertLead(db: Database, input: LeadInput): Promise<{ lead: Lead; storedStage: string | null }> {
   const [row] = await db.insert(leads).values(input).returning(leadColumns);
-  return toLead({ ...row!, kpiYtd: null, kpiMrr: null, kpiUpdatedAt: null });
+  return { lead: toLead({ ...row!, kpiYtd: null, kpiMrr: null, kpiUpdatedAt: null }), storedStage: row!.pipelineStage };
 }
 
-/** The fields a lead's events carry, read locked so the change that follows is compared with what it replaced. */
+/**
+ * The fields a lead's events carry, read locked so the change that follows is compared with what it replaced (the
+ * database may change the status or the stage along with the other: lw_lead_outcome).
+ */
 export async function lockLeadState(db: Database, id: number) {
   const [row] = await db
-    .select({ businessName: leads.businessName, pipelineStage: leads.pipelineStage, assignedTo: leads.assignedTo })
+    .select({ businessName: leads.businessName, status: leads.status, pipelineStage: leads.pipelineStage, assignedTo: leads.assignedTo })
     .from(leads)
     .where(eq(leads.id, id))
     .for("update");

@@ -65,13 +65,14 @@ async function attributeLead(tx: Database, leadId: number, code: string, source:
 export async function createLead(db: Database, input: LeadInput, origin: LeadOrigin): Promise<CreatedLead> {
   const actor = origin.principal ? actorLabel(origin.principal) : "public form";
   return inTransaction(db, async (tx) => {
-    const created = await insertLead(tx, input);
+    // A stage's outcome and the status follow each other from the start (lw_lead_outcome): the event tells the stored pair.
+    const { lead: created, storedStage } = await insertLead(tx, input);
     await emitEvent(tx, "lead.created", {
       leadId: created.id,
       businessName: created.businessName,
       email: created.email,
       status: created.status,
-      pipelineStage: input.pipelineStage ?? null,
+      pipelineStage: storedStage,
       assignedTo: created.assignedTo,
       enteredByStaff: origin.principal?.kind === "session",
     });
@@ -79,7 +80,9 @@ export async function createLead(db: Database, input: LeadInput, origin: LeadOri
     await recordAudit(tx, {
       userEmail: actor,
       action: "lead.create",
-      details: `Lead #${created.id} ${created.businessName} <${created.email}>${attribution?.attributed ? ` referred by ${attribution.affiliateCode}` : ""}`,
+      message: attribution?.attributed
+        ? { code: "lead.created_referred", params: { leadId: created.id, businessName: created.businessName, email: created.email, affiliateCode: attribution.affiliateCode } }
+        : { code: "lead.created", params: { leadId: created.id, businessName: created.businessName, email: created.email } },
       meta: origin.meta,
     });
     return { ...created, attribution };
@@ -94,11 +97,14 @@ export async function updateLead(db: Database, id: number, patch: LeadUpdate, pr
     const before = await lockLeadState(tx, id);
     const after = before && (await updateLeadRow(tx, id, patch));
     if (!before || !after) throw notFound("lead.not_found");
-    const changedFields = Object.keys(patch);
-    await emitEvent(tx, "lead.updated", { leadId: id, businessName: after.businessName, status: leadStatusSchema.parse(after.status), changedFields });
     // Stage names match in any letter case and no stage is the default one (lw_stage_key in the database).
     const stageKey = (stage: string | null) => (stage ?? DEFAULT_PIPELINE_STAGE).toLowerCase();
-    if (stageKey(before.pipelineStage) !== stageKey(after.pipelineStage)) {
+    const stageChanged = stageKey(before.pipelineStage) !== stageKey(after.pipelineStage);
+    // The database may have changed the status or the stage to follow the other (lw_lead_outcome): they count as changed.
+    const followed = [...(before.status !== after.status ? ["status"] : []), ...(stageChanged ? ["pipelineStage"] : [])];
+    const changedFields = [...new Set([...Object.keys(patch), ...followed])];
+    await emitEvent(tx, "lead.updated", { leadId: id, businessName: after.businessName, status: leadStatusSchema.parse(after.status), changedFields });
+    if (stageChanged) {
       await emitEvent(tx, "lead.stage_changed", {
         leadId: id,
         businessName: after.businessName,
@@ -111,7 +117,7 @@ export async function updateLead(db: Database, id: number, patch: LeadUpdate, pr
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "lead.update",
-      details: `Lead #${id}: ${changedFields.join(", ")}`,
+      message: { code: "lead.updated", params: { leadId: id, fields: changedFields.join(", ") } },
       meta,
     });
   }).catch((error: unknown) => {
@@ -129,7 +135,7 @@ export async function deleteLead(db: Database, id: number, principal: Principal,
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "lead.delete",
-      details: `Lead #${id} ${removed.businessName} <${removed.email}> and its KPI data`,
+      message: { code: "lead.deleted", params: { leadId: id, businessName: removed.businessName, email: removed.email } },
       meta,
     });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { LeadInput } from "@contract/leads";
 import type { Migration, MigrationStatus } from "@contract/migration";
 import type { Database } from "../../db/client";
@@ -9,7 +9,8 @@ import type { RowError } from "./migration.rows";
 
 type MigrationRow = typeof migrationLogs.$inferSelect;
 
-export function toMigration(row: MigrationRow): Migration {
+/** The API's migration; `uploadExpiryMs` says when an upload awaiting its mapping is discarded. */
+export function toMigration(row: MigrationRow, uploadExpiryMs: number): Migration {
   return {
     id: row.id,
     migrationType: row.migrationType,
@@ -30,13 +31,33 @@ export function toMigration(row: MigrationRow): Migration {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    expiresAt: row.status === "awaiting_mapping" ? new Date((row.heartbeatAt ?? row.createdAt).getTime() + uploadExpiryMs).toISOString() : null,
   };
+}
+
+/** Serialises the count of active imports and the change that adds one, across instances, until the transaction ends. */
+const ACTIVE_IMPORTS_LOCK = 727_010;
+
+/**
+ * The number of imports uploading (an instance said so within `uploadAliveSeconds`) or in progress, other than
+ * `exceptId`, counted under a transaction-long advisory lock: another instance adding one waits for this transaction,
+ * so two cannot both see room for one more.
+ */
+export async function lockAndCountActive(db: Database, uploadAliveSeconds: number, exceptId: number | null = null): Promise<number> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ACTIVE_IMPORTS_LOCK})`);
+  const [row] = await rawRows<{ active: number }>(
+    db,
+    sql`SELECT count(*)::int AS active FROM migration_logs
+        WHERE (status = 'in_progress' OR (status = 'uploading' AND heartbeat_at > now() - make_interval(secs => ${uploadAliveSeconds})))
+          AND id <> ${exceptId ?? 0}`,
+  );
+  return row?.active ?? 0;
 }
 
 export async function insertMigration(db: Database, values: { sourceFile: string; createdBy: string; createdById: number | null }): Promise<number> {
   const [row] = await db
     .insert(migrationLogs)
-    .values({ ...values, status: "awaiting_mapping", columns: [], mapping: [] })
+    .values({ ...values, status: "uploading", heartbeatAt: sql`now()`, columns: [], mapping: [] })
     .returning({ id: migrationLogs.id });
   return row!.id;
 }
@@ -45,12 +66,26 @@ export async function insertChunk(db: Database, values: { migrationId: number; c
   await db.insert(migrationChunks).values(values);
 }
 
+/** The instance receiving an upload says it still is. */
+export async function touchUpload(db: Database, id: number): Promise<void> {
+  await db
+    .update(migrationLogs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(migrationLogs.id, id), eq(migrationLogs.status, "uploading")));
+}
+
+/** An upload received whole: it awaits its mapping from now on. False when it is no longer uploading (it expired). */
 export async function finishUpload(
   db: Database,
   id: number,
-  values: { columns: string[]; mapping: (string | null)[]; recordsTotal: number; createdBy?: string },
-): Promise<void> {
-  await db.update(migrationLogs).set(values).where(eq(migrationLogs.id, id));
+  values: { columns: string[]; mapping: (string | null)[]; recordsTotal: number },
+): Promise<boolean> {
+  const changed = await db
+    .update(migrationLogs)
+    .set({ ...values, status: "awaiting_mapping", heartbeatAt: sql`now()` })
+    .where(and(eq(migrationLogs.id, id), eq(migrationLogs.status, "uploading")))
+    .returning({ id: migrationLogs.id });
+  return changed.length > 0;
 }
 
 export async function deleteMigration(db: Database, id: number): Promise<void> {
@@ -68,6 +103,78 @@ export async function lockMigration(db: Database, id: number): Promise<Migration
   return row;
 }
 
+/** What a watch over a migration reads, its row locked: its status, the run holding it, and its heartbeat's age. */
+export async function watchedMigration(db: Database, id: number): Promise<{ status: MigrationStatus; runnerId: string | null; heartbeatAgeMs: number } | undefined> {
+  const [row] = await rawRows<{ status: MigrationStatus; runnerId: string | null; heartbeatAgeMs: number }>(
+    db,
+    sql`SELECT status, runner_id AS "runnerId",
+               (extract(epoch FROM now() - coalesce(heartbeat_at, created_at)) * 1000)::float8 AS "heartbeatAgeMs"
+        FROM migration_logs WHERE id = ${id} FOR UPDATE`,
+  );
+  return row;
+}
+
+/** Migrations not finished: uploading, awaiting their mapping, or in progress. */
+export async function unfinishedMigrationIds(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ id: migrationLogs.id })
+    .from(migrationLogs)
+    .where(inArray(migrationLogs.status, ["uploading", "awaiting_mapping", "in_progress"]));
+  return rows.map((row) => row.id);
+}
+
+/** Discards an upload that was cut off or not started in time: expired, its staged rows deleted. */
+export async function expireUpload(db: Database, id: number): Promise<boolean> {
+  const changed = await db
+    .update(migrationLogs)
+    .set({ status: "expired", completedAt: sql`now()`, runnerId: null })
+    .where(and(eq(migrationLogs.id, id), inArray(migrationLogs.status, ["uploading", "awaiting_mapping"])))
+    .returning({ id: migrationLogs.id });
+  if (changed.length === 0) return false;
+  await deleteChunks(db, id);
+  return true;
+}
+
+/**
+ * Gives an import's lease to `runner` (one run of the import job): when nobody holds it, when `runner` already does,
+ * or when its holder has not renewed it for `leaseSeconds` (that run stopped). Answers the migration, or undefined
+ * when it is not in progress or a live run holds it.
+ */
+export async function claimImport(db: Database, id: number, runner: string, leaseSeconds: number): Promise<MigrationRow | undefined> {
+  const [row] = await db
+    .update(migrationLogs)
+    .set({ runnerId: runner, heartbeatAt: sql`now()` })
+    .where(
+      and(
+        eq(migrationLogs.id, id),
+        eq(migrationLogs.status, "in_progress"),
+        or(isNull(migrationLogs.runnerId), eq(migrationLogs.runnerId, runner), lt(migrationLogs.heartbeatAt, sql`now() - make_interval(secs => ${leaseSeconds})`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The run holding the lease says it is alive; false when it no longer holds it. */
+export async function renewLease(db: Database, id: number, runner: string): Promise<boolean> {
+  const changed = await db
+    .update(migrationLogs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(migrationLogs.id, id), eq(migrationLogs.runnerId, runner)))
+    .returning({ id: migrationLogs.id });
+  return changed.length > 0;
+}
+
+/** The run lets the lease go (the next run takes it at once); false when it no longer held it. */
+export async function releaseLease(db: Database, id: number, runner: string): Promise<boolean> {
+  const changed = await db
+    .update(migrationLogs)
+    .set({ runnerId: null, heartbeatAt: sql`now()` })
+    .where(and(eq(migrationLogs.id, id), eq(migrationLogs.runnerId, runner)))
+    .returning({ id: migrationLogs.id });
+  return changed.length > 0;
+}
+
 export async function latestMigrations(db: Database, limit: number): Promise<MigrationRow[]> {
   return db.select().from(migrationLogs).orderBy(desc(migrationLogs.createdAt), desc(migrationLogs.id)).limit(limit);
 }
@@ -76,7 +183,7 @@ export async function latestMigrations(db: Database, limit: number): Promise<Mig
 export async function markStarted(db: Database, id: number, values: { mapping: (string | null)[]; duplicates: string }): Promise<boolean> {
   const changed = await db
     .update(migrationLogs)
-    .set({ ...values, status: "in_progress" })
+    .set({ ...values, status: "in_progress", runnerId: null, heartbeatAt: sql`now()` })
     .where(and(eq(migrationLogs.id, id), eq(migrationLogs.status, "awaiting_mapping")))
     .returning({ id: migrationLogs.id });
   return changed.length > 0;
@@ -106,6 +213,7 @@ export async function recordBatch(
     .update(migrationLogs)
     .set({
       lastChunk: batch.chunkNo,
+      heartbeatAt: sql`now()`,
       recordsProcessed: sql`${migrationLogs.recordsProcessed} + ${batch.processed}`,
       recordsSuccessful: sql`${migrationLogs.recordsSuccessful} + ${batch.successful}`,
       recordsUpdated: sql`${migrationLogs.recordsUpdated} + ${batch.updated}`,
@@ -118,7 +226,7 @@ export async function recordBatch(
 export async function markFinished(db: Database, id: number, status: "completed" | "failed", reason: string | null): Promise<MigrationRow | undefined> {
   const [row] = await db
     .update(migrationLogs)
-    .set({ status, errorDetails: reason, completedAt: sql`now()` })
+    .set({ status, errorDetails: reason, completedAt: sql`now()`, runnerId: null })
     .where(and(eq(migrationLogs.id, id), eq(migrationLogs.status, "in_progress")))
     .returning();
   return row;

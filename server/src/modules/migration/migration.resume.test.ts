@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Migration } from "@contract/migration";
+import { loadConfig } from "../../config";
 import { createRuntime, type Runtime } from "../../runtime";
 import { ADMIN, signedInAdmin, startTestRuntime, TestClient, testDrivers, type TestRuntime } from "../../test/test-runtime";
 import { finished, uploadCsv } from "../../test/migration-upload";
@@ -30,7 +31,7 @@ describe.each(testDrivers)("a CSV import interrupted mid-way on %s", (driver) =>
   it("finishes after a restart with every row once: committed batches stay, the batch cut off is written again", { timeout: 240_000 }, async () => {
     // The first instance takes the upload but its worker "dies": it writes two batches, then a third is cut off
     // before its commit, as a killed process would leave it.
-    first = await startTestRuntime(driver, { dataDir, migration: { maxBytes: 1_000_000, chunkRows: CHUNK_ROWS } }, { workers: false, pollingIntervalSeconds: 0.5 });
+    first = await startTestRuntime(driver, { dataDir, migration: { ...loadConfig({}).migration, maxBytes: 1_000_000, chunkRows: CHUNK_ROWS } }, { workers: false, pollingIntervalSeconds: 0.5 });
     const admin = await signedInAdmin(first);
     const upload = await uploadCsv(admin, "/api/migration/import-csv", csv);
     expect(upload.status, upload.text).toBe(202);

@@ -1,5 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { migrationEndpoints } from "@contract/migration";
 import type { EndpointSpec } from "@contract/endpoint";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
@@ -8,13 +9,14 @@ import { sendCsv } from "../../kernel/http/csv-export";
 import { endpointRoute, endpointSchema, routeConfig } from "../../kernel/http/endpoint-route";
 import { HttpError } from "../../kernel/http/errors";
 import { requestMeta } from "../../kernel/http/request-meta";
-import { errorReport, fileTooLarge, getMigration, listMigrations, receiveUpload, startMigration, type UploadPart } from "./migration.service";
+import { errorReport, fileTooLarge, getMigration, listMigrations, receiveUpload, startMigration, UploadSlots, type UploadPart } from "./migration.service";
 
 /** Room for the multipart framing and the small fields around the file, beyond the file's own limit. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export function migrationRoutes(app: ZodApp, ctx: AppContext) {
   const deps = { db: ctx.db, config: ctx.config, jobs: ctx.jobs };
+  const uploadDeps = { ...deps, uploads: new UploadSlots(ctx.config.migration.maxActivePerInstance) };
 
   /** An upload route: multipart only, the size refused from Content-Length before anything is read, then streamed. */
   const uploadRoute = (scoped: ZodApp, endpoint: EndpointSpec, start: boolean) =>
@@ -29,7 +31,7 @@ export function migrationRoutes(app: ZodApp, ctx: AppContext) {
         const declared = Number(request.headers["content-length"]);
         if (Number.isFinite(declared) && declared > ctx.config.migration.maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge(ctx.config);
         const parts = request.parts({ limits: { fileSize: ctx.config.migration.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
-        const migration = await receiveUpload(deps, parts as AsyncIterable<UploadPart>, { principal, meta: requestMeta(request) }, start);
+        const migration = await receiveUpload(uploadDeps, parts as AsyncIterable<UploadPart>, { principal, meta: requestMeta(request) }, start);
         return reply.status(endpoint.status ?? 200).send(migration);
       },
     });
@@ -37,17 +39,18 @@ export function migrationRoutes(app: ZodApp, ctx: AppContext) {
   // Multipart parsing only where a file is expected: every other route keeps taking JSON alone.
   void app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, { limits: { fileSize: ctx.config.migration.maxBytes, files: 1, fields: 10, fieldSize: 1024, headerPairs: 100 } });
-    uploadRoute(scoped as unknown as ZodApp, migrationEndpoints.importCsv, true);
-    uploadRoute(scoped as unknown as ZodApp, migrationEndpoints.upload, false);
+    const zodScoped: ZodApp = scoped.withTypeProvider<ZodTypeProvider>();
+    uploadRoute(zodScoped, migrationEndpoints.importCsv, true);
+    uploadRoute(zodScoped, migrationEndpoints.upload, false);
   });
 
   endpointRoute(app, migrationEndpoints.start, async (request) =>
     startMigration(deps, request.params.id, request.body, { principal: signedIn(request), meta: requestMeta(request) }),
   );
 
-  endpointRoute(app, migrationEndpoints.status, async () => listMigrations(ctx.db));
+  endpointRoute(app, migrationEndpoints.status, async () => listMigrations(deps));
 
-  endpointRoute(app, migrationEndpoints.get, async (request) => getMigration(ctx.db, request.params.id));
+  endpointRoute(app, migrationEndpoints.get, async (request) => getMigration(deps, request.params.id));
 
   const report = migrationEndpoints.errorReport;
   const reportSchema = endpointSchema(report);

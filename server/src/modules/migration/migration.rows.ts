@@ -1,48 +1,36 @@
 import { englishErrorMessage } from "@contract/error-codes";
 import { errorMessage, parseErrorMessage } from "@contract/error-message";
-import { leadFieldsSchema, type LeadInput } from "@contract/leads";
-import { importableLeadFields, migrationTargets, type MigrationTarget } from "@contract/migration";
+import { importNames } from "@contract/declared-fields";
+import { leadFields, leadFieldsSchema, type LeadFieldName, type LeadInput } from "@contract/leads";
+import { migrationTargets, type MigrationTarget } from "@contract/migration";
 import { moneyInput } from "@contract/money";
+import { unguardFormula } from "../../lib/formula-guard";
 
 /** A header as compared: lower case, letters and digits only ("Business Name", "business_name" and "businessName" agree). */
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** The stated format's columns and the names people commonly give them, beside every lead field's own name. */
-const headerAliases: Record<string, MigrationTarget> = {
+/**
+ * The stated format's own columns (not lead fields as such) and the names people commonly give them; every lead field
+ * is read under its own name, its export header and the names contract/lead-fields.ts gives it (snake_case column
+ * names of the database read the same once folded).
+ */
+const formatAliases: Record<string, "name" | "revenue"> = {
   name: "name",
   fullname: "name",
   contact: "name",
   contactname: "name",
   owner: "name",
   ownername: "name",
-  firstname: "businessOwnerName",
-  lastname: "businessOwnerLastName",
-  surname: "businessOwnerLastName",
-  email: "email",
-  emailaddress: "email",
-  mail: "email",
-  company: "businessName",
-  companyname: "businessName",
-  business: "businessName",
-  phone: "phoneNumber",
-  telephone: "phoneNumber",
-  tel: "phoneNumber",
-  mobile: "phoneNumber",
-  industry: "industry",
-  sector: "industry",
   revenue: "revenue",
   ytdrevenue: "revenue",
-  affiliate: "affiliateCode",
-  referralcode: "affiliateCode",
 };
-for (const field of importableLeadFields) headerAliases[headerKey(field)] = field;
-// snake_case column names of the database read the same once folded.
+const headerAliases = new Map<string, MigrationTarget>([...Object.entries(formatAliases), ...importNames(leadFields, headerKey)]);
 
 /** The target each header most likely means; a target is given to its first column only. */
 export function detectMapping(headers: readonly string[]): (MigrationTarget | null)[] {
   const taken = new Set<MigrationTarget>();
   return headers.map((header) => {
-    const target = headerAliases[headerKey(header)] ?? null;
+    const target = headerAliases.get(headerKey(header)) ?? null;
     if (target === null || taken.has(target)) return null;
     taken.add(target);
     return target;
@@ -52,18 +40,6 @@ export function detectMapping(headers: readonly string[]): (MigrationTarget | nu
 /** A stored mapping read back: anything that is no longer a target is not imported. */
 export const asTargets = (mapping: readonly (string | null)[]): (MigrationTarget | null)[] =>
   mapping.map((target) => ((migrationTargets as readonly string[]).includes(target ?? "") ? (target as MigrationTarget) : null));
-
-type FieldKind = "boolean" | "list" | "json";
-const fieldKinds: Partial<Record<MigrationTarget, FieldKind>> = {
-  currentCrmUsage: "boolean",
-  currentSoftwareChallenges: "list",
-  crmChallenges: "list",
-  desiredFeatures: "list",
-  tags: "list",
-  quizHistory: "json",
-  aiAnalysis: "json",
-  customFields: "json",
-};
 
 const TRUE_WORDS = new Set(["true", "yes", "y", "1", "si", "sí"]);
 const FALSE_WORDS = new Set(["false", "no", "n", "0"]);
@@ -108,9 +84,9 @@ function normaliseAmount(text: string): string {
   return bare.replace(/,/g, "");
 }
 
-/** One cell's text as the value its target takes, or a coded error message. */
-function cellValue(target: MigrationTarget, text: string): { value: unknown } | { error: string } {
-  switch (fieldKinds[target]) {
+/** One cell's text as the value its lead field takes (as the field's declared cell holds it), or a coded error message. */
+function cellValue(target: LeadFieldName, text: string): { value: unknown } | { error: string } {
+  switch (leadFields[target].type.cell) {
     case "boolean": {
       const word = text.toLowerCase();
       if (TRUE_WORDS.has(word)) return { value: true };
@@ -125,7 +101,7 @@ function cellValue(target: MigrationTarget, text: string): { value: unknown } | 
       } catch {
         return { error: errorMessage("migration.invalid_json") };
       }
-    default:
+    case "text":
       return { value: text };
   }
 }
@@ -139,7 +115,8 @@ export function validateRow(record: readonly string[], mapping: readonly (Migrat
   const errors: RowError[] = [];
   let revenue: string | null = null;
   mapping.forEach((target, column) => {
-    const text = (record[column] ?? "").trim();
+    // A file the app exported reads back as it was: the apostrophes its formula guard added are taken off.
+    const text = unguardFormula(record[column] ?? "").trim();
     if (target === null || text === "") return;
     if (target === "revenue") {
       const parsed = revenueSchema.safeParse(normaliseAmount(text));

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { MIGRATION_FILE_FIELD, MIGRATION_LIST_LIMIT, MIGRATION_MAX_COLUMNS, type DuplicatePolicy, type Migration, type MigrationStart, type MigrationTarget } from "@contract/migration";
 import type { LeadInput } from "@contract/leads";
@@ -7,7 +8,7 @@ import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
 import { emitEvent } from "../../kernel/events";
 import { keysetCsv, type CsvExport } from "../../kernel/http/csv-export";
-import { badRequest, conflict, HttpError, notFound } from "../../kernel/http/errors";
+import { badRequest, conflict, HttpError, notFound, tooManyRequests } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { isLastAttempt, type JobQueue } from "../../kernel/jobs/job-context";
 import { defineJob } from "../../kernel/jobs/job-kind";
@@ -17,9 +18,11 @@ import { inTransaction } from "../../kernel/transaction";
 import { loggableError } from "../../kernel/http/error-log";
 import { csvRecords } from "./migration.csv";
 import {
+  claimImport,
   creditReferrals,
   deleteChunks,
   deleteMigration,
+  expireUpload,
   findMigration,
   finishUpload,
   insertChunk,
@@ -27,15 +30,21 @@ import {
   insertNewLeads,
   insertRowErrors,
   latestMigrations,
+  lockAndCountActive,
   lockMigration,
   markFinished,
   markStarted,
   nextChunk,
   recordBatch,
+  releaseLease,
+  renewLease,
   rowErrorsAfter,
   toMigration,
+  touchUpload,
+  unfinishedMigrationIds,
   updateExistingLeads,
   upsertYtdRevenue,
+  watchedMigration,
 } from "./migration.data";
 import { asTargets, detectMapping, validateRow, type RowError, type ValidRow } from "./migration.rows";
 
@@ -44,6 +53,44 @@ export interface MigrationDeps {
   config: AppConfig;
   jobs: JobQueue;
 }
+
+/** What receiving an upload needs besides: this instance's count of the uploads it is receiving. */
+export interface UploadDeps extends MigrationDeps {
+  uploads: UploadSlots;
+}
+
+/**
+ * The uploads one instance receives at once, each holding a parser and a chunk in memory. Only this instance's own
+ * work is counted here; what all instances share (MIGRATION_MAX_ACTIVE) is counted in the database.
+ */
+export class UploadSlots {
+  private busy = 0;
+  constructor(readonly limit: number) {}
+  take(): boolean {
+    if (this.busy >= this.limit) return false;
+    this.busy++;
+    return true;
+  }
+  release(): void {
+    this.busy = Math.max(0, this.busy - 1);
+  }
+}
+
+/** How often the instance receiving an upload says so (heartbeat_at), and after how long without it the upload was cut off. */
+const UPLOAD_HEARTBEAT_SECONDS = 5;
+export const UPLOAD_ALIVE_SECONDS = 30;
+/**
+ * An import run renews its lease this often, and a lease not renewed for LEASE_SECONDS belongs to a run that stopped
+ * (its instance was killed): the watch hands the import to a new run. So an import resumes about 10 to 25 seconds
+ * after its instance dies, on whichever instance is up (the restarted one, or another).
+ */
+const LEASE_RENEW_SECONDS = 3;
+export const LEASE_SECONDS = 10;
+/** A staged chunk is written once it holds this many characters, even with fewer than chunkRows rows (long rows). */
+const CHUNK_MAX_CHARS = 4 * 1024 * 1024;
+
+/** How long a client is asked to wait before trying a refused upload again. */
+const RETRY_UPLOAD_SECONDS = 30;
 
 export interface Actor {
   principal: Principal;
@@ -70,6 +117,7 @@ async function stageFile(deps: MigrationDeps, migrationId: number, file: UploadP
   const chunkRows = deps.config.migration.chunkRows;
   let header: string[] | null = null;
   let pending: string[][] = [];
+  let pendingChars = 0;
   let chunkNo = 0;
   let rows = 0;
   let firstRowOfChunk = 2;
@@ -79,6 +127,7 @@ async function stageFile(deps: MigrationDeps, migrationId: number, file: UploadP
     chunkNo++;
     firstRowOfChunk += pending.length;
     pending = [];
+    pendingChars = 0;
   };
   for await (const record of csvRecords(file.file)) {
     if (header === null) {
@@ -88,7 +137,8 @@ async function stageFile(deps: MigrationDeps, migrationId: number, file: UploadP
     }
     pending.push(record);
     rows++;
-    if (pending.length >= chunkRows) await flush();
+    for (const cell of record) pendingChars += cell.length;
+    if (pending.length >= chunkRows || pendingChars >= CHUNK_MAX_CHARS) await flush();
   }
   if (file.file.truncated) throw fileTooLarge(deps.config);
   await flush();
@@ -101,7 +151,36 @@ async function stageFile(deps: MigrationDeps, migrationId: number, file: UploadP
  * Receives an upload: the file (.csv only) staged in the database with its detected mapping, awaiting confirmation;
  * with `start`, the import starts at once with that mapping and the `duplicates` field's policy.
  */
-export async function receiveUpload(deps: MigrationDeps, parts: AsyncIterable<UploadPart>, actor: Actor, start: boolean): Promise<Migration> {
+export async function receiveUpload(deps: UploadDeps, parts: AsyncIterable<UploadPart>, actor: Actor, start: boolean): Promise<Migration> {
+  // Refused before any of the file is read, and nothing is written.
+  if (!deps.uploads.take()) throw tooManyRequests("migration.instance_busy", RETRY_UPLOAD_SECONDS, { limit: deps.uploads.limit });
+  let heartbeat: NodeJS.Timeout | undefined;
+  try {
+    return await receiveParts(deps, parts, actor, start, (id) => {
+      heartbeat = setInterval(() => void touchUpload(deps.db, id).catch(() => undefined), UPLOAD_HEARTBEAT_SECONDS * 1000);
+      heartbeat.unref();
+    });
+  } finally {
+    clearInterval(heartbeat);
+    deps.uploads.release();
+  }
+}
+
+/**
+ * Opens an upload (status uploading) if fewer than MIGRATION_MAX_ACTIVE imports are uploading or in progress on all
+ * instances; otherwise 429 and nothing is written. Its watch starts with it, in the same transaction.
+ */
+async function openUpload(deps: MigrationDeps, values: { sourceFile: string; createdBy: string; createdById: number | null }): Promise<number> {
+  return inTransaction(deps.db, async (tx) => {
+    const limit = deps.config.migration.maxActive;
+    if ((await lockAndCountActive(tx, UPLOAD_ALIVE_SECONDS)) >= limit) throw tooManyRequests("migration.too_many_imports", RETRY_UPLOAD_SECONDS, { limit });
+    const id = await insertMigration(tx, values);
+    await watch(deps, tx, id, "uploading", UPLOAD_ALIVE_SECONDS);
+    return id;
+  });
+}
+
+async function receiveParts(deps: MigrationDeps, parts: AsyncIterable<UploadPart>, actor: Actor, start: boolean, opened: (id: number) => void): Promise<Migration> {
   const fields: Record<string, string> = {};
   let migrationId: number | null = null;
   let staged: { header: string[]; rows: number } | null = null;
@@ -120,11 +199,17 @@ export async function receiveUpload(deps: MigrationDeps, parts: AsyncIterable<Up
         part.file.resume();
         throw badRequest("csvFile", "migration.not_csv");
       }
-      migrationId = await insertMigration(deps.db, {
-        sourceFile: part.filename.slice(0, 255),
-        createdBy: actorLabel(actor.principal).slice(0, 150),
-        createdById: actor.principal.user.id,
-      });
+      try {
+        migrationId = await openUpload(deps, {
+          sourceFile: part.filename.slice(0, 255),
+          createdBy: actorLabel(actor.principal).slice(0, 150),
+          createdById: actor.principal.user.id,
+        });
+      } catch (error) {
+        part.file.resume();
+        throw error;
+      }
+      opened(migrationId);
       staged = await stageFile(deps, migrationId, part);
     }
     if (migrationId === null || staged === null) throw badRequest("csvFile", "migration.file_required");
@@ -135,16 +220,19 @@ export async function receiveUpload(deps: MigrationDeps, parts: AsyncIterable<Up
     const mapping = detectMapping(staged.header);
     const uploaded = { id: migrationId, header: staged.header, rows: staged.rows };
     await inTransaction(deps.db, async (tx) => {
-      await finishUpload(tx, uploaded.id, { columns: uploaded.header, mapping, recordsTotal: uploaded.rows });
+      if (!(await finishUpload(tx, uploaded.id, { columns: uploaded.header, mapping, recordsTotal: uploaded.rows }))) throw conflict("migration.expired");
+      await watch(deps, tx, uploaded.id, "awaiting_mapping", deps.config.migration.uploadExpiryMs / 1000);
       await recordAudit(tx, {
         userEmail: actorLabel(actor.principal),
         action: "migration.upload",
-        details: `Migration #${uploaded.id}: ${uploaded.rows} rows uploaded${userEmail ? ` for ${userEmail}` : ""}`,
+        message: userEmail
+          ? { code: "migration.uploaded_for", params: { migrationId: uploaded.id, rows: uploaded.rows, email: userEmail } }
+          : { code: "migration.uploaded", params: { migrationId: uploaded.id, rows: uploaded.rows } },
         meta: actor.meta,
       });
     });
     if (start) return await startMigration(deps, migrationId, { mapping, duplicates }, actor);
-    return await getMigration(deps.db, migrationId);
+    return await getMigration(deps, migrationId);
   } catch (error) {
     if (migrationId !== null) await deleteMigration(deps.db, migrationId).catch(() => undefined);
     throw uploadError(deps.config, error);
@@ -168,6 +256,7 @@ function uploadError(config: AppConfig, error: unknown): unknown {
 export async function startMigration(deps: MigrationDeps, id: number, choice: MigrationStart, actor: Actor): Promise<Migration> {
   const existing = await findMigration(deps.db, id);
   if (!existing) throw notFound("migration.not_found");
+  if (existing.status === "expired") throw conflict("migration.expired");
   if (choice.mapping.length !== existing.columns.length) {
     throw badRequest("mapping", "migration.mapping_width", { columns: existing.columns.length });
   }
@@ -176,30 +265,41 @@ export async function startMigration(deps: MigrationDeps, id: number, choice: Mi
   const hasName = targets.has("name") || (targets.has("businessOwnerName") && targets.has("businessOwnerLastName"));
   if (!hasName || !targets.has("businessName")) throw badRequest("mapping", "migration.name_unmapped");
   await inTransaction(deps.db, async (tx) => {
-    if (!(await markStarted(tx, id, { mapping: choice.mapping, duplicates: choice.duplicates }))) throw conflict("migration.already_started");
+    const limit = deps.config.migration.maxActive;
+    if ((await lockAndCountActive(tx, UPLOAD_ALIVE_SECONDS, id)) >= limit) throw tooManyRequests("migration.too_many_imports", RETRY_UPLOAD_SECONDS, { limit });
+    if (!(await markStarted(tx, id, { mapping: choice.mapping, duplicates: choice.duplicates }))) {
+      throw (await findMigration(tx, id))?.status === "expired" ? conflict("migration.expired") : conflict("migration.already_started");
+    }
     await deps.jobs.send(importMigrationJob, { migrationId: id }, IMPORT_JOB_OPTIONS, tx);
+    await watch(deps, tx, id, "in_progress", LEASE_SECONDS);
     await recordAudit(tx, {
       userEmail: actorLabel(actor.principal),
       action: "migration.start",
-      details: `Migration #${id} (${existing.sourceFile}): ${existing.recordsTotal} rows, duplicates ${choice.duplicates === "update" ? "update" : "are skipped"}`,
+      message: {
+        code: choice.duplicates === "update" ? "migration.started_update" : "migration.started_skip",
+        params: { migrationId: id, file: existing.sourceFile, rows: existing.recordsTotal },
+      },
       meta: actor.meta,
     });
   });
-  return getMigration(deps.db, id);
+  return getMigration(deps, id);
 }
 
-/** A run that dies is retried once pg-boss sees it expired; each run hands over to a new one within RUN_SECONDS. */
+/**
+ * A run that fails is retried; one whose instance dies is resumed by the watch once its lease is stale (pg-boss's own
+ * expiry is the last resort). Each run hands over to a new one within RUN_SECONDS.
+ */
 export const IMPORT_JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, expireInSeconds: 300 } as const;
 const RUN_SECONDS = 60;
 
-export async function getMigration(db: Database, id: number): Promise<Migration> {
-  const row = await findMigration(db, id);
+export async function getMigration(deps: Pick<MigrationDeps, "db" | "config">, id: number): Promise<Migration> {
+  const row = await findMigration(deps.db, id);
   if (!row) throw notFound("migration.not_found");
-  return toMigration(row);
+  return toMigration(row, deps.config.migration.uploadExpiryMs);
 }
 
-export async function listMigrations(db: Database): Promise<Migration[]> {
-  return (await latestMigrations(db, MIGRATION_LIST_LIMIT)).map(toMigration);
+export async function listMigrations(deps: Pick<MigrationDeps, "db" | "config">): Promise<Migration[]> {
+  return (await latestMigrations(deps.db, MIGRATION_LIST_LIMIT)).map((row) => toMigration(row, deps.config.migration.uploadExpiryMs));
 }
 
 export async function errorReport(db: Database, id: number): Promise<CsvExport<{ id: number; sortKey: string; rowNumber: number; field: string | null; message: string }>> {
@@ -263,10 +363,12 @@ async function prepareChunk(db: Database, migrationId: number, afterChunk: numbe
  * the chunk absent, and the next run starts from it again; a chunk already committed is never written twice. "stale"
  * when the migration moved on since the chunk was read (another instance wrote it): the caller reads again.
  */
-async function writeChunk(db: Database, migrationId: number, prepared: PreparedChunk): Promise<"written" | "done" | "stopped" | "stale"> {
+async function writeChunk(db: Database, migrationId: number, prepared: PreparedChunk, runner?: string): Promise<"written" | "done" | "stopped" | "stale"> {
   return inTransaction(db, async (tx) => {
     const migration = await lockMigration(tx, migrationId);
     if (!migration || migration.status !== "in_progress") return "stopped";
+    // Another run took the import over (this one was thought dead): it carries on, this one stops.
+    if (runner !== undefined && migration.runnerId !== runner) return "stopped";
     if (migration.lastChunk !== prepared.afterChunk) return "stale";
     if (!prepared.chunk) return "done";
     const outcome = await writeBatch(tx, prepared.chunk.batch, asTargets(migration.mapping), migration.duplicates as DuplicatePolicy, migrationId);
@@ -384,29 +486,50 @@ export async function failMigration(db: Database, migrationId: number, reason: s
  * The next chunk is read and validated while this one is written: Node validates while PostgreSQL inserts, so the
  * two cores work at once instead of in turn.
  */
-export async function runImport(deps: MigrationDeps, migrationId: number): Promise<void> {
+export async function runImport(deps: MigrationDeps, migrationId: number, runId: string): Promise<void> {
   const deadline = Date.now() + RUN_SECONDS * 1000;
+  // Each execution is its own runner, a retry of the same job too: a run thought dead that is still going must not
+  // share the lease with the one that took over.
+  const runner = `${runId}:${randomUUID()}`.slice(0, 80);
+  if (!(await claimImport(deps.db, migrationId, runner, LEASE_SECONDS))) return;
   const plan = await importPlan(deps.db, migrationId);
   if (!plan) return;
-  let upcoming = prepareChunk(deps.db, migrationId, plan.lastChunk, plan);
-  for (;;) {
-    const prepared = await upcoming;
-    upcoming = prepared.chunk ? prepareChunk(deps.db, migrationId, prepared.chunk.chunkNo, plan) : Promise.resolve({ afterChunk: prepared.afterChunk, chunk: null });
-    // Settled here too, so a read that fails after this run has returned is not an unhandled rejection.
-    upcoming.catch(() => undefined);
-    const step = await writeChunk(deps.db, migrationId, prepared);
-    if (step === "stopped") return;
-    if (step === "done") return completeMigration(deps.db, migrationId);
-    if (step === "stale") {
-      const now = await importPlan(deps.db, migrationId);
-      if (!now) return;
-      upcoming = prepareChunk(deps.db, migrationId, now.lastChunk, plan);
-      continue;
+  const renewal = setInterval(() => void renewLease(deps.db, migrationId, runner).catch(() => undefined), LEASE_RENEW_SECONDS * 1000);
+  renewal.unref();
+  try {
+    let upcoming = prepareChunk(deps.db, migrationId, plan.lastChunk, plan);
+    for (;;) {
+      const prepared = await upcoming;
+      upcoming = prepared.chunk ? prepareChunk(deps.db, migrationId, prepared.chunk.chunkNo, plan) : Promise.resolve({ afterChunk: prepared.afterChunk, chunk: null });
+      // Settled here too, so a read that fails after this run has returned is not an unhandled rejection.
+      upcoming.catch(() => undefined);
+      const step = await writeChunk(deps.db, migrationId, prepared, runner);
+      // PGlite runs each statement synchronously and settles it as a microtask, so a run of statements never lets the
+      // event loop read a socket: without this turn, every request (the progress the tab polls for) waited for the
+      // whole run.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (step === "stopped") return;
+      if (step === "done") return await completeMigration(deps.db, migrationId);
+      if (step === "stale") {
+        const now = await importPlan(deps.db, migrationId);
+        if (!now) return;
+        upcoming = prepareChunk(deps.db, migrationId, now.lastChunk, plan);
+        continue;
+      }
+      if (Date.now() > deadline) {
+        // The lease is let go and the next run queued together: it takes over at once, on any instance.
+        await inTransaction(deps.db, async (tx) => {
+          if (await releaseLease(tx, migrationId, runner)) await deps.jobs.send(importMigrationJob, { migrationId }, IMPORT_JOB_OPTIONS, tx);
+        });
+        return;
+      }
     }
-    if (Date.now() > deadline) {
-      await deps.jobs.send(importMigrationJob, { migrationId }, IMPORT_JOB_OPTIONS);
-      return;
-    }
+  } catch (error) {
+    // The retry (a new runner) may take over at once instead of waiting for the lease to go stale.
+    await releaseLease(deps.db, migrationId, runner).catch(() => undefined);
+    throw error;
+  } finally {
+    clearInterval(renewal);
   }
 }
 
@@ -423,10 +546,60 @@ export const importMigrationJob = defineJob({
   pollingIntervalSeconds: 1,
   handler: async (context, { migrationId }, run) => {
     try {
-      await runImport(context, migrationId);
+      await runImport(context, migrationId, run.id);
     } catch (error) {
       if (isLastAttempt(run)) await failMigration(context.db, migrationId, failureReason(error));
       throw error;
     }
+  },
+});
+
+type WatchedStatus = "uploading" | "awaiting_mapping" | "in_progress";
+
+/** Queues the watch over a migration in `status`, to look again in `afterSeconds`, inside the caller's transaction. */
+async function watch(deps: MigrationDeps, tx: Database, migrationId: number, status: WatchedStatus, afterSeconds: number): Promise<void> {
+  await deps.jobs.send(watchMigrationJob, { migrationId, status }, { startAfter: Math.max(1, Math.ceil(afterSeconds)), retryLimit: 10, retryDelay: 5, expireInSeconds: 60 }, tx);
+}
+
+/**
+ * Looks at one unfinished migration, from whichever instance is up, and acts on what it finds:
+ * - uploading, with no heartbeat for UPLOAD_ALIVE_SECONDS: the instance receiving it died; it expires (staged rows
+ *   deleted);
+ * - awaiting its mapping for longer than MIGRATION_UPLOAD_EXPIRY_MINUTES: it expires the same way;
+ * - in progress, with a lease not renewed for LEASE_SECONDS: the run holding it died; a new run is queued, and takes
+ *   the lease over.
+ * With `keepWatching`, looks again when the next of those could happen, for as long as the migration stays in the
+ * status this watch was queued for (each change of status queues its own watch, so one watch chain is live at a time).
+ */
+export async function watchMigration(deps: MigrationDeps, migrationId: number, watched: WatchedStatus | null): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const migration = await watchedMigration(tx, migrationId);
+    if (!migration || (watched !== null && migration.status !== watched)) return;
+    const age = migration.heartbeatAgeMs / 1000;
+    const again = (seconds: number) => (watched !== null ? watch(deps, tx, migrationId, watched, seconds) : undefined);
+    if (migration.status === "uploading" || migration.status === "awaiting_mapping") {
+      const limit = migration.status === "uploading" ? UPLOAD_ALIVE_SECONDS : deps.config.migration.uploadExpiryMs / 1000;
+      if (age >= limit) await expireUpload(tx, migrationId);
+      else await again(limit - age);
+      return;
+    }
+    if (migration.status !== "in_progress") return;
+    if (age >= LEASE_SECONDS) await deps.jobs.send(importMigrationJob, { migrationId }, IMPORT_JOB_OPTIONS, tx);
+    await again(LEASE_SECONDS);
+  });
+}
+
+/**
+ * The watch over one migration (queued with each change of its status), and every minute over all unfinished ones:
+ * the safety net for a watch whose instance died while it ran, and for uploads from before watches existed.
+ */
+export const watchMigrationJob = defineJob({
+  name: "migration.watch",
+  payload: z.object({ migrationId: z.number().int().positive(), status: z.enum(["uploading", "awaiting_mapping", "in_progress"]) }).partial(),
+  pollingIntervalSeconds: 1,
+  schedule: "* * * * *",
+  handler: async (context, { migrationId, status }) => {
+    if (migrationId !== undefined && status !== undefined) return watchMigration(context, migrationId, status);
+    for (const id of await unfinishedMigrationIds(context.db)) await watchMigration(context, id, null);
   },
 });

@@ -3,6 +3,7 @@ import type { Affiliate, AffiliateDetail } from "@contract/affiliates";
 import type { ApiError } from "@contract/errors";
 import type { Lead } from "@contract/leads";
 import type { Migration } from "@contract/migration";
+import { loadConfig } from "../../config";
 import { csvDownload } from "../../test/csv-download";
 import { multipartBody } from "../../test/multipart";
 import { signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
@@ -178,7 +179,7 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
 });
 
 describe("CSV migration size limit", () => {
-  const suite = suiteWithAdmin("pglite", { migration: { maxBytes: 100_000, chunkRows: 2_000 } });
+  const suite = suiteWithAdmin("pglite", { migration: { ...loadConfig({}).migration, maxBytes: 100_000 } });
 
   it("answers 413 with a coded message for a file over MIGRATION_MAX_BYTES, leaving nothing behind", async () => {
     const big = "name,email,company\n" + Array.from({ length: 6000 }, (_, i) => `Big Row${i},big${i}@size.test,Big Co ${i}`).join("\n");

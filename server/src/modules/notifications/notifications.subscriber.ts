@@ -27,25 +27,32 @@ async function staffEmailById(db: Database, userId: number): Promise<string | nu
   return row?.email ?? null;
 }
 
+/**
+ * The staff screens' page of one lead (the client's leadPagePath, route /leads/:id): a notification about a lead links
+ * there, so its id is stored with it. Notifications stored before kept their /leads or /productivity link.
+ */
+const leadPage = (leadId: number) => `/leads/${leadId}`;
+
 /** Leads that arrive from a website, quiz or the public form are unseen until someone looks: tell the administrators. */
 async function leadCaptured(db: Database, lead: DomainEventPayload<"lead.created">): Promise<void> {
   if (lead.enteredByStaff) return;
-  await notifyAdmins(db, { type: "lead", message: `New lead captured: ${lead.businessName} (${lead.email})`, link: "/leads" });
+  await notifyAdmins(db, { type: "lead", code: "lead.captured", params: { businessName: lead.businessName, email: lead.email }, link: leadPage(lead.leadId) });
 }
 
-async function leadMoved(db: Database, { assignedTo, movedBy, businessName, toStage }: DomainEventPayload<"lead.stage_changed">): Promise<void> {
+async function leadMoved(db: Database, { leadId, assignedTo, movedBy, businessName, toStage }: DomainEventPayload<"lead.stage_changed">): Promise<void> {
   // Someone moving their own lead needs no telling.
   const assignee = assignedTo ? await staffEmailFor(db, assignedTo) : null;
   if (!assignee || assignee.toLowerCase() === movedBy?.email.toLowerCase()) return;
+  const stage = toStage ?? DEFAULT_PIPELINE_STAGE;
   await notify(db, [assignee], {
     type: "pipeline",
-    message: `${movedBy?.name ?? "Someone"} moved ${businessName} to ${toStage ?? DEFAULT_PIPELINE_STAGE}`,
-    link: "/productivity",
+    ...(movedBy ? { code: "lead.moved", params: { actor: movedBy.name, businessName, stage } } : { code: "lead.moved_unattended", params: { businessName, stage } }),
+    link: leadPage(leadId),
   });
 }
 
 async function affiliateRegistered(db: Database, { name, businessName }: DomainEventPayload<"affiliate.registered">): Promise<void> {
-  await notifyAdmins(db, { type: "affiliate", message: `New affiliate registered: ${name} (${businessName})`, link: "/affiliates" });
+  await notifyAdmins(db, { type: "affiliate", code: "affiliate.registered", params: { name, businessName }, link: "/affiliates" });
 }
 
 /**
@@ -61,16 +68,13 @@ async function taskGiven(
   if (task.assigneeId === null || givenBy === null || task.assigneeId === givenBy.id) return;
   const assignee = await staffEmailById(db, task.assigneeId);
   if (!assignee) return;
-  await notify(db, [assignee], { type: "task", message: `${givenBy.name} assigned you a task: ${task.title}`, link: `/tasks?id=${task.taskId}` });
+  await notify(db, [assignee], { type: "task", code: "task.assigned", params: { actor: givenBy.name, title: task.title }, link: `/tasks?id=${task.taskId}` });
 }
 
 /** Every staff member may review a proposal. The link opens the Technical Issues screen's review tab on that issue. */
 async function proposalReady(db: Database, { issueId, source }: DomainEventPayload<"issue.proposal_ready">): Promise<void> {
-  const message =
-    source === "model"
-      ? `Issue #${issueId}: an AI fix proposal is ready for review`
-      : `Issue #${issueId}: a proposal is ready for review (no AI model is configured, so it lists related approved fixes only)`;
-  await notifyStaff(db, { type: "issue", message, link: `/issues?tab=review&id=${issueId}` });
+  const code = source === "model" ? "issue.proposal_ready" : "issue.proposal_ready_retrieval";
+  await notifyStaff(db, { type: "issue", code, params: { issueId }, link: `/issues?tab=review&id=${issueId}` });
 }
 
 /**

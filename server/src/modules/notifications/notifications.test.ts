@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Notification } from "@contract/notifications";
-import { eventOutbox } from "../../db/schema";
+import { englishText, isNotificationCode, notificationMessages, type NotificationCode } from "@contract/server-messages";
+import { eventOutbox, notifications } from "../../db/schema";
 import { ADMIN, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
@@ -16,11 +17,16 @@ describe.each(testDrivers)("notifications on %s", (driver) => {
   });
 
   it("lists what other areas send, newest first, and counts the unread", async () => {
-    await notify(suite.rt.ctx.db, [ADMIN.email], { type: "lead", message: "First", link: "/leads" });
+    await notify(suite.rt.ctx.db, [ADMIN.email], { type: "lead", code: "lead.captured", params: { businessName: "First", email: "first@example.com" }, link: "/leads" });
     await suite.admin.post("/api/settings/api-keys", { label: "Zapier" }); // sends a security notification to administrators
     const list = await suite.admin.get<Notification[]>("/api/notifications");
-    expect(list.body.map((n) => n.message)).toEqual([`${ADMIN.name} created the API key "Zapier" with scope leads:write`, "First"]);
+    expect(list.body.map((n) => n.message)).toEqual([`${ADMIN.name} created the API key "Zapier" with scope leads:write`, "New lead captured: First (first@example.com)"]);
     expect(list.body[0]).toMatchObject({ type: "security", link: "/settings", isRead: false, userEmail: ADMIN.email });
+    // What they say is a code with params, for the reader's client to render in the reader's language.
+    expect(list.body.map((n) => [n.code, n.params])).toEqual([
+      ["security.api_key_created", { actor: ADMIN.name, label: "Zapier", scope: "leads:write" }],
+      ["lead.captured", { businessName: "First", email: "first@example.com" }],
+    ]);
     expect((await suite.admin.get("/api/notifications/unread-count")).body).toEqual({ unread: 2 });
     const byEmail = await suite.admin.get<Notification[]>(`/api/notifications/${encodeURIComponent(ADMIN.email)}`);
     expect(byEmail.body).toHaveLength(2);
@@ -37,10 +43,10 @@ describe.each(testDrivers)("notifications on %s", (driver) => {
 
   it("keeps each person's notifications their own", async () => {
     await insertUser(suite.rt.ctx.db, { name: "Sam Staff", email: "sam@leadwell.test", passwordHash: await hashPassword("staff password 1"), role: "manager" });
-    await notify(suite.rt.ctx.db, ["sam@leadwell.test"], { type: "task", message: "For Sam", link: null });
+    await notify(suite.rt.ctx.db, ["sam@leadwell.test"], { type: "task", code: "task.due_today", params: { title: "For Sam" }, link: null });
     const staff = suite.rt.client();
     await staff.post("/api/auth/login", { email: "sam@leadwell.test", password: "staff password 1" });
-    expect((await staff.get<Notification[]>("/api/notifications")).body.map((n) => n.message)).toEqual(["For Sam"]);
+    expect((await staff.get<Notification[]>("/api/notifications")).body.map((n) => n.message)).toEqual(["Task due today: For Sam"]);
     const other = await staff.get(`/api/notifications/${encodeURIComponent(ADMIN.email)}`);
     expect(other.status).toBe(403);
     expect(other.body).toEqual({ error: "You can only read your own notifications", code: "notification.own_only" });
@@ -79,6 +85,33 @@ describe.each(testDrivers)("notifications on %s", (driver) => {
     await suite.rt.ctx.db.update(eventOutbox).set({ availableAt: new Date() }).where(eq(eventOutbox.name, "affiliate.registered"));
     await expect.poll(async () => (await bell()).map((n) => [n.message, n.link]), { timeout: 10_000 }).toEqual([["New affiliate registered: Ivo Isolated (Isolated Ltd)", "/affiliates"]]);
     expect((await stored())?.dispatchedAt).toBeInstanceOf(Date);
+  });
+
+  it("links a new lead from the public form to that lead's page, /leads/{id}", async () => {
+    const joined = { businessOwnerName: "Nora", businessOwnerLastName: "Newlead", businessName: "Newlead Crafts", email: "nora@newlead.test" };
+    expect((await suite.rt.client().post("/api/join", joined)).status).toBe(201);
+    const [lead] = (await suite.admin.get<{ id: number; email: string }[]>("/api/leads?q=Newlead")).body;
+    expect(lead?.email).toBe(joined.email);
+    // Written by the notifications subscriber once the lead.created event is dispatched.
+    const told = async () => (await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.code === "lead.captured" && n.params?.email === joined.email);
+    await expect.poll(async () => (await told()).map((n) => [n.message, n.link]), { timeout: 10_000 }).toEqual([
+      ["New lead captured: Newlead Crafts (nora@newlead.test)", `/leads/${lead!.id}`],
+    ]);
+  });
+
+  it("lists a notification stored before codes as it was written: its text, no code", async () => {
+    await suite.rt.ctx.db.insert(notifications).values({ userEmail: ADMIN.email, type: "lead", message: "Written as text before codes", link: null });
+    const [latest] = (await suite.admin.get<Notification[]>("/api/notifications")).body;
+    expect(latest).toMatchObject({ message: "Written as text before codes", code: null, params: null });
+  });
+
+  it("stores every notification it writes with a code of the catalogue and that code's English as its message", async () => {
+    const rows = await suite.rt.ctx.db.select().from(notifications).where(isNotNull(notifications.code));
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows) {
+      expect(isNotificationCode(row.code!), row.code!).toBe(true);
+      expect(row.message).toBe(englishText(notificationMessages[row.code as NotificationCode], row.params ?? {}));
+    }
   });
 
   it("answers 400 naming the field for a malformed email or id", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_PIPELINE_STAGE, IMPLICIT_STAGE_POSITION, STAGE_RECENT_LEADS, type PipelineLead, type PipelineStage } from "@contract/pipeline";
+import { DEFAULT_PIPELINE_STAGE, IMPLICIT_STAGE_POSITION, STAGE_OUTCOME_DEFAULT, STAGE_RECENT_LEADS, type PipelineLead, type PipelineStage, type StageOutcome } from "@contract/pipeline";
+import type { LeadStatus } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 
@@ -7,6 +8,9 @@ import { rawRows } from "../../db/raw-rows";
  * A lead's stage is its stage's name (leads.pipeline_stage); no stage counts as DEFAULT_PIPELINE_STAGE, and names
  * match in any letter case. The SQL function lw_stage_key (migration 0009) is that rule: the counters, the per-stage
  * index and these queries all go through it.
+ *
+ * A stage's outcome (open, won, lost) and a lead's status follow each other through the trigger lw_lead_outcome
+ * (migration 0034), whoever writes the lead: moving a lead here only writes its stage, and its status follows.
  */
 
 /** The key of a stage's name in pipeline_stage_counts and leads_stage_created_idx. */
@@ -30,12 +34,12 @@ export async function selectStages(db: Database): Promise<PipelineStage[]> {
   return rawRows<PipelineStage>(
     db,
     sql`WITH stages AS (
-          SELECT id, name::text AS name, position, false AS implicit FROM pipeline_stages
+          SELECT id, name::text AS name, position, outcome::text AS outcome, false AS implicit FROM pipeline_stages
           UNION ALL
-          SELECT NULL, ${DEFAULT_PIPELINE_STAGE}::text, ${IMPLICIT_STAGE_POSITION}::int, true
+          SELECT NULL, ${DEFAULT_PIPELINE_STAGE}::text, ${IMPLICIT_STAGE_POSITION}::int, ${STAGE_OUTCOME_DEFAULT}::text, true
           WHERE NOT EXISTS (SELECT 1 FROM pipeline_stages WHERE lower(name) = lower(${DEFAULT_PIPELINE_STAGE}))
         )
-        SELECT s.id, s.name, s.position, s.implicit, coalesce(c.n, 0) AS "leadCount", ${recentLeadsOf(sql`lower(s.name)`)} AS "recentLeads"
+        SELECT s.id, s.name, s.position, s.outcome, s.implicit, coalesce(c.n, 0) AS "leadCount", ${recentLeadsOf(sql`lower(s.name)`)} AS "recentLeads"
         FROM stages s LEFT JOIN pipeline_stage_counts c ON c.stage_key = lower(s.name)
         ORDER BY s.position, s.id NULLS FIRST`,
   );
@@ -45,14 +49,40 @@ export interface StoredStage {
   id: number;
   name: string;
   position: number;
+  outcome: StageOutcome;
 }
 
-export async function insertStage(db: Database, values: { name: string; position: number }): Promise<StoredStage> {
+export async function insertStage(db: Database, values: { name: string; position: number; outcome: StageOutcome }): Promise<StoredStage> {
   const [row] = await rawRows<StoredStage>(
     db,
-    sql`INSERT INTO pipeline_stages (name, position) VALUES (${values.name}, ${values.position}) RETURNING id, name, position`,
+    sql`INSERT INTO pipeline_stages (name, position, outcome) VALUES (${values.name}, ${values.position}, ${values.outcome})
+        RETURNING id, name, position, outcome`,
   );
   return row!;
+}
+
+export interface RestatedLead {
+  id: number;
+  businessName: string;
+  status: LeadStatus;
+}
+
+/**
+ * Gives the leads already holding a new stage's name (set through the leads API before the stage existed) the status
+ * the stage's outcome gives: every lead in a won stage becomes converted (each conversion recording its referral's
+ * commission, in the database), open leads in a lost stage become lost. A converted lead in a new lost stage keeps
+ * its status: voiding a commission is left to a person. Answers the leads changed.
+ */
+export async function applyOutcomeToHolders(db: Database, stage: StoredStage): Promise<RestatedLead[]> {
+  if (stage.outcome === "open") return [];
+  const status: LeadStatus = stage.outcome === "won" ? "converted" : "lost";
+  const from: LeadStatus[] = stage.outcome === "won" ? ["new", "contacted", "qualified", "lost"] : ["new", "contacted", "qualified"];
+  return rawRows<RestatedLead>(
+    db,
+    sql`UPDATE leads SET status = ${status}, updated_at = now()
+        WHERE lw_stage_key(pipeline_stage) = ${keyOf(stage.name)} AND status = ANY(${`{${from.join(",")}}`}::text[])
+        RETURNING id, business_name AS "businessName", status`,
+  );
 }
 
 /**
@@ -60,13 +90,13 @@ export async function insertStage(db: Database, values: { name: string; position
  * share lock: moves into one stage do not wait for each other, a delete waits for them all).
  */
 export async function findStageForUse(db: Database, name: string): Promise<StoredStage | undefined> {
-  const [row] = await rawRows<StoredStage>(db, sql`SELECT id, name, position FROM pipeline_stages WHERE lower(name) = lower(${name}) FOR KEY SHARE`);
+  const [row] = await rawRows<StoredStage>(db, sql`SELECT id, name, position, outcome FROM pipeline_stages WHERE lower(name) = lower(${name}) FOR KEY SHARE`);
   return row;
 }
 
 /** A stored stage, locked for deleting: moves into it wait, and those already under way finish first. */
 export async function lockStageForDelete(db: Database, id: number): Promise<StoredStage | undefined> {
-  const [row] = await rawRows<StoredStage>(db, sql`SELECT id, name, position FROM pipeline_stages WHERE id = ${id} FOR UPDATE`);
+  const [row] = await rawRows<StoredStage>(db, sql`SELECT id, name, position, outcome FROM pipeline_stages WHERE id = ${id} FOR UPDATE`);
   return row;
 }
 
@@ -101,17 +131,23 @@ export interface MovedLead {
   fromStage: string | null;
   /** Whether the stage changed (moving a lead to the stage it is in changes nothing). */
   moved: boolean;
+  /** Its status before the move, and after: the stage's outcome may have changed it (lw_lead_outcome). */
+  fromStatus: LeadStatus;
+  status: LeadStatus;
 }
 
-/** Puts a lead in a stage (null: none, i.e. the default stage). Undefined when no lead has this id. */
+/**
+ * Puts a lead in a stage (null: none, i.e. the default stage); the database sets the status the stage's outcome gives
+ * it. Undefined when no lead has this id.
+ */
 export async function setLeadStage(db: Database, leadId: number, stage: string | null): Promise<MovedLead | undefined> {
   const [row] = await rawRows<MovedLead>(
     db,
-    sql`WITH current AS (SELECT id, pipeline_stage FROM leads WHERE id = ${leadId} FOR UPDATE)
+    sql`WITH current AS (SELECT id, pipeline_stage, status FROM leads WHERE id = ${leadId} FOR UPDATE)
         UPDATE leads l SET pipeline_stage = ${stage}, updated_at = now()
         FROM current c WHERE l.id = c.id
         RETURNING l.id, l.business_name AS "businessName", l.assigned_to AS "assignedTo", c.pipeline_stage AS "fromStage",
-          lw_stage_key(c.pipeline_stage) <> lw_stage_key(${stage}::text) AS moved`,
+          lw_stage_key(c.pipeline_stage) <> lw_stage_key(${stage}::text) AS moved, c.status AS "fromStatus", l.status`,
   );
   return row;
 }

@@ -22,6 +22,7 @@ import { findLeadById } from "../../db/queries/lead-record";
 import { countUnread } from "../../kernel/notify";
 import { emitEvent } from "../../kernel/events";
 import {
+  applyOutcomeToHolders,
   deleteStageRow,
   findStageForUse,
   insertStage,
@@ -48,10 +49,21 @@ export const listStages = (db: Database): Promise<PipelineStage[]> => selectStag
 export async function createStage(db: Database, input: PipelineStageCreate, { principal, meta }: PipelineActor): Promise<PipelineStage> {
   const created = await inTransaction(db, async (tx) => {
     const stage = await insertStage(tx, input);
+    // Leads may hold the name already (set through the leads API before the stage existed): a won or lost stage gives
+    // them its status now, as a move into it would.
+    const restated = await applyOutcomeToHolders(tx, stage);
+    for (const lead of restated) {
+      await emitEvent(tx, "lead.updated", { leadId: lead.id, businessName: lead.businessName, status: lead.status, changedFields: ["status"] });
+    }
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "pipeline.stage_create",
-      details: `Stage #${stage.id} ${stage.name} at position ${stage.position}`,
+      message: restated[0]
+        ? {
+            code: "pipeline.stage_created_restating",
+            params: { stageId: stage.id, name: stage.name, outcome: stage.outcome, position: stage.position, count: restated.length, status: restated[0].status },
+          }
+        : { code: "pipeline.stage_created", params: { stageId: stage.id, name: stage.name, outcome: stage.outcome, position: stage.position } },
       meta,
     });
     return stage;
@@ -72,7 +84,7 @@ export async function reorderStages(db: Database, order: PipelineStageOrder, { p
       throw badRequest("stageIds", "pipeline.order_incomplete");
     }
     await setStagePositions(tx, order.stageIds);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_reorder", details: `Stages in order: ${order.stageIds.join(", ")}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_reorder", message: { code: "pipeline.stages_reordered", params: { stageIds: order.stageIds.join(", ") } }, meta });
   });
   return selectStages(db);
 }
@@ -85,7 +97,7 @@ export async function deleteStage(db: Database, id: number, { principal, meta }:
     if (!stage) throw notFound("pipeline.stage_not_found");
     if ((await stageLeadCount(tx, stage.name)) > 0) throw conflict("pipeline.stage_has_leads");
     await deleteStageRow(tx, id);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_delete", details: `Stage #${id} ${stage.name}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_delete", message: { code: "pipeline.stage_deleted", params: { stageId: id, name: stage.name } }, meta });
   });
 }
 
@@ -108,7 +120,20 @@ export async function moveLead(db: Database, leadId: number, stageName: string, 
     const lead = await setLeadStage(tx, leadId, stage.stored);
     if (!lead) throw notFound("lead.not_found");
     if (!lead.moved) return;
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "lead.pipeline_move", details: `Lead #${leadId} to ${stage.label}`, meta });
+    // The stage's outcome may have changed the status (converted into a won stage, lost into a lost one, reopened
+    // into an open one); the conversion itself, with its commission, is recorded by the database.
+    const statusChanged = lead.status !== lead.fromStatus;
+    await recordAudit(tx, {
+      userEmail: actorLabel(principal),
+      action: "lead.pipeline_move",
+      message: statusChanged
+        ? { code: "pipeline.lead_moved_status", params: { leadId, stage: stage.label, from: lead.fromStatus, to: lead.status } }
+        : { code: "pipeline.lead_moved", params: { leadId, stage: stage.label } },
+      meta,
+    });
+    if (statusChanged) {
+      await emitEvent(tx, "lead.updated", { leadId, businessName: lead.businessName, status: lead.status, changedFields: ["pipelineStage", "status"] });
+    }
     // The assignee hears of it from the notifications subscriber, once this commits.
     await emitEvent(tx, "lead.stage_changed", {
       leadId,

@@ -40,7 +40,7 @@ describe.each(testDrivers)("the productivity pipeline on %s", (driver) => {
   const move = (leadId: number, stage: string, client: TestClient = suite.admin) => client.put<Lead>(`/api/leads/${leadId}/pipeline`, { stage });
 
   it("counts leads without a stage in the implicit 'New' stage, with the newest three names", async () => {
-    expect(await stages()).toEqual([{ id: null, name: "New", position: 0, implicit: true, leadCount: 0, recentLeads: [] }]);
+    expect(await stages()).toEqual([{ id: null, name: "New", position: 0, outcome: "open", implicit: true, leadCount: 0, recentLeads: [] }]);
     for (const name of ["Alder", "Birch", "Cedar", "Dogwood"]) await createLead(name);
     const [implicit] = await stages();
     expect(implicit).toMatchObject({ name: "New", leadCount: 4 });
@@ -167,7 +167,8 @@ describe.each(testDrivers)("the productivity pipeline on %s", (driver) => {
       inbox = await samsPipelineNotes();
     }
     expect(inbox.map((n) => n.message)).toEqual([`${ADMIN.name} moved Birch Ltd to Qualified`, `${ADMIN.name} moved Alder Ltd to Contacted`]);
-    expect(inbox[0]?.link).toBe("/productivity");
+    // Each opens the lead's page.
+    expect(inbox.map((n) => n.link)).toEqual([`/leads/${birch!.id}`, `/leads/${alder!.id}`]);
     expect((await suite.admin.get<Notification[]>("/api/notifications")).body.filter((n) => n.type === "pipeline")).toEqual([]);
   });
 

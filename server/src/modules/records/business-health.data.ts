@@ -1,3 +1,5 @@
+import type { communityEngagementFamily, evergreenReviewFamily, incidentSimulationFamily, legacyPlanFamily, riskFamily } from "@contract/records/business-health";
+import type { FamilyAnalytics } from "@contract/records/schemas";
 import { sql } from "drizzle-orm";
 import type { BusinessHealthDashboard, Trend } from "@contract/records/business-health";
 import type { Database } from "../../db/client";
@@ -13,7 +15,7 @@ import {
   riskRegister,
   technicalIssues,
 } from "../../db/schema";
-import { countsBySql, todaySql, trendSql } from "./analytics-sql";
+import { countsBySql, todaySql, trendSql } from "../../db/analytics-sql";
 import { latestHealthMeasurement } from "./health-measurements.data";
 
 /*
@@ -22,13 +24,7 @@ import { latestHealthMeasurement } from "./health-measurements.data";
  */
 
 
-export interface RiskAnalytics {
-  total_risks: number;
-  active_risks: number;
-  high_priority_risks: number;
-  critical_risks: number;
-  by_category: Record<string, number>;
-}
+export type RiskAnalytics = FamilyAnalytics<typeof riskFamily>;
 
 export const riskAnalytics = (db: Database) =>
   rawRow<RiskAnalytics>(
@@ -41,13 +37,7 @@ export const riskAnalytics = (db: Database) =>
         FROM ${riskRegister}`,
   );
 
-export interface IncidentAnalytics {
-  average_response_time: number;
-  average_effectiveness: number;
-  improvement_trends: { response_time: Trend; effectiveness: Trend };
-  simulations_this_year: number;
-  total_simulations: number;
-}
+export type IncidentAnalytics = FamilyAnalytics<typeof incidentSimulationFamily>;
 
 export async function incidentAnalytics(db: Database): Promise<IncidentAnalytics> {
   const row = await rawRow<Omit<IncidentAnalytics, "improvement_trends"> & { response_trend: Trend; effectiveness_trend: Trend }>(
@@ -64,11 +54,7 @@ export async function incidentAnalytics(db: Database): Promise<IncidentAnalytics
   return { ...figures, improvement_trends: { response_time: response_trend, effectiveness: effectiveness_trend } };
 }
 
-export interface CommunityAnalytics {
-  total_reach: number;
-  total_engagement: number;
-  by_type: Record<string, number>;
-}
+export type CommunityAnalytics = FamilyAnalytics<typeof communityEngagementFamily>;
 
 export const communityAnalytics = (db: Database) =>
   rawRow<CommunityAnalytics>(
@@ -78,13 +64,7 @@ export const communityAnalytics = (db: Database) =>
         FROM ${communityEngagements}`,
   );
 
-export interface LegacyAnalytics {
-  overall_progress: number;
-  total_plans: number;
-  active_plans: number;
-  completed_goals: number;
-  by_type: Record<string, number>;
-}
+export type LegacyAnalytics = FamilyAnalytics<typeof legacyPlanFamily>;
 
 export const legacyAnalytics = (db: Database) =>
   rawRow<LegacyAnalytics>(
@@ -97,14 +77,7 @@ export const legacyAnalytics = (db: Database) =>
         FROM ${legacyPlans}`,
   );
 
-export interface EvergreenAnalytics {
-  average_business_health: number;
-  average_technical_health: number;
-  average_community_health: number;
-  improvement_trends: { business: Trend; technical: Trend; community: Trend };
-  next_review_due: string | null;
-  total_reviews: number;
-}
+export type EvergreenAnalytics = FamilyAnalytics<typeof evergreenReviewFamily>;
 
 export async function evergreenAnalytics(db: Database): Promise<EvergreenAnalytics> {
   const row = await rawRow<Omit<EvergreenAnalytics, "improvement_trends"> & { business: Trend; technical: Trend; community: Trend }>(

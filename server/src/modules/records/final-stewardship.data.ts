@@ -1,10 +1,12 @@
+import type { archivalSystemFamily, legacyAuditFamily, stewardshipPlanFamily, stewardshipStatementFamily, stewardshipValidationFamily } from "@contract/records/final-stewardship";
+import type { FamilyAnalytics } from "@contract/records/schemas";
 import { sql } from "drizzle-orm";
 import { stewardshipPlanTypes, type FinalStewardshipDashboard } from "@contract/records/final-stewardship";
 import type { Trend } from "@contract/records/business-health";
 import type { Database } from "../../db/client";
 import { rawRow, rawRows } from "../../db/raw-rows";
 import { stewardshipArchivalSystems, stewardshipLegacyAudits, stewardshipPlans, stewardshipStatements, stewardshipValidations } from "../../db/schema";
-import { countsBySql, todaySql, trendSql } from "./analytics-sql";
+import { countsBySql, todaySql, trendSql } from "../../db/analytics-sql";
 
 /*
  * The Final Stewardship families' analytics and the page's dashboard, every figure an SQL aggregate over the stored
@@ -17,13 +19,7 @@ const latestValidationSql = sql`(SELECT * FROM ${stewardshipValidations} ORDER B
 
 type CertificationStatus = "pending" | "certified" | "conditional" | "failed" | "expired";
 
-export interface ValidationAnalytics {
-  total_validations: number;
-  certification_rate: number;
-  average_score: number;
-  by_type: Record<string, number>;
-  compliance_status: { status: CertificationStatus | null; issues: number };
-}
+export type ValidationAnalytics = FamilyAnalytics<typeof stewardshipValidationFamily>;
 
 export async function validationAnalytics(db: Database): Promise<ValidationAnalytics> {
   const row = await rawRow<Omit<ValidationAnalytics, "compliance_status"> & { latest_status: CertificationStatus | null; latest_issues: number | null }>(
@@ -40,13 +36,7 @@ export async function validationAnalytics(db: Database): Promise<ValidationAnaly
   return { ...figures, compliance_status: { status: latest_status, issues: latest_issues ?? 0 } };
 }
 
-export interface AuditAnalytics {
-  total_audits: number;
-  average_score: number;
-  overdue_actions: number;
-  by_type: Record<string, number>;
-  audit_trends: { trend: Trend; change: number };
-}
+export type AuditAnalytics = FamilyAnalytics<typeof legacyAuditFamily>;
 
 export async function auditAnalytics(db: Database): Promise<AuditAnalytics> {
   const row = await rawRow<Omit<AuditAnalytics, "audit_trends"> & { trend: Trend; change: number }>(
@@ -66,14 +56,7 @@ export async function auditAnalytics(db: Database): Promise<AuditAnalytics> {
   return { ...figures, audit_trends: { trend, change } };
 }
 
-export interface ArchiveAnalytics {
-  total_archives: number;
-  total_size: number;
-  verified_archives: number;
-  by_type: Record<string, number>;
-  storage_locations: Record<string, number>;
-  upcoming_verifications: number;
-}
+export type ArchiveAnalytics = FamilyAnalytics<typeof archivalSystemFamily>;
 
 export const archiveAnalytics = (db: Database) =>
   rawRow<ArchiveAnalytics>(
@@ -87,13 +70,7 @@ export const archiveAnalytics = (db: Database) =>
         FROM ${stewardshipArchivalSystems}`,
   );
 
-export interface PlanAnalytics {
-  total_plans: number;
-  active_plans: number;
-  legacy_completeness: number;
-  by_type: Record<string, number>;
-  stewardship_coverage: { coverage_percentage: number; covered_areas: string[]; missing_areas: string[] };
-}
+export type PlanAnalytics = FamilyAnalytics<typeof stewardshipPlanFamily>;
 
 export async function planAnalytics(db: Database): Promise<PlanAnalytics> {
   const row = await rawRow<Omit<PlanAnalytics, "stewardship_coverage"> & { covered_areas: string[] }>(
@@ -120,13 +97,7 @@ export async function planAnalytics(db: Database): Promise<PlanAnalytics> {
   };
 }
 
-export interface StatementAnalytics {
-  total_statements: number;
-  legacy_impact: { impact_score: number; total_achievements: number; total_lessons: number; total_best_practices: number };
-  distribution_reach: number;
-  by_type: Record<string, number>;
-  publication_status: Record<string, number>;
-}
+export type StatementAnalytics = FamilyAnalytics<typeof stewardshipStatementFamily>;
 
 export async function statementAnalytics(db: Database): Promise<StatementAnalytics> {
   const row = await rawRow<Omit<StatementAnalytics, "legacy_impact"> & StatementAnalytics["legacy_impact"]>(

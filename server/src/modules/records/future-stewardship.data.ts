@@ -1,3 +1,4 @@
+import type { FamilyAnalytics } from "@contract/records/schemas";
 import { sql } from "drizzle-orm";
 import {
   ethicalReviewFamily,
@@ -12,7 +13,7 @@ import type { FamilyRecord } from "@contract/records/schemas";
 import type { Database } from "../../db/client";
 import { rawRow, rawRows } from "../../db/raw-rows";
 import { ethicalReviews, historicalRecords, legacyCharters, perpetuityDeclarations, successionPlaybooks } from "../../db/schema";
-import { countsBySql, todaySql } from "./analytics-sql";
+import { countsBySql, percentSql, todaySql } from "../../db/analytics-sql";
 import { selectFamilyPage, verifyFamilyChain } from "./records.data";
 
 /*
@@ -21,22 +22,12 @@ import { selectFamilyPage, verifyFamilyChain } from "./records.data";
  * historical records' verification, which re-computes their hash chain (server/src/lib/hash-chain.ts).
  */
 
-
-/** A rounded percentage of two SQL counts, 0 when the denominator is 0. */
-const pctSql = (part: ReturnType<typeof sql>, whole: ReturnType<typeof sql>) => sql`coalesce(round(100.0 * (${part}) / nullif(${whole}, 0)), 0)::float8`;
-
 const IN_FORCE = sql.raw(`('ready', 'approved', 'active')`);
 const RETIRED = sql.raw(`('superseded', 'archived')`);
 const PUBLISHED = sql.raw(`('published', 'ratified')`);
 const areasSql = sql.raw(`(${STEWARDSHIP_AREAS.map((area) => `'${area}'`).join(", ")})`);
 
-export interface CharterAnalytics {
-  total_charters: number;
-  charter_completeness: number;
-  stewardship_coverage: number;
-  by_status: Record<string, number>;
-  ethical_integration: number;
-}
+export type CharterAnalytics = FamilyAnalytics<typeof legacyCharterFamily>;
 
 const currentCharterSql = sql`(SELECT * FROM ${legacyCharters} WHERE status = 'active' ORDER BY charter_date DESC, id DESC LIMIT 1)`;
 
@@ -51,22 +42,14 @@ export const charterAnalytics = (db: Database) =>
           (SELECT round(100.0 * count(DISTINCT lower(area)) FILTER (WHERE lower(area) IN ${areasSql}) / ${STEWARDSHIP_AREAS.length})
             FROM ${currentCharterSql} AS current_charter, jsonb_array_elements_text(current_charter.stewardship_areas) AS area)::float8 AS stewardship_coverage,
           ${countsBySql(legacyCharters, "status")} AS by_status,
-          ${pctSql(
+          ${percentSql(
             sql`count(*) FILTER (WHERE status NOT IN ${RETIRED} AND jsonb_array_length(ethical_principles) > 0)`,
             sql`count(*) FILTER (WHERE status NOT IN ${RETIRED})`,
           )} AS ethical_integration
         FROM ${legacyCharters}`,
   );
 
-export interface HistoricalAnalytics {
-  total_records: number;
-  verified_records: number;
-  immutable_verification: number | null;
-  unverified_record_ids: number[];
-  by_event_type: Record<string, number>;
-  integrity_score: number;
-  historical_completeness: number;
-}
+export type HistoricalAnalytics = FamilyAnalytics<typeof historicalRecordFamily>;
 
 /** A share rounded DOWN to 1 decimal: 100 only when every record counts. */
 const flooredPercent = (part: number, whole: number) => Math.floor((part * 1000) / whole) / 10;
@@ -93,41 +76,27 @@ export async function historicalAnalytics(db: Database): Promise<HistoricalAnaly
   };
 }
 
-export interface PlaybookAnalytics {
-  total_playbooks: number;
-  active_playbooks: number;
-  succession_preparedness: number;
-  emergency_readiness: number;
-  by_type: Record<string, number>;
-  knowledge_transfer_completeness: number;
-}
+export type PlaybookAnalytics = FamilyAnalytics<typeof successionPlaybookFamily>;
 
 export const playbookAnalytics = (db: Database) =>
   rawRow<PlaybookAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_playbooks,
           count(*) FILTER (WHERE status = 'active')::int AS active_playbooks,
-          ${pctSql(sql`count(*) FILTER (WHERE status IN ${IN_FORCE})`, sql`count(*) FILTER (WHERE status NOT IN ${RETIRED})`)} AS succession_preparedness,
-          ${pctSql(
+          ${percentSql(sql`count(*) FILTER (WHERE status IN ${IN_FORCE})`, sql`count(*) FILTER (WHERE status NOT IN ${RETIRED})`)} AS succession_preparedness,
+          ${percentSql(
             sql`count(*) FILTER (WHERE status IN ${IN_FORCE} AND jsonb_array_length(emergency_contacts) > 0)`,
             sql`count(*) FILTER (WHERE status IN ${IN_FORCE})`,
           )} AS emergency_readiness,
           ${countsBySql(successionPlaybooks, "playbook_type")} AS by_type,
-          ${pctSql(
+          ${percentSql(
             sql`sum(least(completed_transfer_steps, jsonb_array_length(knowledge_transfer_steps))) FILTER (WHERE status NOT IN ${RETIRED})`,
             sql`sum(jsonb_array_length(knowledge_transfer_steps)) FILTER (WHERE status NOT IN ${RETIRED})`,
           )} AS knowledge_transfer_completeness
         FROM ${successionPlaybooks}`,
   );
 
-export interface EthicalAnalytics {
-  total_reviews: number;
-  average_ethical_score: number;
-  stakeholder_engagement: number;
-  by_year: Record<string, number>;
-  certification_status: number;
-  ethical_compliance: number;
-}
+export type EthicalAnalytics = FamilyAnalytics<typeof ethicalReviewFamily>;
 
 export const ethicalAnalytics = (db: Database) =>
   rawRow<EthicalAnalytics>(
@@ -137,18 +106,11 @@ export const ethicalAnalytics = (db: Database) =>
           coalesce(round(avg(stakeholder_engagement)), 0)::float8 AS stakeholder_engagement,
           ${countsBySql(ethicalReviews, "review_year")} AS by_year,
           count(*) FILTER (WHERE certified)::int AS certification_status,
-          ${pctSql(sql`count(*) FILTER (WHERE ethical_score >= 75)`, sql`count(ethical_score)`)} AS ethical_compliance
+          ${percentSql(sql`count(*) FILTER (WHERE ethical_score >= 75)`, sql`count(ethical_score)`)} AS ethical_compliance
         FROM ${ethicalReviews}`,
   );
 
-export interface DeclarationAnalytics {
-  total_declarations: number;
-  published_declarations: number;
-  global_reach: number;
-  by_status: Record<string, number>;
-  language_coverage: number;
-  perpetuity_readiness: number;
-}
+export type DeclarationAnalytics = FamilyAnalytics<typeof perpetuityDeclarationFamily>;
 
 export const declarationAnalytics = (db: Database) =>
   rawRow<DeclarationAnalytics>(
@@ -159,7 +121,7 @@ export const declarationAnalytics = (db: Database) =>
           ${countsBySql(perpetuityDeclarations, "status")} AS by_status,
           (SELECT count(DISTINCT lower(language)) FROM ${perpetuityDeclarations} AS published, jsonb_array_elements_text(published.language_versions) AS language
             WHERE published.status IN ${PUBLISHED})::int AS language_coverage,
-          ${pctSql(sql`count(*) FILTER (WHERE status IN ${PUBLISHED} AND digital_preservation)`, sql`count(*) FILTER (WHERE status <> 'superseded')`)} AS perpetuity_readiness
+          ${percentSql(sql`count(*) FILTER (WHERE status IN ${PUBLISHED} AND digital_preservation)`, sql`count(*) FILTER (WHERE status <> 'superseded')`)} AS perpetuity_readiness
         FROM ${perpetuityDeclarations}`,
   );
 

@@ -1,3 +1,5 @@
+import type { complianceAuditFamily, experimentFamily, knowledgeArticleFamily, legacyIntegrationFamily, techRadarItemFamily } from "@contract/records/innovation";
+import type { FamilyAnalytics } from "@contract/records/schemas";
 import { sql } from "drizzle-orm";
 import {
   DEADLINE_WINDOW_DAYS,
@@ -11,7 +13,7 @@ import type { Database } from "../../db/client";
 import { searchKnowledgeArticles } from "../../db/queries/knowledge-search";
 import { rawRow, rawRows } from "../../db/raw-rows";
 import { complianceAudits, innovationExperiments, knowledgeArticles, legacyIntegrations, techRadarItems } from "../../db/schema";
-import { countsBySql, todaySql } from "./analytics-sql";
+import { countsBySql, percentSql, todaySql } from "../../db/analytics-sql";
 
 /*
  * The Innovation & Legacy families' analytics and the page's dashboard, every figure an SQL aggregate over the stored
@@ -19,12 +21,7 @@ import { countsBySql, todaySql } from "./analytics-sql";
  */
 
 
-export interface TechRadarAnalytics {
-  total_technologies: number;
-  by_status: Record<string, number>;
-  by_quadrant: Record<string, number>;
-  moved_last_90_days: number;
-}
+export type TechRadarAnalytics = FamilyAnalytics<typeof techRadarItemFamily>;
 
 export const techRadarAnalytics = (db: Database) =>
   rawRow<TechRadarAnalytics>(
@@ -36,13 +33,7 @@ export const techRadarAnalytics = (db: Database) =>
         FROM ${techRadarItems}`,
   );
 
-export interface ExperimentAnalytics {
-  total_experiments: number;
-  by_status: Record<string, number>;
-  active_experiments: number;
-  completed_experiments: number;
-  success_rate: number;
-}
+export type ExperimentAnalytics = FamilyAnalytics<typeof experimentFamily>;
 
 export const experimentAnalytics = (db: Database) =>
   rawRow<ExperimentAnalytics>(
@@ -51,16 +42,14 @@ export const experimentAnalytics = (db: Database) =>
           ${countsBySql(innovationExperiments, "status")} AS by_status,
           count(*) FILTER (WHERE status = 'in_progress')::int AS active_experiments,
           count(*) FILTER (WHERE status = 'completed')::int AS completed_experiments,
-          coalesce(round(100.0 * count(*) FILTER (WHERE status = 'completed' AND outcome = 'validated')
-                         / nullif(count(*) FILTER (WHERE status = 'completed' AND outcome IS NOT NULL), 0)), 0)::float8 AS success_rate
+          ${percentSql(
+            sql`count(*) FILTER (WHERE status = 'completed' AND outcome = 'validated')`,
+            sql`count(*) FILTER (WHERE status = 'completed' AND outcome IS NOT NULL)`,
+          )} AS success_rate
         FROM ${innovationExperiments}`,
   );
 
-export interface KnowledgeAnalytics {
-  total_articles: number;
-  distinct_tags: number;
-  updated_last_30_days: number;
-}
+export type KnowledgeAnalytics = FamilyAnalytics<typeof knowledgeArticleFamily>;
 
 export const knowledgeAnalytics = (db: Database) =>
   rawRow<KnowledgeAnalytics>(
@@ -71,31 +60,20 @@ export const knowledgeAnalytics = (db: Database) =>
         FROM ${knowledgeArticles}`,
   );
 
-export interface ComplianceAnalytics {
-  total_audits: number;
-  by_status: Record<string, number>;
-  pass_rate: number;
-  overdue_audits: number;
-  open_findings: number;
-}
+export type ComplianceAnalytics = FamilyAnalytics<typeof complianceAuditFamily>;
 
 export const complianceAnalytics = (db: Database) =>
   rawRow<ComplianceAnalytics>(
     db,
     sql`SELECT count(*)::int AS total_audits,
           ${countsBySql(complianceAudits, "status")} AS by_status,
-          coalesce(round(100.0 * count(*) FILTER (WHERE status = 'passed') / nullif(count(*) FILTER (WHERE status IN ('passed', 'failed')), 0)), 0)::float8 AS pass_rate,
+          ${percentSql(sql`count(*) FILTER (WHERE status = 'passed')`, sql`count(*) FILTER (WHERE status IN ('passed', 'failed'))`)} AS pass_rate,
           count(*) FILTER (WHERE status IN ('planning', 'in_progress') AND due_date < ${todaySql})::int AS overdue_audits,
           coalesce(sum(open_findings), 0)::int AS open_findings
         FROM ${complianceAudits}`,
   );
 
-export interface LegacyIntegrationAnalytics {
-  total_integrations: number;
-  by_status: Record<string, number>;
-  upcoming_sunsets: number;
-  overdue_sunsets: number;
-}
+export type LegacyIntegrationAnalytics = FamilyAnalytics<typeof legacyIntegrationFamily>;
 
 export const legacyIntegrationAnalytics = (db: Database) =>
   rawRow<LegacyIntegrationAnalytics>(
@@ -116,7 +94,7 @@ export async function innovationDashboard(db: Database): Promise<InnovationDashb
             count(*) FILTER (WHERE status = 'trial')::int AS trial,
             count(*) FILTER (WHERE status = 'assess')::int AS assess,
             count(*) FILTER (WHERE status = 'hold')::int AS hold,
-            coalesce(round(100.0 * count(*) FILTER (WHERE status = 'adopt') / nullif(count(*), 0)), 0)::float8 AS adoption_rate
+            ${percentSql(sql`count(*) FILTER (WHERE status = 'adopt')`, sql`count(*)`)} AS adoption_rate
           FROM ${techRadarItems}`,
     ),
     experimentAnalytics(db),

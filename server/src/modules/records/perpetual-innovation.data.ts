@@ -1,31 +1,21 @@
+import type { communityLegacyFamily, handoverPackageFamily, projectLegacyReportFamily, sunsetPlanFamily, techRefreshFamily } from "@contract/records/perpetual-innovation";
+import type { FamilyAnalytics } from "@contract/records/schemas";
 import { sql } from "drizzle-orm";
 import type { PerpetualInnovationDashboard } from "@contract/records/perpetual-innovation";
 import type { Database } from "../../db/client";
 import { rawRow, rawRows } from "../../db/raw-rows";
 import { communityLegacyPlans, handoverPackages, projectLegacyReports, sunsetEvergreenPlans, techRefreshReviews } from "../../db/schema";
-import { countsBySql, todaySql } from "./analytics-sql";
+import { countsBySql, percentSql, todaySql } from "../../db/analytics-sql";
 
 /*
  * The Perpetual Innovation families' analytics and the page's dashboard, every figure an SQL aggregate over the
  * stored records (formulas are stated in the analytics schemas, contract/records/perpetual-innovation.ts).
  */
 
-
-/** A share as a whole percentage, 0 when there is nothing to share out. */
-const percentSql = (part: ReturnType<typeof sql>, whole: ReturnType<typeof sql>) =>
-  sql`coalesce(round(100.0 * (${part}) / nullif(${whole}, 0)), 0)::int`;
-
 /** Reviews that are still to happen: planned or under way. */
 const refreshOpen = sql`status IN ('planning', 'in_progress')`;
 
-export interface TechRefreshAnalytics {
-  innovation_score: number;
-  prototype_success_rate: number;
-  technology_debt: { level: "low" | "medium" | "high" | null; count: number; deprecated: number; at_risk: number };
-  innovation_velocity: number;
-  prototypes_this_year: number;
-  total_reviews: number;
-}
+export type TechRefreshAnalytics = FamilyAnalytics<typeof techRefreshFamily>;
 
 export async function techRefreshAnalytics(db: Database): Promise<TechRefreshAnalytics> {
   const row = await rawRow<Omit<TechRefreshAnalytics, "technology_debt"> & { debt_level: TechRefreshAnalytics["technology_debt"]["level"]; debt_count: number; deprecated: number; at_risk: number }>(
@@ -45,13 +35,7 @@ export async function techRefreshAnalytics(db: Database): Promise<TechRefreshAna
   return { ...figures, technology_debt: { level: debt_level, count: debt_count, deprecated, at_risk } };
 }
 
-export interface HandoverAnalytics {
-  readiness_score: number;
-  total_packages: number;
-  documented_packages: number;
-  by_type: Record<string, number>;
-  by_status: Record<string, number>;
-}
+export type HandoverAnalytics = FamilyAnalytics<typeof handoverPackageFamily>;
 
 export const handoverAnalytics = (db: Database) =>
   rawRow<HandoverAnalytics>(
@@ -67,13 +51,7 @@ export const handoverAnalytics = (db: Database) =>
         FROM ${handoverPackages}`,
   );
 
-export interface CommunityLegacyAnalytics {
-  community_impact: { open_source_initiatives: number; stakeholder_reach: number };
-  legacy_status: number;
-  by_type: Record<string, number>;
-  transition_timeline: { next_transition: string | null; pending_transitions: number; completed_transitions: number };
-  total_plans: number;
-}
+export type CommunityLegacyAnalytics = FamilyAnalytics<typeof communityLegacyFamily>;
 
 export async function communityLegacyAnalytics(db: Database): Promise<CommunityLegacyAnalytics> {
   const row = await rawRow<{
@@ -107,14 +85,7 @@ export async function communityLegacyAnalytics(db: Database): Promise<CommunityL
   };
 }
 
-export interface SunsetPlanAnalytics {
-  sustainability_score: number;
-  budget_allocation: string;
-  by_type: Record<string, number>;
-  active_maintenance: number;
-  scheduled_sunsets: number;
-  total_plans: number;
-}
+export type SunsetPlanAnalytics = FamilyAnalytics<typeof sunsetPlanFamily>;
 
 export const sunsetPlanAnalytics = (db: Database) =>
   rawRow<SunsetPlanAnalytics>(
@@ -131,15 +102,7 @@ export const sunsetPlanAnalytics = (db: Database) =>
         FROM ${sunsetEvergreenPlans}`,
   );
 
-export interface ProjectLegacyAnalytics {
-  legacy_value: string;
-  knowledge_preservation: number;
-  preservation_score: number;
-  impact_summary: { total_achievements: number; lessons_documented: number; impact_areas: string[] };
-  public_reports: number;
-  published_share: number;
-  total_reports: number;
-}
+export type ProjectLegacyAnalytics = FamilyAnalytics<typeof projectLegacyReportFamily>;
 
 export async function projectLegacyAnalytics(db: Database): Promise<ProjectLegacyAnalytics> {
   const row = await rawRow<Omit<ProjectLegacyAnalytics, "impact_summary"> & { total_achievements: number; lessons_documented: number; impact_areas: string[] }>(

@@ -1,10 +1,12 @@
+import type { communityTransitionFamily, livingArchiveFamily, livingLegacyPackageFamily, perpetualDeclarationFamily, stewardshipReviewFamily } from "@contract/records/perpetual-stewardship";
+import type { FamilyAnalytics } from "@contract/records/schemas";
 import { sql } from "drizzle-orm";
 import type { PerpetualStewardshipDashboard } from "@contract/records/perpetual-stewardship";
 import type { Trend } from "@contract/records/business-health";
 import type { Database } from "../../db/client";
 import { rawRow, rawRows } from "../../db/raw-rows";
 import { communityTransitions, legacyStewardshipReviews, livingArchives, livingLegacyPackages, perpetualDeclarations } from "../../db/schema";
-import { countsBySql, todaySql, trendSql } from "./analytics-sql";
+import { countsBySql, todaySql, trendSql } from "../../db/analytics-sql";
 
 /*
  * The Perpetual Stewardship families' analytics and the page's dashboard, every figure an SQL aggregate over the
@@ -16,13 +18,7 @@ import { countsBySql, todaySql, trendSql } from "./analytics-sql";
 const percentSql = (part: ReturnType<typeof sql>, whole: ReturnType<typeof sql>) =>
   sql`(CASE WHEN ${whole} = 0 THEN 0 ELSE round(${part} * 100.0 / ${whole}) END)::int`;
 
-export interface PackageAnalytics {
-  package_completeness: number;
-  handoff_success_rate: number;
-  total_packages: number;
-  by_type: Record<string, number>;
-  by_status: Record<string, number>;
-}
+export type PackageAnalytics = FamilyAnalytics<typeof livingLegacyPackageFamily>;
 
 export const packageAnalytics = (db: Database) =>
   rawRow<PackageAnalytics>(
@@ -38,24 +34,15 @@ export const packageAnalytics = (db: Database) =>
         FROM ${livingLegacyPackages}`,
   );
 
-export interface ArchiveAnalytics {
-  total_archives: number;
-  total_size_bytes: number;
-  total_size: string;
-  by_type: Record<string, number>;
-  integrity_status: Record<string, number>;
-  encrypted_archives: number;
-  encryption_coverage: number;
-  verified_archives: number;
-}
+export type ArchiveAnalytics = FamilyAnalytics<typeof livingArchiveFamily>;
 
-/** Bytes as text in 1024 steps with one decimal ("0 B", "512 B", "1.5 KB" ... "2.1 TB"). */
+/** Bytes as text in 1000 steps (1 GB = 10^9 bytes, as the spec counts) with one decimal ("0 B", "512 B", "1.5 KB" ... "2.1 TB"). */
 const sizeTextSql = (bytes: ReturnType<typeof sql>) => sql`(SELECT CASE
-    WHEN b < 1024 THEN round(b)::bigint::text || ' B'
-    WHEN b < 1024 ^ 2 THEN round((b / 1024)::numeric, 1)::text || ' KB'
-    WHEN b < 1024 ^ 3 THEN round((b / 1024 ^ 2)::numeric, 1)::text || ' MB'
-    WHEN b < 1024 ^ 4 THEN round((b / 1024 ^ 3)::numeric, 1)::text || ' GB'
-    ELSE round((b / 1024 ^ 4)::numeric, 1)::text || ' TB' END
+    WHEN b < 1000 THEN round(b)::bigint::text || ' B'
+    WHEN b < 1000 ^ 2 THEN round((b / 1000)::numeric, 1)::text || ' KB'
+    WHEN b < 1000 ^ 3 THEN round((b / 1000 ^ 2)::numeric, 1)::text || ' MB'
+    WHEN b < 1000 ^ 4 THEN round((b / 1000 ^ 3)::numeric, 1)::text || ' GB'
+    ELSE round((b / 1000 ^ 4)::numeric, 1)::text || ' TB' END
   FROM (SELECT (${bytes})::float8 AS b) AS size)`;
 
 export const archiveAnalytics = (db: Database) =>
@@ -72,14 +59,7 @@ export const archiveAnalytics = (db: Database) =>
         FROM ${livingArchives}`,
   );
 
-export interface ReviewAnalytics {
-  average_score: number;
-  steward_performance: { average: number };
-  by_year: Record<string, number>;
-  review_trends: { trend: Trend; change: number };
-  completed_reviews: number;
-  total_reviews: number;
-}
+export type ReviewAnalytics = FamilyAnalytics<typeof stewardshipReviewFamily>;
 
 export async function reviewAnalytics(db: Database): Promise<ReviewAnalytics> {
   const row = await rawRow<Omit<ReviewAnalytics, "steward_performance" | "review_trends"> & { steward_average: number; trend: Trend; change: number }>(
@@ -100,15 +80,7 @@ export async function reviewAnalytics(db: Database): Promise<ReviewAnalytics> {
   return { ...figures, steward_performance: { average: steward_average }, review_trends: { trend, change } };
 }
 
-export interface TransitionAnalytics {
-  community_readiness: number;
-  completed_transitions: number;
-  active_transitions: number;
-  total_transitions: number;
-  by_type: Record<string, number>;
-  by_status: Record<string, number>;
-  budget_allocation: string;
-}
+export type TransitionAnalytics = FamilyAnalytics<typeof communityTransitionFamily>;
 
 export const transitionAnalytics = (db: Database) =>
   rawRow<TransitionAnalytics>(
@@ -125,14 +97,7 @@ export const transitionAnalytics = (db: Database) =>
         FROM ${communityTransitions}`,
   );
 
-export interface DeclarationAnalytics {
-  active_commitments: number;
-  distribution_reach: number;
-  by_type: Record<string, number>;
-  by_status: Record<string, number>;
-  perpetual_commitments: number;
-  total_declarations: number;
-}
+export type DeclarationAnalytics = FamilyAnalytics<typeof perpetualDeclarationFamily>;
 
 export const declarationAnalytics = (db: Database) =>
   rawRow<DeclarationAnalytics>(

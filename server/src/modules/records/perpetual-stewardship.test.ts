@@ -3,7 +3,8 @@ import type { PerpetualStewardshipDashboard } from "@contract/records/perpetual-
 import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const GB = 1024 ** 3;
+/** A GiB (1024^3 bytes): the seeds are binary sizes, which the analytics' text counts in decimal GB (10^9 bytes). */
+const GIB = 1024 ** 3;
 
 describe.each(testDrivers)("Perpetual Stewardship dashboard on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
@@ -46,8 +47,8 @@ describe.each(testDrivers)("Perpetual Stewardship dashboard on %s", (driver) => 
 
     const archive = (title: string, archiveType: string, status: string, extra: Record<string, unknown>) =>
       add("/living-archives", { title, archiveType, status, archiveDate: utcDay(-30), ...extra });
-    await archive("Database dump", "database", "completed", { archiveSize: GB, integrityVerification: "verified", encrypted: true });
-    await archive("Repositories", "source_code", "verified", { archiveSize: GB / 2, integrityVerification: "verified" });
+    await archive("Database dump", "database", "completed", { archiveSize: GIB, integrityVerification: "verified", encrypted: true });
+    await archive("Repositories", "source_code", "verified", { archiveSize: GIB / 2, integrityVerification: "verified" });
     await archive("Wiki", "documentation", "in_progress", { encrypted: true });
     await archive("Videos", "media", "deprecated", { archiveSize: 2048, integrityVerification: "failed" });
 
@@ -111,11 +112,11 @@ describe.each(testDrivers)("Perpetual Stewardship dashboard on %s", (driver) => 
       by_type: { documentation: 2, source_code: 1, governance: 1, operations: 1 },
       by_status: { confirmed: 1, delivered: 1, draft: 1, archived: 1, ready: 1 },
     });
-    // 1 GiB + 0.5 GiB + 2 KiB = 1,610,614,784 bytes = 1.5 GB.
+    // 1 GiB + 0.5 GiB + 2 KiB = 1,610,614,784 bytes = 1.6 GB (10^9 bytes a GB; it would be "1.5" in GiB).
     expect(await analyticsOf("/living-archives")).toEqual({
       total_archives: 4,
       total_size_bytes: 1_610_614_784,
-      total_size: "1.5 GB",
+      total_size: "1.6 GB",
       by_type: { database: 1, source_code: 1, documentation: 1, media: 1 },
       integrity_status: { verified: 2, pending: 1, failed: 1 },
       encrypted_archives: 2,
@@ -152,12 +153,12 @@ describe.each(testDrivers)("Perpetual Stewardship dashboard on %s", (driver) => 
     });
   });
 
-  it("writes sizes in 1024 steps and drops a pillar of maturity when its record goes", async () => {
+  it("writes sizes in 1000 steps and drops a pillar of maturity when its record goes", async () => {
     const archives = await suite.admin.get<{ archives: { id: number; title: string }[] }>("/api/living-archives?limit=200");
     const videos = archives.body.archives.find((a) => a.title === "Videos")!;
     expect((await suite.admin.put(`/api/living-archives/${videos.id}`, { archiveSize: 5 * 1024 ** 4 })).status).toBe(200);
-    // 1.5 GiB + 5 TiB = 5.0015 TiB.
-    expect(await analyticsOf("/living-archives")).toMatchObject({ total_size: "5.0 TB" });
+    // 5 TiB + 1.5 GiB + 2 KiB = 5,499,168,753,664 bytes = 5.5 TB (10^12 bytes a TB).
+    expect(await analyticsOf("/living-archives")).toMatchObject({ total_size: "5.5 TB" });
 
     const transitions = await suite.admin.get<{ transitions: { id: number; title: string }[] }>("/api/community-transitions?status=completed");
     expect((await suite.admin.delete(`/api/community-transitions/${transitions.body.transitions[0]!.id}`)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { RecordFamily } from "@contract/records/family";
-import type { FamilyInput, FamilyRecord } from "@contract/records/schemas";
+import { isSortable, type RecordFamily } from "@contract/records/family";
+import type { FamilyInput, FamilyRecord, SortDirection } from "@contract/records/schemas";
 import type { Database } from "../../db/client";
 import type { FamilyTable } from "../../db/record-table";
 import { users } from "../../db/schema";
@@ -16,7 +16,7 @@ import { escapeLike } from "../../lib/like-pattern";
 const fieldNames = (family: RecordFamily) => Object.keys(family.fields);
 
 function columnsOf(family: RecordFamily, table: FamilyTable) {
-  const all = getTableColumns(table) as Record<string, PgColumn>;
+  const all = getTableColumns(table);
   const selected: Record<string, PgColumn | SQL.Aliased> = { id: all.id! };
   for (const name of fieldNames(family)) selected[name] = all[name]!;
   if (family.seal) selected[family.seal.field] = all[family.seal.field]!;
@@ -45,14 +45,50 @@ export interface FamilyFilter {
 }
 
 function conditionsOf(table: FamilyTable, family: RecordFamily, filter: FamilyFilter): SQL | undefined {
-  const columns = table as unknown as Record<string, PgColumn>;
+  const columns = getTableColumns(table);
   const conditions: SQL[] = Object.entries(filter.equals).map(([field, value]) => eq(columns[field]!, value));
   if (filter.q) conditions.push(sql`${columns[family.titleField]!}::text ILIKE ${`%${escapeLike(filter.q)}%`}`);
   return conditions.length ? and(...conditions) : undefined;
 }
 
-function orderOf(table: FamilyTable, family: RecordFamily): SQL[] {
-  const columns = table as unknown as Record<string, PgColumn>;
+/** A list's sort as the query asked for it: a sortable field of the family (validated by its schema) and a direction. */
+export interface FamilySort {
+  field: string;
+  direction: SortDirection;
+}
+
+/**
+ * What a field sorts by: texts and addresses without regard to case, enums by their place in the declared values
+ * (each value a bound parameter), anything else by its column. Only a sortable declared field gets here.
+ */
+function sortKeyOf(family: RecordFamily, columns: ReturnType<typeof getTableColumns<FamilyTable>>, field: string): SQL {
+  const spec = family.fields[field];
+  const column = columns[field];
+  if (!spec || !column || !isSortable(spec)) throw new Error(`Record family ${family.key} cannot sort by ${field}`);
+  switch (spec.kind) {
+    case "text":
+    case "url":
+      return sql`lower(${column})`;
+    case "enum":
+      return sql`array_position(ARRAY[${sql.join(
+        (spec.values ?? []).map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[], ${column}::text)`;
+    default:
+      return sql`${column}`;
+  }
+}
+
+/**
+ * The list's order: the sort asked for, or the family's declared order; nulls last either way, and id (in the sort's
+ * direction, descending for the declared order) breaks ties so pages never repeat or skip a record.
+ */
+function orderOf(table: FamilyTable, family: RecordFamily, sort?: FamilySort): SQL[] {
+  const columns = getTableColumns(table);
+  if (sort) {
+    const key = sortKeyOf(family, columns, sort.field);
+    return sort.direction === "asc" ? [sql`${key} ASC NULLS LAST`, asc(columns.id!)] : [sql`${key} DESC NULLS LAST`, desc(columns.id!)];
+  }
   return [
     ...family.order.map(({ field, direction }) => (direction === "asc" ? sql`${asc(columns[field]!)} NULLS LAST` : sql`${desc(columns[field]!)} NULLS LAST`)),
     desc(columns.id!),
@@ -64,12 +100,12 @@ export async function selectFamilyPage(
   family: RecordFamily,
   table: FamilyTable,
   filter: FamilyFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort?: FamilySort },
 ): Promise<{ rows: FamilyRecord[]; total: number }> {
   const where = conditionsOf(table, family, filter);
   const rows = await selectFrom(db, family, table)
     .where(where)
-    .orderBy(...orderOf(table, family))
+    .orderBy(...orderOf(table, family, page.sort))
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(table).where(where);
@@ -110,8 +146,8 @@ export async function deleteFamilyRecord(db: Database, family: RecordFamily, tab
     .delete(table)
     .where(eq(table.id!, id))
     .returning({
-      title: (table as unknown as Record<string, PgColumn>)[family.titleField]!,
-      ...(family.seal ? { seal: (table as unknown as Record<string, PgColumn>)[family.seal.field]! } : {}),
+      title: getTableColumns(table)[family.titleField]!,
+      ...(family.seal ? { seal: getTableColumns(table)[family.seal.field]! } : {}),
     });
   return row ?? null;
 }
@@ -119,7 +155,7 @@ export async function deleteFamilyRecord(db: Database, family: RecordFamily, tab
 /** A sealed family's records as chain links, in id order: every record, or those from `fromId` on. */
 export async function selectChainLinks(db: Database, family: RecordFamily, table: FamilyTable, fromId = 0): Promise<ChainLink[]> {
   const sealField = family.seal!.field;
-  const columns = table as unknown as Record<string, PgColumn>;
+  const columns = getTableColumns(table);
   const selected: Record<string, PgColumn> = { id: columns.id!, [sealField]: columns[sealField]! };
   for (const name of fieldNames(family)) selected[name] = columns[name]!;
   const rows = await db
@@ -135,7 +171,7 @@ export async function selectChainLinks(db: Database, family: RecordFamily, table
 
 /** The stored seal of the record just before `id` (by id); null when `id` is the first. */
 export async function selectSealBefore(db: Database, family: RecordFamily, table: FamilyTable, id: number): Promise<string | null | undefined> {
-  const columns = table as unknown as Record<string, PgColumn>;
+  const columns = getTableColumns(table);
   const [row] = await db
     .select({ seal: columns[family.seal!.field]! })
     .from(table)
@@ -147,7 +183,7 @@ export async function selectSealBefore(db: Database, family: RecordFamily, table
 }
 
 export async function writeSeals(db: Database, family: RecordFamily, table: FamilyTable, seals: Map<number, string>): Promise<void> {
-  const columns = table as unknown as Record<string, PgColumn>;
+  const columns = getTableColumns(table);
   for (const [id, seal] of seals) {
     await db
       .update(table)

@@ -1,5 +1,5 @@
 import type { RecordFamily } from "@contract/records/family";
-import type { FamilyInput, FamilyRecord } from "@contract/records/schemas";
+import type { FamilyInput, FamilyListReply, FamilyRecord } from "@contract/records/schemas";
 import type { Database } from "../../db/client";
 import type { FamilyTable } from "../../db/record-table";
 import { actorLabel } from "../../kernel/actor";
@@ -20,6 +20,7 @@ import {
   updateFamilyRecord,
   writeSeals,
   type FamilyFilter,
+  type FamilySort,
 } from "./records.data";
 
 /** A family as the engine serves it: its declaration, its generated table and its analytics (SQL, by hand). */
@@ -34,15 +35,22 @@ export interface RecordActor {
   meta: RequestMeta;
 }
 
-/** The list's answer: a page of records under the family's list key, the total matching, and its analytics. */
-export async function listFamily(db: Database, served: ServedFamily, query: Record<string, unknown>) {
+/**
+ * The list's answer: a page of records under the family's list key, the total matching, and its analytics, typed from
+ * the family's declaration (the generic SQL reads the columns its table was generated with from that declaration).
+ */
+export function listFamily<F extends RecordFamily>(db: Database, served: ServedFamily & { family: F }, query: Record<string, unknown>): Promise<FamilyListReply<F>>;
+export async function listFamily(db: Database, served: ServedFamily, query: Record<string, unknown>): Promise<FamilyListReply> {
   const { family, table } = served;
   const equals: Record<string, string> = {};
   for (const [name, spec] of Object.entries(family.fields)) {
     if (spec.kind === "enum" && spec.filter && typeof query[name] === "string") equals[name] = query[name];
   }
   const filter: FamilyFilter = { q: (query.q as string | undefined) || undefined, equals };
-  const page = await selectFamilyPage(db, family, table, filter, { limit: query.limit as number, offset: query.offset as number });
+  // `sort` was checked against the family's sortable fields by its query schema; the direction defaults to ascending.
+  const sort: FamilySort | undefined =
+    typeof query.sort === "string" ? { field: query.sort, direction: query.direction === "desc" ? "desc" : "asc" } : undefined;
+  const page = await selectFamilyPage(db, family, table, filter, { limit: query.limit as number, offset: query.offset as number, sort });
   return { [family.listKey]: page.rows, total: page.total, analytics: await served.analytics(db) };
 }
 
@@ -52,7 +60,7 @@ export async function getFamilyRecord(db: Database, { family, table }: ServedFam
   return record;
 }
 
-const describe = (family: RecordFamily, id: number, title: unknown) => `${family.noun} #${id} ${String(title ?? "")}`.trim();
+const describe = (family: RecordFamily, id: number, title: unknown) => ({ code: "record.described" as const, params: { family: family.key, recordId: id, title: String(title ?? "") } });
 
 export async function createFamilyRecord(db: Database, served: ServedFamily, input: FamilyInput, { principal, meta }: RecordActor): Promise<FamilyRecord> {
   const { family, table } = served;
@@ -60,7 +68,7 @@ export async function createFamilyRecord(db: Database, served: ServedFamily, inp
     if (family.seal) await lockChain(tx, table);
     const created = await insertFamilyRecord(tx, family, table, input, principal.user.id);
     await resealChain(tx, served, created, created);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.create`, details: describe(family, created, input[family.titleField]), meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.create`, message: describe(family, created, input[family.titleField]), meta });
     return created;
   });
   return getFamilyRecord(db, served, id);
@@ -73,7 +81,7 @@ export async function updateFamilyRecordById(db: Database, served: ServedFamily,
     if (!(await updateFamilyRecord(tx, family, table, id, changes))) throw notFound("record.not_found");
     await resealChain(tx, served, id, id);
     const changed = Object.keys(changes).filter((name) => changes[name] !== undefined);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.update`, details: `${family.noun} #${id}: ${changed.join(", ")}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.update`, message: { code: "record.updated", params: { family: family.key, recordId: id, fields: changed.join(", ") } }, meta });
   });
   return getFamilyRecord(db, served, id);
 }
@@ -85,7 +93,7 @@ export async function deleteFamilyRecordById(db: Database, served: ServedFamily,
     const removed = await deleteFamilyRecord(tx, family, table, id);
     if (!removed) throw notFound("record.not_found");
     await resealChain(tx, served, id, null, (removed.seal as string | null | undefined) ?? null);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.delete`, details: describe(family, id, removed.title), meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: `${family.key}.delete`, message: describe(family, id, removed.title), meta });
   });
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { successionDocuments } from "../../db/schema";
-import { todaySql } from "./analytics-sql";
+import { todaySql } from "../../db/analytics-sql";
 
 export async function successionAnalytics(db: Database) {
   const [row] = await rawRows<{ total_documents: number; overdue_documents: number; next_review_due: string | null }>(

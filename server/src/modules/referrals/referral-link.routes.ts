@@ -15,7 +15,7 @@ import { recordClick } from "./referrals.data";
 export function referralLinkRoutes(app: ZodApp, ctx: AppContext) {
   app.get(
     "/r/:code",
-    { config: { rateLimit: PUBLIC_LIMITS.referralClick }, schema: { hide: true, params: z.object({ code: z.string().trim().min(1).max(50) }) } },
+    { config: { public: true, rateLimit: PUBLIC_LIMITS.referralClick }, schema: { hide: true, params: z.object({ code: z.string().trim().min(1).max(50) }) } },
     async (request, reply) => {
       const affiliate = await findAffiliateByCode(ctx.db, request.params.code);
       if (affiliate?.status === "active") {
@@ -26,7 +26,7 @@ export function referralLinkRoutes(app: ZodApp, ctx: AppContext) {
             path: "/",
             httpOnly: true,
             sameSite: "lax",
-            secure: request.protocol === "https",
+            secure: request.overHttps,
             maxAge: REFERRAL_COOKIE_DAYS * 86_400,
           });
         }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNull, like, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AuditFilter, AuditRow } from "@contract/security";
 import { FAILED_SIGN_IN_WINDOW_HOURS, SECURITY_EVENT_PREFIXES } from "@contract/security";
+import { readStoredMessage, webhookDisableReasons, type MessageParams } from "@contract/server-messages";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { apiKeys, auditLogs, sessions, users, webhookEndpoints } from "../../db/schema";
@@ -126,7 +127,10 @@ export async function selectDisabledWebhooks(db: Database) {
     .where(eq(webhookEndpoints.enabled, false))
     .orderBy(desc(webhookEndpoints.id))
     .limit(100);
-  return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt)! }));
+  return rows.map((row) => {
+    const reason = row.disabledReason === null ? null : readStoredMessage(webhookDisableReasons, row.disabledReason);
+    return { ...row, disabledReason: reason?.text ?? null, disabledReasonCode: reason?.coded ?? null, createdAt: iso(row.createdAt)! };
+  });
 }
 
 const auditColumns = {
@@ -136,6 +140,8 @@ const auditColumns = {
   userEmail: auditLogs.userEmail,
   action: auditLogs.action,
   details: auditLogs.details,
+  code: auditLogs.code,
+  params: auditLogs.params,
   ipAddress: auditLogs.ipAddress,
   userAgent: auditLogs.userAgent,
   brand: auditLogs.brand,
@@ -150,6 +156,8 @@ interface AuditSelectRow {
   userEmail: string | null;
   action: string;
   details: string | null;
+  code: string | null;
+  params: MessageParams | null;
   ipAddress: string | null;
   userAgent: string | null;
   brand: string | null;
@@ -163,6 +171,7 @@ const toAuditRow = ({ createdAt, ...row }: AuditSelectRow & { sortKey?: string }
   userEmail: row.userEmail,
   action: row.action,
   details: row.details,
+  detailsCode: row.code === null ? null : { code: row.code, params: row.params ?? {} },
   ipAddress: row.ipAddress,
   userAgent: row.userAgent,
   brand: row.brand,

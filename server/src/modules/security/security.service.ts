@@ -44,7 +44,9 @@ export async function revokeSession(db: Database, publicId: string, actor: { pri
     await recordAudit(tx, {
       userEmail: actorLabel(actor.principal),
       action: "security.session_revoked",
-      details: `Session ${publicId.toLowerCase()} of ${ended.email ?? `user #${ended.userId}`}${ended.ipAddress ? ` (from ${ended.ipAddress})` : ""} ended`,
+      message: ended.ipAddress
+        ? { code: "security.session_revoked_from", params: { sessionId: publicId.toLowerCase(), person: ended.email ?? `#${ended.userId}`, address: ended.ipAddress } }
+        : { code: "security.session_revoked", params: { sessionId: publicId.toLowerCase(), person: ended.email ?? `#${ended.userId}` } },
       meta: actor.meta,
     });
   });

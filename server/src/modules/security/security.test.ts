@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditRow, SecurityOverview } from "@contract/security";
+import { auditLogs } from "../../db/schema";
 import { parseCsv } from "../../test/csv-download";
 import { ADMIN, ROLE_PASSWORD, signedInWithRole, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
@@ -44,6 +45,17 @@ describe.each(testDrivers)("security dashboard and audit trail on %s", (driver) 
     expect(after.body.activeSessions.some((s) => s.id === session.id)).toBe(false);
     expect(after.body.recentEvents[0]).toMatchObject({ action: "security.session_revoked", userEmail: ADMIN.email });
     expect(after.body.recentEvents[0]!.details).toContain("sam@leadwell.test");
+    // What the row says is a code with params too, for the audit trail to show in the reader's language.
+    expect(after.body.recentEvents[0]!.detailsCode).toEqual({
+      code: expect.stringMatching(/^security\.session_revoked(_from)?$/),
+      params: expect.objectContaining({ sessionId: session.id, person: "sam@leadwell.test" }),
+    });
+  });
+
+  it("lists an audit row written before codes as it was written: its text, no code", async () => {
+    await suite.rt.ctx.db.insert(auditLogs).values({ userEmail: ADMIN.email, action: "legacy.change", details: "Written as text before codes" });
+    const [row] = (await suite.admin.get<AuditRow[]>("/api/enterprise/audit-trail?action=legacy.")).body;
+    expect(row).toMatchObject({ action: "legacy.change", details: "Written as text before codes", detailsCode: null });
   });
 
   it("keeps the security dashboard to administrators; managers read the audit trail", async () => {

@@ -26,7 +26,10 @@ describe.each(testDrivers)("service level on %s", (driver) => {
     expect(after.body.p95LatencyMs.target).toBe(800);
     expect(after.body.errorRatePercent).toMatchObject({ value: 0, target: 2, met: true });
     expect(after.body.uptimePercent.target).toBe(99.5);
-    expect(after.body.uptimePercent.value).toBeGreaterThan(0);
+    // Measuring began this minute: until a minute has ended there is no uptime figure; a minute that ended while the
+    // server ran had its heartbeat, so the figure is then 100 %.
+    const { sample, value } = after.body.uptimePercent;
+    expect(value).toBe(sample === 0 ? null : 100);
     expect((await suite.admin.get("/api/enterprise/sla?days=0")).status).toBe(400);
   });
 
@@ -55,6 +58,22 @@ describe.each(testDrivers)("service level on %s", (driver) => {
     expect(again).toMatchObject({ requests: 200, serverErrors: 5, errorRatePercent: 2.5 });
     // 95 % of 200 is 190: 100 in (0, 5] and 90 in (10, 25] make 190, so the p95 is that bucket's upper bound.
     expect(again.p95LatencyMs).toBe(25);
+  });
+
+  it("counts only minutes that have ended: a running server's minute not yet flushed is not down", async () => {
+    const base = Math.floor((Date.now() - 10 * 86_400_000) / MINUTE) * MINUTE;
+    const meter = new ServiceLevelMeter();
+    const uptime = (now: number) => serviceLevelBetween(suite.rt.ctx.db, new Date(base), new Date(now), new Date(now));
+    await meter.flush(suite.rt.ctx.db, base + 5_000);
+    await meter.flush(suite.rt.ctx.db, base + MINUTE + 5_000);
+    // 10 s into the third minute: its heartbeat is still in memory until the next flush.
+    expect(await uptime(base + 2 * MINUTE + 10_000)).toMatchObject({ expectedMinutes: 2, upMinutes: 2, uptimePercent: 100 });
+    // The flush writes the third minute's row; until that minute ends it is still not counted.
+    await meter.flush(suite.rt.ctx.db, base + 2 * MINUTE + 30_000);
+    expect(await uptime(base + 2 * MINUTE + 40_000)).toMatchObject({ expectedMinutes: 2, upMinutes: 2, uptimePercent: 100 });
+    expect(await uptime(base + 3 * MINUTE + 1_000)).toMatchObject({ expectedMinutes: 3, upMinutes: 3, uptimePercent: 100 });
+    // Two minutes with no heartbeat from anyone are down.
+    expect(await uptime(base + 5 * MINUTE + 1_000)).toMatchObject({ expectedMinutes: 5, upMinutes: 3, uptimePercent: 60 });
   });
 
   it("measures issue time to proposal and to approval from the issues' timestamps, against the targets", async () => {

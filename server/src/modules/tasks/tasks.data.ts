@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import type { NotificationCode } from "@contract/server-messages";
 import type { Task, TaskAssignee, TaskDueFilter, TaskPriority, TaskRecurrence, TaskStatus } from "@contract/tasks";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
@@ -186,6 +187,29 @@ export async function insertNextOccurrence(db: Database, fromId: number, values:
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Gives the occurrences that followed `fromId` (its successor, that one's successor, and so on) and are not completed
+ * the recurrence `fromId` now has. Answers the ones changed.
+ */
+export async function setLaterRecurrence(
+  db: Database,
+  fromId: number,
+  recurrence: TaskRecurrence | null,
+): Promise<{ id: number; title: string; assigneeId: number | null }[]> {
+  const rows = await rawRows<{ id: number; title: string; assigneeId: number | null }>(
+    db,
+    sql`WITH RECURSIVE later AS (
+          SELECT id FROM tasks WHERE recurred_from_id = ${fromId}
+          UNION ALL
+          SELECT t.id FROM tasks t JOIN later ON t.recurred_from_id = later.id
+        )
+        UPDATE tasks SET recurrence = ${recurrence}::varchar, updated_at = now()
+        WHERE id IN (SELECT id FROM later) AND status <> 'completed' AND recurrence IS DISTINCT FROM ${recurrence}::varchar
+        RETURNING id, title, assignee_id AS "assigneeId"`,
+  );
+  return rows.sort((a, b) => a.id - b.id);
+}
+
 export async function deleteTaskRow(db: Database, id: number): Promise<{ title: string } | undefined> {
   const [row] = await db.delete(tasks).where(eq(tasks.id, id)).returning({ title: tasks.title });
   return row;
@@ -220,6 +244,8 @@ export function missingReference(error: unknown): "leadId" | "issueId" | "assign
  * many reminders were sent.
  */
 export async function sendDueReminders(db: Database): Promise<number> {
+  const dueToday: NotificationCode = "task.due_today";
+  const overdue: NotificationCode = "task.overdue";
   const sent = await rawRows<{ id: number }>(
     db,
     sql`WITH due AS (
@@ -232,8 +258,12 @@ export async function sendDueReminders(db: Database): Promise<number> {
           ON CONFLICT (task_id, day) DO NOTHING
           RETURNING task_id
         )
-        INSERT INTO ${notifications} (user_email, type, message, link)
+        INSERT INTO ${notifications} (user_email, type, code, params, message, link)
         SELECT due.email, 'task_reminder',
+          CASE WHEN due.due_date = ${todaySql} THEN ${dueToday} ELSE ${overdue} END,
+          CASE WHEN due.due_date = ${todaySql} THEN jsonb_build_object('title', due.title)
+               ELSE jsonb_build_object('dueDate', to_char(due.due_date, 'YYYY-MM-DD'), 'title', due.title) END,
+          -- The English of the two codes (notificationMessages), for API clients that do not translate.
           CASE WHEN due.due_date = ${todaySql} THEN 'Task due today: ' || due.title
                ELSE 'Task overdue since ' || to_char(due.due_date, 'YYYY-MM-DD') || ': ' || due.title END,
           '/tasks?id=' || due.id

@@ -42,7 +42,7 @@ const runHandler = (rt: Runtime) => taskDueRemindersJob.handler({ db: rt.ctx.db,
 
 const remindersFor = (rt: Runtime, email: string) =>
   rt.ctx.db
-    .select({ message: notifications.message, link: notifications.link })
+    .select({ message: notifications.message, code: notifications.code, params: notifications.params, link: notifications.link })
     .from(notifications)
     .where(and(eq(notifications.userEmail, email), eq(notifications.type, "task_reminder")));
 
@@ -77,8 +77,13 @@ describe.each(testDrivers)("due reminders on %s", (driver) => {
       expect(reminders).toHaveLength(2);
       expect(reminders).toEqual(
         expect.arrayContaining([
-          { message: "Task due today: Send the quote", link: `/tasks?id=${dueToday.id}` },
-          { message: `Task overdue since ${utcDay(-3)}: Call back Ana`, link: `/tasks?id=${overdue.id}` },
+          { message: "Task due today: Send the quote", code: "task.due_today", params: { title: "Send the quote" }, link: `/tasks?id=${dueToday.id}` },
+          {
+            message: `Task overdue since ${utcDay(-3)}: Call back Ana`,
+            code: "task.overdue",
+            params: { dueDate: utcDay(-3), title: "Call back Ana" },
+            link: `/tasks?id=${overdue.id}`,
+          },
         ]),
       );
     } finally {
@@ -94,7 +99,14 @@ describe.each(testDrivers)("due reminders on %s", (driver) => {
       await adminClient.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
       await adminClient.post("/api/tasks", { title: "Renew the domain", dueDate: utcDay(-1) });
       expect(await runRemindersJob(second)).toMatchObject({ reminded: 1 });
-      expect(await remindersFor(second, ADMIN.email)).toEqual([{ message: `Task overdue since ${utcDay(-1)}: Renew the domain`, link: expect.stringMatching(/^\/tasks\?id=\d+$/) }]);
+      expect(await remindersFor(second, ADMIN.email)).toEqual([
+        {
+          message: `Task overdue since ${utcDay(-1)}: Renew the domain`,
+          code: "task.overdue",
+          params: { dueDate: utcDay(-1), title: "Renew the domain" },
+          link: expect.stringMatching(/^\/tasks\?id=\d+$/),
+        },
+      ]);
     } finally {
       await second.close();
     }

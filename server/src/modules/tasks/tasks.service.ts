@@ -1,4 +1,5 @@
 import type { ListPage } from "../../kernel/http/endpoint-route";
+import type { AuditMessage } from "@contract/server-messages";
 import type { Task, TaskAssignee, TaskCreate, TaskListQuery, TaskRecurrence, TaskUpdate } from "@contract/tasks";
 import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
@@ -20,6 +21,7 @@ import {
   lockTask,
   missingReference,
   selectTaskPage,
+  setLaterRecurrence,
   updateTaskRow,
   type LockedTask,
   type TaskChanges,
@@ -86,10 +88,34 @@ export async function createTask(db: Database, input: TaskCreate, { principal, m
       assigneeId: values.assigneeId,
       createdBy: actingStaff(principal),
     });
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.create", details: `Task #${created} ${values.title}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.create", message: { code: "task.created", params: { taskId: created, title: values.title } }, meta });
     return created;
   }).catch(refuseMissingReference);
   return getTask(db, id);
+}
+
+/**
+ * The audit line of a task's change: the fields, the later occurrences that now repeat as it does, and the next
+ * occurrence a completion created.
+ */
+function taskUpdateMessage(
+  taskId: number,
+  changed: readonly string[],
+  later: readonly { id: number }[],
+  recurrence: TaskRecurrence | null,
+  next: number | null,
+): AuditMessage {
+  const fields = changed.join(", ");
+  if (later.length === 0) return next ? { code: "task.updated_next", params: { taskId, fields, nextId: next } } : { code: "task.updated", params: { taskId, fields } };
+  const occurrences = later.map((occurrence) => `#${occurrence.id}`).join(", ");
+  if (recurrence === null) {
+    return next
+      ? { code: "task.updated_later_never_next", params: { taskId, fields, occurrences, nextId: next } }
+      : { code: "task.updated_later_never", params: { taskId, fields, occurrences } };
+  }
+  return next
+    ? { code: "task.updated_later_next", params: { taskId, fields, occurrences, recurrence, nextId: next } }
+    : { code: "task.updated_later", params: { taskId, fields, occurrences, recurrence } };
 }
 
 /** The recurrence a task has after a change: a sent recurrence wins; `recurring: false` clears it; else it stays. */
@@ -99,6 +125,25 @@ function recurrenceAfter(current: LockedTask, patch: TaskUpdate): TaskRecurrence
   return current.recurrence as TaskRecurrence | null;
 }
 
+/** The fields a change can touch, in the order an audit line names them. */
+const TASK_FIELDS = ["title", "description", "dueDate", "priority", "status", "recurrence", "leadId", "issueId", "assigneeId"] as const;
+type TaskField = (typeof TASK_FIELDS)[number];
+
+function copyField<K extends TaskField>(target: Partial<TaskValues>, source: TaskValues, field: K): void {
+  target[field] = source[field];
+}
+
+/**
+ * Changes the fields sent, with the rules a new task is checked by (the same field schemas, and the recurrence rule
+ * here, where the task's current recurrence is known). Only what differs is written: a change that changes nothing
+ * writes nothing, so it neither touches updatedAt nor leaves an audit line or an event. What does change is written
+ * with its audit line and its task.updated event in one transaction; handing the task to someone else adds
+ * task.assigned (the notifications subscriber tells the new assignee, as for a new task), completing it task.completed.
+ *
+ * Repetition belongs to the series: changing how often an occurrence repeats (or stopping it) changes it from that
+ * occurrence on, so its later occurrences not yet completed change with it; completed ones keep theirs. Every other
+ * field is the occurrence's own (the next occurrence copies the one completed, so edits carry forward from there).
+ */
 export async function updateTask(db: Database, id: number, patch: TaskUpdate, { principal, meta }: TaskActor): Promise<Task> {
   await inTransaction(db, async (tx) => {
     // Locked until commit: of two people completing the task together, the second finds it completed already.
@@ -113,44 +158,60 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
       });
     }
 
-    const { recurring: _recurring, recurrence: _recurrence, ...fields } = patch;
-    const changes: TaskChanges = { ...fields, recurrence };
-    const completes = patch.status === "completed" && current.status !== "completed";
-    if (patch.status !== undefined && patch.status !== current.status) changes.completed = patch.status === "completed";
+    const before: TaskValues = {
+      title: current.title,
+      description: current.description,
+      dueDate: current.dueDate,
+      priority: current.priority as TaskValues["priority"],
+      status: current.status as TaskValues["status"],
+      recurrence: current.recurrence as TaskRecurrence | null,
+      leadId: current.leadId,
+      issueId: current.issueId,
+      assigneeId: current.assigneeId,
+    };
+    const after: TaskValues = {
+      title: patch.title ?? before.title,
+      description: patch.description === undefined ? before.description : patch.description,
+      dueDate: patch.dueDate === undefined ? before.dueDate : patch.dueDate,
+      priority: patch.priority ?? before.priority,
+      status: patch.status ?? before.status,
+      recurrence,
+      leadId: patch.leadId === undefined ? before.leadId : patch.leadId,
+      issueId: patch.issueId === undefined ? before.issueId : patch.issueId,
+      assigneeId: patch.assigneeId ?? before.assigneeId,
+    };
+    const changed = TASK_FIELDS.filter((field) => after[field] !== before[field]);
+    if (changed.length === 0) return;
+
+    const changes: TaskChanges = {};
+    for (const field of changed) copyField(changes, after, field);
+    if (changed.includes("status")) changes.completed = after.status === "completed";
     await updateTaskRow(tx, id, changes);
 
-    const after: TaskValues = {
-      title: patch.title ?? current.title,
-      description: patch.description === undefined ? current.description : patch.description,
-      dueDate: patch.dueDate === undefined ? current.dueDate : patch.dueDate,
-      priority: patch.priority ?? (current.priority as TaskValues["priority"]),
-      status: patch.status ?? (current.status as TaskValues["status"]),
-      recurrence,
-      leadId: patch.leadId === undefined ? current.leadId : patch.leadId,
-      issueId: patch.issueId === undefined ? current.issueId : patch.issueId,
-      assigneeId: patch.assigneeId ?? current.assigneeId,
-    };
+    const later = changed.includes("recurrence") ? await setLaterRecurrence(tx, id, recurrence) : [];
+    const completes = after.status === "completed" && before.status !== "completed";
     let next: number | null = null;
     if (completes && recurrence) {
       next = await insertNextOccurrence(tx, id, { ...after, status: "open", dueDate: nextDueDate(after.dueDate, recurrence, current.today) });
     }
+
+    const updatedBy = actingStaff(principal);
+    await emitEvent(tx, "task.updated", { taskId: id, title: after.title, assigneeId: after.assigneeId, changedFields: [...changed], updatedBy });
+    for (const occurrence of later) {
+      await emitEvent(tx, "task.updated", { taskId: occurrence.id, title: occurrence.title, assigneeId: occurrence.assigneeId, changedFields: ["recurrence"], updatedBy });
+    }
     if (completes) await emitEvent(tx, "task.completed", { taskId: id, title: after.title, assigneeId: after.assigneeId, nextOccurrenceId: next });
-    await recordAudit(tx, {
-      userEmail: actorLabel(principal),
-      action: "task.update",
-      details: `Task #${id}: ${Object.keys(patch).join(", ")}${next ? `; next occurrence #${next}` : ""}`,
-      meta,
-    });
     // The notifications subscriber tells the new assignee (unless they took the task themselves).
-    if (patch.assigneeId !== undefined && patch.assigneeId !== current.assigneeId) {
+    if (changed.includes("assigneeId") && after.assigneeId !== null) {
       await emitEvent(tx, "task.assigned", {
         taskId: id,
         title: after.title,
-        assigneeId: patch.assigneeId,
-        previousAssigneeId: current.assigneeId,
-        assignedBy: actingStaff(principal),
+        assigneeId: after.assigneeId,
+        previousAssigneeId: before.assigneeId,
+        assignedBy: updatedBy,
       });
     }
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.update", message: taskUpdateMessage(id, changed, later, recurrence, next), meta });
   }).catch(refuseMissingReference);
   return getTask(db, id);
 }
@@ -159,6 +220,6 @@ export async function deleteTask(db: Database, id: number, { principal, meta }: 
   await inTransaction(db, async (tx) => {
     const removed = await deleteTaskRow(tx, id);
     if (!removed) throw notFound("task.not_found");
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.delete", details: `Task #${id} ${removed.title}`, meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.delete", message: { code: "task.deleted", params: { taskId: id, title: removed.title } }, meta });
   });
 }

@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { readStoredMessage, webhookDisableReasons } from "@contract/server-messages";
 import { webhookDeliveryStatuses, type WebhookDelivery, type WebhookEndpoint } from "@contract/webhooks";
 import type { Database } from "../../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** The stored reason (a code written by encodeServerMessage, or English text stored before codes) as the API gives it. */
+export function disabledReasonOf(stored: string | null): Pick<WebhookEndpoint, "disabledReason" | "disabledReasonCode"> {
+  if (stored === null) return { disabledReason: null, disabledReasonCode: null };
+  const { text, coded } = readStoredMessage(webhookDisableReasons, stored);
+  return { disabledReason: text, disabledReasonCode: coded };
+}
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 export const toWebhookEndpoint = (row: EndpointRow): WebhookEndpoint => ({
@@ -11,7 +19,7 @@ export const toWebhookEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   url: row.url,
   event: row.event,
   enabled: row.enabled,
-  disabledReason: row.disabledReason,
+  ...disabledReasonOf(row.disabledReason),
   failingSince: row.failingSince?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,3 +1,4 @@
+import { encodeServerMessage, type WebhookDisableReason } from "@contract/server-messages";
 import { WEBHOOK_SNIPPET_MAX } from "@contract/webhooks";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -31,10 +32,17 @@ const LEASE_SECONDS = 60;
 
 const messageOf = (error: unknown) => loggableError(error).message.slice(0, 1000);
 
-async function disableAndTell(db: Database, delivery: ClaimedDelivery, reason: string): Promise<void> {
-  await disableEndpoint(db, delivery.endpointId, reason);
+async function disableAndTell(db: Database, delivery: ClaimedDelivery, reason: WebhookDisableReason): Promise<void> {
+  await disableEndpoint(db, delivery.endpointId, encodeServerMessage(reason));
   await failPendingDeliveries(db, delivery.endpointId);
-  await notifyAdmins(db, { type: "webhook", message: `The webhook to ${delivery.url} was disabled: ${reason}`, link: "/settings" });
+  const url = delivery.url;
+  await notifyAdmins(db, {
+    type: "webhook",
+    ...(reason.code === "webhook.gone"
+      ? { code: "webhook.disabled_gone", params: { url } }
+      : { code: "webhook.disabled_failing", params: { url, days: reason.params.days } }),
+    link: "/settings",
+  });
 }
 
 /** One attempt at one claimed delivery: sent outside any transaction, its outcome recorded in one. */
@@ -68,13 +76,13 @@ async function attemptDelivery(db: Database, config: AppConfig, key: Buffer, del
     if (status === 410) {
       // Standard Webhooks: 410 Gone means the receiver wants no more.
       await settleDelivery(tx, delivery.id, { status: "failed" });
-      await disableAndTell(tx, delivery, "the receiver answered 410 Gone");
+      await disableAndTell(tx, delivery, { code: "webhook.gone", params: {} });
       return;
     }
     const retryInSeconds = config.webhooks.retryDelaysSeconds[delivery.attempts];
     await settleDelivery(tx, delivery.id, retryInSeconds === undefined ? { status: "failed" } : { status: "pending", retryInSeconds });
     const health = await markEndpointFailing(tx, delivery.endpointId, FAILING_DAYS_BEFORE_DISABLE);
-    if (health.failingTooLong && health.enabled) await disableAndTell(tx, delivery, `every delivery failed for ${FAILING_DAYS_BEFORE_DISABLE} days`);
+    if (health.failingTooLong && health.enabled) await disableAndTell(tx, delivery, { code: "webhook.failing", params: { days: FAILING_DAYS_BEFORE_DISABLE } });
   });
 }
 

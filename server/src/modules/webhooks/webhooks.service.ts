@@ -41,7 +41,7 @@ export async function createWebhook(deps: Deps, actor: CurrentUser, body: Create
   const key = await webhookEncryptionKey(deps.db, deps.config.webhooks);
   const row = await inTransaction(deps.db, async (tx) => {
     const inserted = await insertEndpoint(tx, { url: body.url, event: body.event, secretEncrypted: encryptSecret(key, secret), createdBy: actor.id });
-    await recordAudit(tx, { userEmail: actor.email, action: "webhook.create", details: `Webhook to ${body.url} for ${body.event}`, meta });
+    await recordAudit(tx, { userEmail: actor.email, action: "webhook.create", message: { code: "webhook.created", params: { url: body.url, event: body.event } }, meta });
     return inserted;
   });
   return { ...toWebhookEndpoint(row), secret };
@@ -53,7 +53,7 @@ export async function updateWebhook(db: Database, actor: CurrentUser, id: number
     if (!row) throw notFound("webhook.not_found");
     // A disabled endpoint gets no more retries of what it missed.
     if (!body.enabled) await failPendingDeliveries(tx, id);
-    await recordAudit(tx, { userEmail: actor.email, action: body.enabled ? "webhook.enable" : "webhook.disable", details: `Webhook to ${row.url}`, meta });
+    await recordAudit(tx, { userEmail: actor.email, action: body.enabled ? "webhook.enable" : "webhook.disable", message: { code: "webhook.named", params: { url: row.url } }, meta });
     return toWebhookEndpoint(row);
   });
 }
@@ -62,7 +62,7 @@ export async function removeWebhook(db: Database, actor: CurrentUser, id: number
   await inTransaction(db, async (tx) => {
     const row = await deleteEndpoint(tx, id);
     if (!row) throw notFound("webhook.not_found");
-    await recordAudit(tx, { userEmail: actor.email, action: "webhook.delete", details: `Webhook to ${row.url}`, meta });
+    await recordAudit(tx, { userEmail: actor.email, action: "webhook.delete", message: { code: "webhook.named", params: { url: row.url } }, meta });
   });
 }
 

@@ -163,15 +163,16 @@ describe.each(testDrivers)("Webhooks on %s", (driver) => {
       async () => (await suite.admin.get<WebhookEndpoint[]>("/api/settings/webhooks")).body.find((row) => row.id === endpoint.body.id),
       (row) => row?.enabled === false,
     );
-    expect(list).toMatchObject({ enabled: false, disabledReason: "the receiver answered 410 Gone" });
+    expect(list).toMatchObject({ enabled: false, disabledReason: "the receiver answered 410 Gone", disabledReasonCode: { code: "webhook.gone", params: {} } });
     const [delivery] = await deliveriesOf(suite.admin, endpoint.body.id);
     expect(delivery).toMatchObject({ status: "failed", attempts: [expect.objectContaining({ statusCode: 410 })] });
     const told = await suite.rt.ctx.db.select().from(notifications).where(eq(notifications.userEmail, ADMIN.email));
     expect(told.map((row) => row.message)).toContain(`The webhook to ${receiver.url} was disabled: the receiver answered 410 Gone`);
+    expect(told.map((row) => [row.code, row.params])).toContainEqual(["webhook.disabled_gone", { url: receiver.url }]);
 
     // Enabling it again clears the reason.
     const enabled = await suite.admin.put<WebhookEndpoint>(`/api/settings/webhooks/${endpoint.body.id}`, { enabled: true });
-    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null });
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null, disabledReasonCode: null });
   });
 
   it("disables an endpoint that has failed for three days", async () => {
@@ -186,7 +187,7 @@ describe.each(testDrivers)("Webhooks on %s", (driver) => {
       async () => (await suite.admin.get<WebhookEndpoint[]>("/api/settings/webhooks")).body.find((item) => item.id === endpoint.body.id),
       (item) => item?.enabled === false,
     );
-    expect(row).toMatchObject({ enabled: false, disabledReason: "every delivery failed for 3 days" });
+    expect(row).toMatchObject({ enabled: false, disabledReason: "every delivery failed for 3 days", disabledReasonCode: { code: "webhook.failing", params: { days: 3 } } });
     const [delivery] = await deliveriesOf(suite.admin, endpoint.body.id);
     expect(delivery).toMatchObject({ status: "failed" });
   });

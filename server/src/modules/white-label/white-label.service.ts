@@ -21,7 +21,7 @@ function uniqueConflict(error: unknown): never {
   throw error;
 }
 
-const describeBrand = (brand: Pick<Brand, "name" | "domain">) => `${brand.name} (${brand.domain})`;
+const describeBrand = (brand: Pick<Brand, "name" | "domain">) => ({ code: "brand.named" as const, params: { name: brand.name, domain: brand.domain } });
 
 export const listBrands = (db: Database) => listBrandRows(db);
 
@@ -31,7 +31,7 @@ export async function createBrand(db: Database, body: BrandCreate, { principal, 
   try {
     return await inTransaction(db, async (tx) => {
       const brand = await insertBrand(tx, body);
-      await recordAudit(tx, { userEmail: actorLabel(principal), action: "brand.created", details: describeBrand(brand), meta });
+      await recordAudit(tx, { userEmail: actorLabel(principal), action: "brand.created", message: describeBrand(brand), meta });
       return brand;
     });
   } catch (error) {
@@ -54,7 +54,7 @@ export async function updateBrand(db: Database, id: number, patch: BrandUpdate, 
       }
       const updated = await updateBrandRow(tx, id, patch);
       const changed = Object.keys(patch).filter((field) => patch[field as keyof BrandUpdate] !== undefined);
-      await recordAudit(tx, { userEmail: actorLabel(principal), action: "brand.updated", details: `${describeBrand(updated)}: ${changed.join(", ")}`, meta });
+      await recordAudit(tx, { userEmail: actorLabel(principal), action: "brand.updated", message: { code: "brand.updated", params: { name: updated.name, domain: updated.domain, fields: changed.join(", ") } }, meta });
       return updated;
     });
   } catch (error) {
@@ -70,6 +70,6 @@ export async function deleteBrand(db: Database, id: number, { principal, meta }:
     const tagged = await countLeadsTagged(tx, brand.name);
     if (tagged > 0) throw conflict("brand.in_use", { params: { count: tagged } });
     await deleteBrandRow(tx, id);
-    await recordAudit(tx, { userEmail: actorLabel(principal), action: "brand.deleted", details: describeBrand(brand), meta });
+    await recordAudit(tx, { userEmail: actorLabel(principal), action: "brand.deleted", message: describeBrand(brand), meta });
   });
 }

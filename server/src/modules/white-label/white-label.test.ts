@@ -41,7 +41,8 @@ describe.each(testDrivers)("white label on %s", (driver) => {
     });
     expect((await suite.admin.get<Brand[]>("/api/white-label/brands")).body).toEqual([acme]);
     const audits = await suite.rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "brand.created"));
-    expect(audits.map((row) => row.details)).toEqual(["Acme Spring (crm.acme.example)"]);
+    expect(audits.map((row) => row.details)).toEqual(["Brand Acme Spring (crm.acme.example)"]);
+    expect(audits.map((row) => [row.code, row.params])).toEqual([["brand.named", { name: "Acme Spring", domain: "crm.acme.example" }]]);
   });
 
   it("refuses a domain another brand has, in any spelling, with 409 brand.domain_taken naming the field", async () => {
@@ -69,6 +70,9 @@ describe.each(testDrivers)("white label on %s", (driver) => {
     expectFieldError(await create({ ...ACME, name: "Bare", domain: "localhost" }), 400, "domain", "brand.invalid_domain");
     expectFieldError(await create({ ...ACME, name: "Plain", domain: "plain.example", logoUrl: "http://acme.example/logo.png" }), 400, "logoUrl", "brand.invalid_logo_url");
     expectFieldError(await create({ ...ACME, name: "Js", domain: "js.example", logoUrl: "javascript:alert(1)" }), 400, "logoUrl", "brand.invalid_logo_url");
+    for (const [i, logoUrl] of ['https://acme.example/a".png', "https://acme.example/a'.png", "https://acme.example/<svg>.png", "https://acme.example/a>b.png", "https://acme.example/a\\b.png", "https://acme.example/a b.png"].entries()) {
+      expectFieldError(await create({ ...ACME, name: `Quoted ${i}`, domain: `quoted${i}.example`, logoUrl }), 400, "logoUrl", "brand.invalid_logo_url");
+    }
     expectFieldError(
       await create({ ...ACME, name: "Red", domain: "red.example", colorScheme: { primary: "red", primaryText: "#fff", accent: "#000000" } }),
       400,

@@ -58,18 +58,18 @@ export async function requestChatCompletion(ai: AiConfig, messages: ChatMessage[
     statusText = response.statusText;
     body = await response.text();
   } catch (error) {
-    if (isTimeout(error)) throw new RepairAttemptError(`The model did not answer within ${duration(ai.timeoutMs)}`);
-    throw new RepairAttemptError(`The AI server at ${endpointHost(ai)} could not be reached (${networkCause(error)})`);
+    if (isTimeout(error)) throw new RepairAttemptError({ code: "repair.timeout", params: { duration: duration(ai.timeoutMs) } });
+    throw new RepairAttemptError({ code: "repair.unreachable", params: { host: endpointHost(ai), cause: networkCause(error) } });
   }
-  if (status < 200 || status > 299) throw new RepairAttemptError(`The AI server answered ${status}: ${errorText(body, statusText)}`);
+  if (status < 200 || status > 299) throw new RepairAttemptError({ code: "repair.http_error", params: { status, detail: errorText(body, statusText) } });
 
   let completion: { choices?: { message?: { content?: unknown } }[] };
   try {
     completion = JSON.parse(body) as typeof completion;
   } catch {
-    throw new RepairAttemptError("The AI server's response was not valid JSON");
+    throw new RepairAttemptError({ code: "repair.response_not_json", params: {} });
   }
   const content = completion.choices?.[0]?.message?.content;
-  if (typeof content !== "string") throw new RepairAttemptError("The AI server's response had no message content");
+  if (typeof content !== "string") throw new RepairAttemptError({ code: "repair.response_no_content", params: {} });
   return content;
 }

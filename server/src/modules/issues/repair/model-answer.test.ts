@@ -24,14 +24,15 @@ describe("parseModelAnswer", () => {
   });
 
   it("refuses text that is not JSON, and an empty answer", () => {
-    expect(parseModelAnswer("Sure! The fix is to raise the timeout.")).toEqual({ ok: false, reason: "The model's answer was not valid JSON" });
-    expect(parseModelAnswer("```json\n{ broken\n```")).toEqual({ ok: false, reason: "The model's answer was not valid JSON" });
-    expect(parseModelAnswer("  ")).toEqual({ ok: false, reason: "The model's answer was empty" });
+    expect(parseModelAnswer("Sure! The fix is to raise the timeout.")).toEqual({ ok: false, failure: { code: "repair.answer_not_json", params: {} }, reason: "The model's answer was not valid JSON" });
+    expect(parseModelAnswer("```json\n{ broken\n```")).toEqual({ ok: false, failure: { code: "repair.answer_not_json", params: {} }, reason: "The model's answer was not valid JSON" });
+    expect(parseModelAnswer("  ")).toEqual({ ok: false, failure: { code: "repair.answer_empty", params: {} }, reason: "The model's answer was empty" });
   });
 
   it("refuses JSON of the wrong shape, naming what is wrong", () => {
     const missing = parseModelAnswer(answer({ summary: "" }));
     expect(missing.ok).toBe(false);
+    expect(!missing.ok && missing.failure.code).toBe("repair.answer_shape");
     expect(!missing.ok && missing.reason).toMatch(/^The model's answer did not have the expected \{summary, codeDiff\} shape \(summary: .*; codeDiff: /);
     expect(parseModelAnswer(answer(["a list"])).ok).toBe(false);
   });
@@ -39,6 +40,7 @@ describe("parseModelAnswer", () => {
   it("refuses a codeDiff that is not a unified diff", () => {
     expect(parseModelAnswer(answer({ summary: "s", codeDiff: "Change the timeout to 5000 in login-form.tsx" }))).toEqual({
       ok: false,
+      failure: { code: "repair.answer_not_diff", params: {} },
       reason: "The model's codeDiff was not a unified diff",
     });
   });

@@ -1,10 +1,14 @@
 import type { z } from "zod";
 import { englishErrorMessage } from "@contract/error-codes";
 import { modelProposalSchema } from "@contract/issues";
+import { englishText, repairFailureMessages, type RepairFailureMessage } from "@contract/server-messages";
 
 export type ModelProposal = z.output<typeof modelProposalSchema>;
 
-export type ModelAnswer = { ok: true; proposal: ModelProposal } | { ok: false; reason: string };
+/** A refusal carries its reason as a code with params (the reviewer's language) and in English. */
+export type ModelAnswer = { ok: true; proposal: ModelProposal } | { ok: false; failure: RepairFailureMessage; reason: string };
+
+const refuse = (failure: RepairFailureMessage): ModelAnswer => ({ ok: false, failure, reason: englishText(repairFailureMessages[failure.code], failure.params) });
 
 // Models asked for JSON still sometimes wrap it in a Markdown fence, with or without words around it.
 const FENCED = /```[ \t]*(?:json)?[ \t]*\r?\n([\s\S]*?)```/i;
@@ -26,21 +30,21 @@ const looksLikeUnifiedDiff = (diff: string) => (/^--- \S/m.test(diff) && /^\+\+\
  */
 export function parseModelAnswer(content: string): ModelAnswer {
   const trimmed = content.trim();
-  if (trimmed === "") return { ok: false, reason: "The model's answer was empty" };
+  if (trimmed === "") return refuse({ code: "repair.answer_empty", params: {} });
   let value = parseJson(trimmed);
   if (value === undefined) {
     const fenced = FENCED.exec(trimmed)?.[1];
     value = fenced === undefined ? undefined : parseJson(fenced.trim());
   }
-  if (value === undefined) return { ok: false, reason: "The model's answer was not valid JSON" };
+  if (value === undefined) return refuse({ code: "repair.answer_not_json", params: {} });
   const parsed = modelProposalSchema.safeParse(value);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "answer"}: ${englishErrorMessage(i.message)}`).join("; ");
-    return { ok: false, reason: `The model's answer did not have the expected {summary, codeDiff} shape (${problems})` };
+    return refuse({ code: "repair.answer_shape", params: { problems } });
   }
   const codeDiff = parsed.data.codeDiff.trim() === "" ? "" : parsed.data.codeDiff;
   if (codeDiff !== "" && !looksLikeUnifiedDiff(codeDiff)) {
-    return { ok: false, reason: "The model's codeDiff was not a unified diff" };
+    return refuse({ code: "repair.answer_not_diff", params: {} });
   }
   return { ok: true, proposal: { summary: parsed.data.summary, codeDiff } };
 }

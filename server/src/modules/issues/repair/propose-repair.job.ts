@@ -1,4 +1,5 @@
 import type { AiRepairLog, Issue } from "@contract/issues";
+import { encodeServerMessage, englishText, repairFailureMessages, type RepairFailureMessage } from "@contract/server-messages";
 import type { Database } from "../../../db/client";
 import { loggableError } from "../../../kernel/http/error-log";
 import { isLastAttempt, type JobContext, type JobRun } from "../../../kernel/jobs/job-context";
@@ -12,7 +13,7 @@ import { buildRepairProposal } from "./repair-proposal";
 /** Where a notification about an issue takes staff: the Technical Issues screen with that issue open for review. */
 export const issueReviewLink = (issueId: number) => `/issues?tab=review&id=${issueId}`;
 
-const UNEXPECTED = "An unexpected error stopped the proposal (the server log has the details)";
+const UNEXPECTED: RepairFailureMessage = { code: "repair.unexpected", params: {} };
 
 /**
  * Stores a proposal with its issue.proposal_ready event, from which the notifications subscriber tells staff: both or
@@ -30,10 +31,22 @@ async function storeProposal(db: Database, issueId: number, log: AiRepairLog): P
  * Stores why no proposal could be made and tells staff in one transaction. A job giving up is an operational notice,
  * not a domain event, so it is written here rather than by the notifications subscriber.
  */
-async function storeFailure(db: Database, issueId: number, failure: NonNullable<Issue["repairFailure"]>): Promise<void> {
+async function storeFailure(db: Database, issueId: number, reason: RepairFailureMessage, attempts: number): Promise<void> {
+  const failure: NonNullable<Issue["repairFailure"]> = {
+    reason: englishText(repairFailureMessages[reason.code], reason.params),
+    code: reason.code,
+    params: reason.params,
+    attempts,
+    failedAt: new Date().toISOString(),
+  };
   await inTransaction(db, async (tx) => {
     if (!(await storeRepairFailure(tx, issueId, failure))) return;
-    await notifyStaff(tx, { type: "issue", message: `Issue #${issueId}: no fix could be proposed. ${failure.reason}.`, link: issueReviewLink(issueId) });
+    await notifyStaff(tx, {
+      type: "issue",
+      code: "issue.proposal_failed",
+      params: { issueId, reason: encodeServerMessage(reason) },
+      link: issueReviewLink(issueId),
+    });
   });
 }
 
@@ -53,9 +66,8 @@ export async function proposeRepair({ db, config }: JobContext, issueId: number,
     if (!isLastAttempt(run)) throw error;
     // loggableError: a failed statement's error would print its parameters.
     if (!(error instanceof RepairAttemptError)) console.error(`issues.propose-repair: issue #${issueId} failed`, JSON.stringify(loggableError(error)));
-    const reason = error instanceof RepairAttemptError ? error.message : UNEXPECTED;
-    const failure = { reason, attempts: run.attempt, failedAt: new Date().toISOString() };
-    await storeFailure(db, issueId, failure);
-    return { outcome: "failed", reason };
+    const reason = error instanceof RepairAttemptError ? error.failure : UNEXPECTED;
+    await storeFailure(db, issueId, reason, run.attempt);
+    return { outcome: "failed", reason: reason.code };
   }
 }

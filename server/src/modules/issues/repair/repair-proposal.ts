@@ -36,7 +36,7 @@ export async function buildRepairProposal(db: Database, ai: AiConfig | undefined
     buildRepairPrompt({ issueId: issue.id, description: issue.description, screenshotUrl: issue.screenshotUrl, related, articles, rejectionNotes: issue.manualNotes }),
   );
   const answer = parseModelAnswer(content);
-  if (!answer.ok) throw new RepairAttemptError(answer.reason);
+  if (!answer.ok) throw new RepairAttemptError(answer.failure);
   return {
     ...answer.proposal,
     timestamp: new Date().toISOString(),

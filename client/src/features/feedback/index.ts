@@ -1,0 +1,2 @@
+// features/feedback's public entry (issue 24.4): what other features may use of it; the rest is its own.
+export { feedbackTypeLabel } from "./feedback-labels";

@@ -1,0 +1,8 @@
+// features/leads's public entry (issue 24.4): what other features may use of it; the rest is its own.
+export { EMPTY_JOIN_FORM, JOIN_FORM_FIELDS } from "./lead-form";
+export { LeadInputs } from "./lead-inputs";
+export { industryLabel, statusLabel } from "./lead-labels";
+export { LeadLink } from "./lead-link";
+export { leadPagePath } from "./lead-page-path";
+export { useRecentLeads } from "./lead-queries";
+export { LeadStatusBadge } from "./lead-status-badge";

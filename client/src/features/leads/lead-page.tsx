@@ -1,0 +1,109 @@
+import { SearchX } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "wouter";
+import { leadEndpoints, type Lead } from "@contract/leads";
+import { RetryAlert } from "@/components/retry-alert";
+import { RoleNote } from "@/components/when-allowed";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
+import { useMayCall } from "@/lib/authorization";
+import { usePageTitle } from "@/lib/page-title";
+import { LEAD_PAGE_GROUPS } from "./lead-form";
+import { LeadFieldGroupCard } from "./lead-field-group";
+import { useLead } from "./lead-queries";
+import { LeadStatusBadge } from "./lead-status-badge";
+
+/** An id the API could hold (a positive whole number); anything else is no lead. */
+function leadIdOf(text: string | undefined): number | null {
+  if (!text || !/^\d{1,15}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * A lead's record page (/leads/:id, issue 25): its name and owner on top, then its fields in the groups the field
+ * declarations give them (contract/lead-fields.ts), each editable in place with Edit Lead's rules.
+ */
+export default function LeadPage() {
+  const params = useParams<{ id: string }>();
+  const id = leadIdOf(params.id);
+  return id === null ? <LeadNotFound id={params.id ?? ""} /> : <LeadRecord key={id} id={id} />;
+}
+
+function LeadRecord({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const lead = useLead(id);
+  usePageTitle(lead.data?.businessName ?? null);
+
+  if (lead.isPending) return <LeadPageSkeleton />;
+  if (lead.isError) {
+    if (apiErrorStatus(lead.error) === 404) return <LeadNotFound id={String(id)} />;
+    return (
+      <RetryAlert
+        message={t("leadPage.loadFailed", { message: apiErrorMessage(lead.error) })}
+        onRetry={() => void lead.refetch()}
+        data-testid="lead-page-error"
+      />
+    );
+  }
+  return <LeadDetails lead={lead.data} />;
+}
+
+function LeadDetails({ lead }: { lead: Lead }) {
+  const { t } = useTranslation();
+  const mayWrite = useMayCall(leadEndpoints.update);
+  const ownerName = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
+  return (
+    <div className="grid max-w-4xl gap-4" data-testid="lead-page">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div className="grid min-w-0 gap-1">
+            <CardTitle className="text-xl" data-testid="lead-page-name">
+              {lead.businessName}
+            </CardTitle>
+            <p className="text-sm" data-testid="lead-page-owner">
+              {lead.assignedTo ? t("leadPage.owner", { name: lead.assignedTo }) : t("leadPage.noOwner")}
+            </p>
+            <p className="truncate text-sm text-muted-foreground">{t("leadPage.contactLine", { name: ownerName, email: lead.email })}</p>
+          </div>
+          <LeadStatusBadge status={lead.status} />
+        </CardHeader>
+      </Card>
+      {mayWrite === false ? <RoleNote /> : null}
+      {LEAD_PAGE_GROUPS.map((group) => (
+        <LeadFieldGroupCard key={group.group} lead={lead} group={group} mayWrite={mayWrite} />
+      ))}
+    </div>
+  );
+}
+
+function LeadNotFound({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={t("leadPage.notFoundTitle", { id })}
+      description={t("leadPage.notFoundDescription")}
+      action={
+        <Button asChild variant="outline" size="sm">
+          <Link href="/leads">{t("leadPage.backToLeads")}</Link>
+        </Button>
+      }
+      data-testid="lead-not-found"
+    />
+  );
+}
+
+function LeadPageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid max-w-4xl gap-4" aria-busy="true" aria-label={t("leadPage.loading")} role="status">
+      <Skeleton className="h-24" />
+      <Skeleton className="h-40" />
+      <Skeleton className="h-40" />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// features/referrals's public entry (issue 24.4): what app/pages/referrals-page.tsx composes.
+export { RecentReferralsCard } from "./recent-referrals-card";
+export { ReferralFilters } from "./referral-filters";
+export { referralExportUrl, type ReferralFilter } from "./referral-queries";
+export { ReferralStatsCards } from "./referral-stats";

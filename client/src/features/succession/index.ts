@@ -1,0 +1,2 @@
+// features/succession's public entry (issue 24.4): what other features may use of it; the rest is its own.
+export { SuccessionTab } from "./succession-tab";

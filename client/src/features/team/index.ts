@@ -1,0 +1,3 @@
+// features/team's public entry (issue 24.4): what other features may use of it; the rest is its own.
+export { RolesCard } from "./roles-card";
+export { TeamCard } from "./team-card";

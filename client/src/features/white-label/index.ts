@@ -1,0 +1,2 @@
+// features/white-label's public entry (issue 24.4): what other features may use of it; the rest is its own.
+export { WhiteLabelTab } from "./white-label-tab";

@@ -1,0 +1,128 @@
+// Kept free of zod, like server-messages.ts, which gathers this catalogue with the others.
+import type { MessageDeclaration } from "./server-message-kinds";
+
+/**
+ * What an audit row says happened, by code (the row's action says what kind of change it was). The English is
+ * stored as the row's details too, so the CSV export and API clients read it as before; the audit trail renders the
+ * code in the reader's language (`security.audit.messages.<code>`). Rows written before codes keep their text.
+ */
+export const auditMessages = {
+  "auth.setup": { en: "First administrator created", params: {} },
+  "auth.setup_from_environment": { en: "First administrator created from environment", params: {} },
+  "auth.refused_while_locked": { en: "Sign-in refused while locked", params: {} },
+  "auth.wrong_password": { en: "Wrong password", params: {} },
+  "auth.unknown_email": { en: "Unknown email", params: {} },
+  "auth.signed_in": { en: "Signed in", params: {} },
+  "auth.signed_out": { en: "Signed out", params: {} },
+  "auth.sso_failed": { en: "Single sign-on failed. {provider}: {code}: {detail}", params: { provider: "text", code: "text", detail: "text" } },
+  "auth.sso_user_created": { en: "Created through {provider} with role {role}", params: { provider: "text", role: "role" } },
+  "auth.sso_signed_in": { en: "Signed in through {provider}", params: { provider: "text" } },
+  "sso.provider_configured": {
+    en: "{provider}: issuer {issuer}, client {clientId}, {state}",
+    params: { provider: "text", issuer: "text", clientId: "text", state: "switch" },
+  },
+  "sso.provider_configured_new_secret": {
+    en: "{provider}: issuer {issuer}, client {clientId}, new secret, {state}",
+    params: { provider: "text", issuer: "text", clientId: "text", state: "switch" },
+  },
+  "sso.provider_switched": { en: "Provider {provider}", params: { provider: "text" } },
+  "team.role_changed": { en: "{email}: {from} → {to}", params: { email: "text", from: "role", to: "role" } },
+  "team.deactivated": {
+    en: "{email}: {sessions} session(s) ended, {keys} API key(s) deleted",
+    params: { email: "text", sessions: "number", keys: "number" },
+  },
+  "team.reactivated": { en: "{email} may sign in again", params: { email: "text" } },
+  "team.password_reset_started": { en: "Password reset link for {email}", params: { email: "text" } },
+  "team.invited": { en: "{email} as {role}", params: { email: "text", role: "role" } },
+  "team.invitation_revoked": { en: "Invitation #{invitationId}", params: { invitationId: "id" } },
+  "team.invitation_accepted": { en: "Joined as {role}", params: { role: "role" } },
+  "team.password_reset_completed": { en: "New password set with a reset link", params: {} },
+  "affiliate.signed_up": { en: "Affiliate #{affiliateId} {name} ({code})", params: { affiliateId: "id", name: "text", code: "text" } },
+  "affiliate.signed_in": { en: "Affiliate #{affiliateId} signed in", params: { affiliateId: "id" } },
+  "affiliate.updated": { en: "Affiliate #{affiliateId}: {fields}", params: { affiliateId: "id", fields: "text" } },
+  "affiliate.commissions_approved": { en: "Affiliate #{affiliateId}: {count} approved", params: { affiliateId: "id", count: "number" } },
+  "affiliate.paid": { en: "Affiliate #{affiliateId}: paid {amount}", params: { affiliateId: "id", amount: "money" } },
+  "api_key.created": { en: 'API key "{label}" ({prefix}…) created with scope {scope}', params: { label: "text", prefix: "text", scope: "apiKeyScope" } },
+  "api_key.deleted": { en: 'API key "{label}" ({prefix}…, scope {scope}) deleted', params: { label: "text", prefix: "text", scope: "apiKeyScope" } },
+  "automation.created": { en: 'Automation "{name}" ({trigger} → {action})', params: { name: "text", trigger: "trigger", action: "automationAction" } },
+  "automation.calls_webhook": { en: 'Automation "{name}" ({trigger} → call_webhook {url})', params: { name: "text", trigger: "trigger", url: "text" } },
+  "automation.named": { en: 'Automation "{name}"', params: { name: "text" } },
+  "nps.invitation_created": { en: "Survey link #{invitationId} for lead #{leadId}", params: { invitationId: "id", leadId: "id" } },
+  "integration.saved_secret_kept": { en: "{integration} settings saved ({state}, secret kept)", params: { integration: "text", state: "switch" } },
+  "integration.saved_secret_replaced": { en: "{integration} settings saved ({state}, secret replaced)", params: { integration: "text", state: "switch" } },
+  "integration.saved_secret_stored": { en: "{integration} settings saved ({state}, secret stored)", params: { integration: "text", state: "switch" } },
+  "integration.disconnected": { en: "{integration} settings and secret forgotten", params: { integration: "text" } },
+  "issue.reported": { en: "Issue #{issueId} reported for {email}", params: { issueId: "id", email: "text" } },
+  "issue.reported_for_lead": { en: "Issue #{issueId} reported for {email} (lead #{leadId})", params: { issueId: "id", email: "text", leadId: "id" } },
+  "issue.approved": { en: "Issue #{issueId} fix approved", params: { issueId: "id" } },
+  "issue.approved_with_notes": { en: "Issue #{issueId} fix approved: {notes}", params: { issueId: "id", notes: "text" } },
+  "issue.rejected": { en: "Issue #{issueId} proposal rejected", params: { issueId: "id" } },
+  "issue.rejected_with_notes": { en: "Issue #{issueId} proposal rejected: {notes}", params: { issueId: "id", notes: "text" } },
+  "issue.retry_requested": { en: "Issue #{issueId} sent back for a fresh proposal", params: { issueId: "id" } },
+  "kpi.synced": {
+    en: "Lead #{leadId}: YTD {ytdRevenue}, MRR {mrr}, {products} products",
+    params: { leadId: "id", ytdRevenue: "money", mrr: "money", products: "number" },
+  },
+  "kpi.deleted": { en: "KPI #{kpiId} of lead #{leadId}", params: { kpiId: "id", leadId: "id" } },
+  "security.session_revoked": { en: "Session {sessionId} of {person} ended", params: { sessionId: "text", person: "text" } },
+  "security.session_revoked_from": { en: "Session {sessionId} of {person} (from {address}) ended", params: { sessionId: "text", person: "text", address: "text" } },
+  "webhook.created": { en: "Webhook to {url} for {event}", params: { url: "text", event: "webhookEvent" } },
+  "webhook.named": { en: "Webhook to {url}", params: { url: "text" } },
+  "brand.named": { en: "Brand {name} ({domain})", params: { name: "text", domain: "text" } },
+  "brand.updated": { en: "Brand {name} ({domain}): {fields}", params: { name: "text", domain: "text", fields: "text" } },
+  "lead.created": { en: "Lead #{leadId} {businessName} <{email}>", params: { leadId: "id", businessName: "text", email: "text" } },
+  "lead.created_referred": {
+    en: "Lead #{leadId} {businessName} <{email}> referred by {affiliateCode}",
+    params: { leadId: "id", businessName: "text", email: "text", affiliateCode: "text" },
+  },
+  "lead.updated": { en: "Lead #{leadId}: {fields}", params: { leadId: "id", fields: "text" } },
+  "lead.deleted": { en: "Lead #{leadId} {businessName} <{email}> and its KPI data", params: { leadId: "id", businessName: "text", email: "text" } },
+  "pipeline.stage_created": {
+    en: "Stage #{stageId} {name} ({outcome}) at position {position}",
+    params: { stageId: "id", name: "stage", outcome: "stageOutcome", position: "number" },
+  },
+  "pipeline.stage_created_restating": {
+    en: "Stage #{stageId} {name} ({outcome}) at position {position}; {count} leads already in it became {status}",
+    params: { stageId: "id", name: "stage", outcome: "stageOutcome", position: "number", count: "number", status: "leadStatus" },
+  },
+  "pipeline.stages_reordered": { en: "Stages in order: {stageIds}", params: { stageIds: "text" } },
+  "pipeline.stage_deleted": { en: "Stage #{stageId} {name}", params: { stageId: "id", name: "stage" } },
+  "pipeline.lead_moved": { en: "Lead #{leadId} to {stage}", params: { leadId: "id", stage: "stage" } },
+  "pipeline.lead_moved_status": {
+    en: "Lead #{leadId} to {stage}, status {from} → {to}",
+    params: { leadId: "id", stage: "stage", from: "leadStatus", to: "leadStatus" },
+  },
+  "task.created": { en: "Task #{taskId} {title}", params: { taskId: "id", title: "text" } },
+  "task.updated": { en: "Task #{taskId}: {fields}", params: { taskId: "id", fields: "text" } },
+  "task.updated_next": { en: "Task #{taskId}: {fields}; next occurrence #{nextId}", params: { taskId: "id", fields: "text", nextId: "id" } },
+  "task.updated_later": {
+    en: "Task #{taskId}: {fields}; later occurrences {occurrences} now repeat {recurrence}",
+    params: { taskId: "id", fields: "text", occurrences: "text", recurrence: "taskRecurrence" },
+  },
+  "task.updated_later_next": {
+    en: "Task #{taskId}: {fields}; later occurrences {occurrences} now repeat {recurrence}; next occurrence #{nextId}",
+    params: { taskId: "id", fields: "text", occurrences: "text", recurrence: "taskRecurrence", nextId: "id" },
+  },
+  "task.updated_later_never": {
+    en: "Task #{taskId}: {fields}; later occurrences {occurrences} now repeat never",
+    params: { taskId: "id", fields: "text", occurrences: "text" },
+  },
+  "task.updated_later_never_next": {
+    en: "Task #{taskId}: {fields}; later occurrences {occurrences} now repeat never; next occurrence #{nextId}",
+    params: { taskId: "id", fields: "text", occurrences: "text", nextId: "id" },
+  },
+  "task.deleted": { en: "Task #{taskId} {title}", params: { taskId: "id", title: "text" } },
+  "migration.uploaded": { en: "Migration #{migrationId}: {rows} rows uploaded", params: { migrationId: "id", rows: "number" } },
+  "migration.uploaded_for": { en: "Migration #{migrationId}: {rows} rows uploaded for {email}", params: { migrationId: "id", rows: "number", email: "text" } },
+  "migration.started_update": {
+    en: "Migration #{migrationId} ({file}): {rows} rows, duplicates update",
+    params: { migrationId: "id", file: "text", rows: "number" },
+  },
+  "migration.started_skip": {
+    en: "Migration #{migrationId} ({file}): {rows} rows, duplicates are skipped",
+    params: { migrationId: "id", file: "text", rows: "number" },
+  },
+  "record.described": { en: "{family} #{recordId} {title}", params: { family: "recordFamily", recordId: "id", title: "text" } },
+  "record.updated": { en: "{family} #{recordId}: {fields}", params: { family: "recordFamily", recordId: "id", fields: "text" } },
+  "request.answered": { en: "{method} {path} answered {status}", params: { method: "text", path: "text", status: "id" } },
+} as const satisfies Record<string, MessageDeclaration>;

@@ -1,0 +1,37 @@
+// Imports nothing, like every contract/<area>-errors.ts: error-codes.ts composes the catalogue from them.
+
+/** Not tied to an area: how a field's value broke a general rule; most derive from zod's checks (zod-error-map.ts). */
+export const fieldErrorMessages = {
+  "field.required": "This field is required",
+  "field.too_long": "Maximum {max} characters allowed",
+  "field.too_short": "Minimum {min} characters required",
+  "field.too_many": "At most {max} entries",
+  "field.too_few": "At least {min} entries",
+  "field.at_least": "Must be at least {min}",
+  "field.greater_than": "Must be greater than {min}",
+  "field.at_most": "Must be at most {max}",
+  "field.less_than": "Must be less than {max}",
+  "field.not_integer": "Must be a whole number",
+  "field.invalid_number": "Please enter a valid number",
+  "field.invalid_email": "Please enter a valid email address",
+  "field.email_required": "Valid email is required",
+  "field.invalid_url": "Please enter a valid URL",
+  "field.invalid_phone": "Please enter a valid phone number",
+  "field.invalid_date": "{field} must be a date (YYYY-MM-DD)",
+  "field.not_real_date": "{field} is not a real date",
+  "field.invalid_id": "is not a valid id",
+  "field.invalid_option": "Must be one of: {options}",
+  "field.invalid_type": "Invalid input: expected {expected}",
+  "field.invalid": "Invalid input",
+  "field.unknown_keys": "Unrecognized key(s): {keys}",
+  "field.nul_character": "must not contain the NUL character (U+0000)",
+  "field.lone_surrogate": "is not valid Unicode text (it holds an unpaired surrogate)",
+  "field.too_deep": "is nested too deeply (at most {max} levels)",
+  /** A field inside a JSON value (a top product's "totalSales"): its name is part of the message. */
+  "field.named_required": "{field} is required",
+  "field.named_not_number": "{field} must be a number",
+  "field.named_negative": "{field} must be zero or more",
+  "money.invalid": "Please enter a valid number (at most 2 decimals)",
+  "money.negative": "Must be zero or more",
+  "money.too_large": "At most 99,999,999.99",
+} as const;

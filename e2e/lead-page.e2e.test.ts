@@ -1,0 +1,160 @@
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeSetup, startE2E, type E2EServer } from "./support";
+
+const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
+
+const ZEPHYRINE = {
+  businessOwnerName: "Marta",
+  businessOwnerLastName: "Quintero",
+  businessName: "Zephyrine Robotics",
+  email: "marta@zephyrine.test",
+  phoneNumber: "+34 600 123 456",
+  industry: "technology",
+  status: "qualified",
+  assignedTo: ADMIN.name,
+  tags: ["trade fair"],
+  currentCrmUsage: true,
+  desiredFeatures: ["Pipeline board", "Email from the CRM"],
+};
+const KESTREL = { businessOwnerName: "Olaf", businessOwnerLastName: "Brandt", businessName: "Kestrel Clinics", email: "olaf@kestrel.test", industry: "healthcare" };
+
+const text = async (locator: Locator) => ((await locator.textContent()) ?? "").trim();
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe("a lead's own page, /leads/{id}", () => {
+  let e2e: E2EServer;
+  let context: BrowserContext;
+  let page: Page;
+  let zephyrineId: number;
+  let kestrelId: number;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    ({ context, page } = await e2e.newPage());
+    await completeSetup(page, ADMIN);
+    await page.getByRole("button", { name: "Necessary Only" }).click();
+    for (const [lead, keep] of [
+      [ZEPHYRINE, (id: number) => (zephyrineId = id)],
+      [KESTREL, (id: number) => (kestrelId = id)],
+    ] as const) {
+      const created = await context.request.post("/api/leads", { data: lead });
+      expect(created.status()).toBe(201);
+      keep(((await created.json()) as { id: number }).id);
+    }
+  });
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  it("opens from the leads table's business name, titled with it, and back finds the list with its filters", async () => {
+    await page.getByTestId("sidebar").getByRole("link", { name: "Lead Management", exact: true }).click();
+    await expect.poll(() => page.getByTestId("lead-row").count()).toBe(2);
+    await page.getByLabel("Search leads").fill("robotics");
+    await page.getByTestId("lead-filter-button").click();
+    await choose(page, page.getByTestId("lead-filter-panel"), "Status", "Qualified");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("lead-row").allTextContents()).toEqual([expect.stringContaining(ZEPHYRINE.businessName)]);
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=robotics&status=qualified");
+
+    await page.getByTestId("lead-row").getByRole("link", { name: ZEPHYRINE.businessName, exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/leads/${zephyrineId}`);
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe(ZEPHYRINE.businessName);
+    await expect.poll(() => page.title()).toContain(ZEPHYRINE.businessName);
+    expect(await text(page.getByTestId("lead-page-owner"))).toBe(`Owner: ${ADMIN.name}`);
+    // The sidebar marks the list the lead belongs to.
+    expect(await page.getByTestId("sidebar").getByRole("link", { name: "Lead Management", exact: true }).getAttribute("aria-current")).toBe("page");
+    // The fields in their groups, as a person reads them.
+    const contact = page.getByRole("region", { name: "Contact" });
+    expect(await text(contact.getByTestId("lead-field-phoneNumber"))).toBe(ZEPHYRINE.phoneNumber);
+    expect(await text(page.getByTestId("lead-field-industry"))).toBe("Technology");
+    expect(await text(page.getByTestId("lead-field-status"))).toBe("Qualified");
+    expect(await text(page.getByTestId("lead-field-currentCrmUsage"))).toBe("Yes");
+    expect(await page.getByTestId("lead-field-desiredFeatures").allInnerTexts()).toEqual([expect.stringContaining("Pipeline board")]);
+    expect(await text(page.getByRole("region", { name: "Quiz answers" }))).toContain("Email from the CRM");
+
+    await page.goBack();
+    await expect.poll(() => `${pathOf(page)}${new URL(page.url()).search}`).toBe("/leads?q=robotics&status=qualified");
+    expect(await page.getByLabel("Search leads").inputValue()).toBe("robotics");
+    expect(await text(page.getByTestId("lead-filter-count"))).toBe("1");
+    await expect.poll(() => page.getByTestId("lead-row").allTextContents()).toEqual([expect.stringContaining(ZEPHYRINE.businessName)]);
+  });
+
+  it("edits a group in place: the saved value shows, with a toast", async () => {
+    await page.getByTestId("lead-row").getByRole("link", { name: ZEPHYRINE.businessName, exact: true }).click();
+    const contact = page.getByRole("region", { name: "Contact" });
+    await contact.getByRole("button", { name: "Edit Contact" }).click();
+    const phone = contact.getByLabel("Phone Number");
+    expect(await phone.inputValue()).toBe(ZEPHYRINE.phoneNumber);
+    // Add Lead's rules: a phone number with letters is refused before anything is sent.
+    await phone.fill("call me maybe");
+    await contact.getByRole("button", { name: "Save" }).click();
+    expect(await phone.getAttribute("aria-invalid")).toBe("true");
+    await phone.fill("+34 611 222 333");
+    await contact.getByRole("button", { name: "Save" }).click();
+    await page.getByText(`Contact of ${ZEPHYRINE.businessName} saved.`).first().waitFor();
+    await expect.poll(() => contact.getByTestId("lead-group-form").count()).toBe(0);
+    expect(await text(contact.getByTestId("lead-field-phoneNumber"))).toBe("+34 611 222 333");
+    const stored = await context.request.get(`/api/leads/${zephyrineId}`);
+    expect(((await stored.json()) as { phoneNumber: string }).phoneNumber).toBe("+34 611 222 333");
+  });
+
+  it("shows the server's refusal beside the field it is about, and Cancel keeps the stored value", async () => {
+    const contact = page.getByRole("region", { name: "Contact" });
+    await contact.getByRole("button", { name: "Edit Contact" }).click();
+    await contact.getByLabel("Email").fill(KESTREL.email.toUpperCase());
+    await contact.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => text(page.locator("#lead-page-contact-email-error"))).toBe("A lead with this email already exists");
+    expect(await contact.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    await contact.getByRole("button", { name: "Cancel" }).click();
+    expect(await text(contact.getByTestId("lead-field-email"))).toBe(ZEPHYRINE.email);
+  });
+
+  it("opens from a global search hit", async () => {
+    await page.getByTestId("sidebar").getByRole("link", { name: "Referral Tracking", exact: true }).click();
+    const card = page.getByTestId("global-search");
+    await card.getByLabel("Search term").fill("kestrel");
+    await card.getByRole("button", { name: "Search" }).click();
+    await card.getByTestId("search-lead").getByRole("link", { name: KESTREL.businessName }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/leads/${kestrelId}`);
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe(KESTREL.businessName);
+    expect(await text(page.getByTestId("lead-page-owner"))).toBe("No owner yet");
+  });
+
+  it("shows a viewer the lead with every Edit disabled and the reason said", async () => {
+    const invited = await context.request.post("/api/enterprise/invitations", { data: { email: "vera@leadwell.test", name: "Vera Viewer", role: "viewer" } });
+    expect(invited.status()).toBe(201);
+    const token = ((await invited.json()) as { link: { path: string } }).link.path.split("#")[1];
+    const { page: viewer } = await e2e.newPage();
+    const accepted = await viewer.request.post("/api/auth/invitations/accept", { data: { token, name: "Vera Viewer", password: "a viewer's long password" } });
+    expect(accepted.ok()).toBe(true);
+    await viewer.goto(`/leads/${zephyrineId}`);
+    await expect.poll(() => text(viewer.getByTestId("page-title"))).toBe(ZEPHYRINE.businessName);
+    await viewer.getByTestId("role-note").waitFor();
+    const edit = viewer.getByRole("region", { name: "Contact" }).getByRole("button", { name: "Edit Contact" });
+    expect(await edit.getAttribute("aria-disabled")).toBe("true");
+    await edit.click({ force: true });
+    expect(await viewer.getByTestId("lead-group-form").count()).toBe(0);
+    const reasonId = await edit.getAttribute("aria-describedby");
+    expect(await text(viewer.locator(`[id="${reasonId}"]`))).toBe("Your role may read this lead but not change it.");
+    await viewer.context().close();
+  });
+
+  it("says plainly that an unknown or deleted lead is not there, rather than showing an error", async () => {
+    expect((await context.request.delete(`/api/leads/${kestrelId}`)).ok()).toBe(true);
+    for (const id of [String(kestrelId), "999999", "not-a-number"]) {
+      await page.goto(`/leads/${id}`);
+      await page.getByTestId("lead-not-found").waitFor();
+      expect(await text(page.getByTestId("lead-not-found"))).toContain(`Lead #${id} was not found`);
+      expect(await page.getByTestId("lead-page-error").count()).toBe(0);
+      expect(await text(page.getByTestId("page-title"))).toBe("Lead");
+    }
+    await page.getByTestId("lead-not-found").getByRole("link", { name: "Back to Leads" }).click();
+    await expect.poll(() => pathOf(page)).toBe("/leads");
+  });
+});

@@ -1,0 +1,159 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createThrowawayDatabase, floorDrivers } from "../test/test-runtime";
+
+/*
+ * The migration that gives pipeline stages their outcome, run on a database holding what came before it: stages named
+ * like a won or lost stage get that outcome, and the leads already in them take the status the outcome gives (the
+ * leads moved to Won while a move did not convert: the symptom of issue 23.1), a referred one earning its commission.
+ */
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+const outcomesIndex = journal.entries.findIndex((entry) => entry.tag.endsWith("_pipeline_stage_outcomes"));
+
+/** A copy of the migrations folder whose journal lists only the migrations before the outcomes one. */
+function migrationsBeforeOutcomes(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "leadwell-before-outcomes-"));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, outcomesIndex) }));
+  return folder;
+}
+
+interface Scratch {
+  query<Row>(text: string, values?: unknown[]): Promise<Row[]>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function scratchDatabase(driver: (typeof floorDrivers)[number]): Promise<Scratch> {
+  if (driver === "pglite") {
+    const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+    return {
+      query: async <Row,>(text: string, values: unknown[] = []) => (await client.query<Row>(text, values)).rows,
+      migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+      close: () => client.close(),
+    };
+  }
+  const created = await createThrowawayDatabase(process.env.DATABASE_URL!);
+  const client = new pg.Client({ connectionString: created.url });
+  await client.connect();
+  return {
+    query: async <Row,>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as Row[],
+    migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
+    async close() {
+      await client.end();
+      await created.drop();
+    },
+  };
+}
+
+describe.each(floorDrivers)("the stage outcomes migration on %s", (driver) => {
+  let db: Scratch;
+  let before: string;
+
+  beforeAll(async () => {
+    before = migrationsBeforeOutcomes();
+    db = await scratchDatabase(driver);
+    await db.migrate(before);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+    if (before) rmSync(before, { recursive: true, force: true });
+  });
+
+  it("maps stages named like Won or Lost to those outcomes, and gives the leads already in them that status", async () => {
+    expect(outcomesIndex).toBeGreaterThan(0);
+    const stage = (name: string, position: number) => db.query("INSERT INTO pipeline_stages (name, position) VALUES ($1, $2)", [name, position]);
+    await stage("Contacted", 1);
+    await stage("Proposal", 2);
+    await stage("won", 3);
+    await stage("Closed Lost", 4);
+    await stage("Wonderful", 5);
+    const [partner] = await db.query<{ id: number }>(
+      "INSERT INTO affiliates (name, business_name, email, password_hash, unique_code) VALUES ('Pat', 'Pat Ltd', 'pat@partners.test', 'x', 'PAT123') RETURNING id",
+    );
+    const lead = async (name: string, status: string, stageName: string | null) => {
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO leads (business_owner_name, business_owner_last_name, business_name, email, status, pipeline_stage)
+         VALUES ($1, 'Owner', $1, $2, $3, $4) RETURNING id`,
+        [name, `${name.toLowerCase()}@migration.test`, status, stageName],
+      );
+      return row!.id;
+    };
+    // Moved to Won before a move converted: still new, one of them referred.
+    const referred = await lead("Referred", "new", "Won");
+    await db.query("INSERT INTO affiliate_referrals (affiliate_id, lead_id) VALUES ($1, $2)", [partner!.id, referred]);
+    await lead("Qualified in Won", "qualified", "WON");
+    await lead("Already won", "converted", "Won");
+    await lead("Contacted in Closed Lost", "contacted", "Closed Lost");
+    const convertedInLost = await lead("Converted in Closed Lost", "converted", "Closed Lost");
+    await db.query("INSERT INTO affiliate_referrals (affiliate_id, lead_id) VALUES ($1, $2)", [partner!.id, convertedInLost]);
+    await lead("Converted without a stage", "converted", null);
+    await lead("New in Wonderful", "new", "Wonderful");
+    const commissionsBefore = await db.query<{ lead_id: number; status: string }>("SELECT lead_id, status FROM affiliate_commissions ORDER BY lead_id");
+    expect(commissionsBefore).toEqual([{ lead_id: convertedInLost, status: "pending" }]);
+
+    await db.migrate(migrationsFolder);
+
+    expect(await db.query("SELECT name, outcome FROM pipeline_stages ORDER BY position")).toEqual([
+      { name: "Contacted", outcome: "open" },
+      { name: "Proposal", outcome: "open" },
+      { name: "won", outcome: "won" },
+      { name: "Closed Lost", outcome: "lost" },
+      { name: "Wonderful", outcome: "open" },
+    ]);
+    expect(await db.query("SELECT business_name, status, pipeline_stage FROM leads ORDER BY id")).toEqual([
+      { business_name: "Referred", status: "converted", pipeline_stage: "Won" },
+      { business_name: "Qualified in Won", status: "converted", pipeline_stage: "WON" },
+      { business_name: "Already won", status: "converted", pipeline_stage: "Won" },
+      { business_name: "Contacted in Closed Lost", status: "lost", pipeline_stage: "Closed Lost" },
+      // A migration voids no commission: a converted lead in a lost stage keeps its status, for a person to decide.
+      { business_name: "Converted in Closed Lost", status: "converted", pipeline_stage: "Closed Lost" },
+      { business_name: "Converted without a stage", status: "converted", pipeline_stage: null },
+      { business_name: "New in Wonderful", status: "new", pipeline_stage: "Wonderful" },
+    ]);
+    // The referred lead's conversion earned its partner's commission, as a conversion does, once.
+    expect(await db.query("SELECT lead_id, status FROM affiliate_commissions ORDER BY lead_id")).toEqual([
+      { lead_id: referred, status: "pending" },
+      { lead_id: convertedInLost, status: "pending" },
+    ]);
+    const events = await db.query<{ name: string; lead: number }>(
+      "SELECT name, (payload->>'leadId')::int AS lead FROM event_outbox WHERE name IN ('lead.converted', 'commission.created') AND (payload->>'leadId')::int = $1 ORDER BY id",
+      [referred],
+    );
+    expect(events).toEqual([
+      { name: "lead.converted", lead: referred },
+      { name: "commission.created", lead: referred },
+    ]);
+    // The status counters followed.
+    expect(await db.query("SELECT status, sum(n)::int AS n FROM lead_counts WHERE n <> 0 GROUP BY status ORDER BY status")).toEqual([
+      { status: "converted", n: 5 },
+      { status: "lost", n: 1 },
+      { status: "new", n: 1 },
+    ]);
+  });
+
+  it("leaves the database following the rule from then on, whoever writes the lead", async () => {
+    await db.query("UPDATE leads SET pipeline_stage = 'Proposal' WHERE business_name = 'Referred'");
+    await db.query("UPDATE leads SET status = 'lost' WHERE business_name = 'New in Wonderful'");
+    expect(await db.query("SELECT business_name, status, pipeline_stage FROM leads WHERE business_name IN ('Referred', 'New in Wonderful') ORDER BY id")).toEqual([
+      { business_name: "Referred", status: "qualified", pipeline_stage: "Proposal" },
+      { business_name: "New in Wonderful", status: "lost", pipeline_stage: "Closed Lost" },
+    ]);
+    expect(await db.query("SELECT status FROM affiliate_commissions WHERE lead_id = (SELECT id FROM leads WHERE business_name = 'Referred')")).toEqual([
+      { status: "voided" },
+    ]);
+  });
+});
