@@ -100,6 +100,20 @@ describe("the command palette (Ctrl+K)", () => {
     await expect.poll(() => palette(page).count()).toBe(0);
   });
 
+  it("closed and reopened at once, the box has the focus (the closing's late focus return does not take it)", async () => {
+    await page.getByRole("button", { name: /^Search…/ }).click();
+    await palette(page).waitFor();
+    // Escape and Ctrl+K back to back: the browser handles the key before the closing dialog's queued focus return.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+k");
+    await palette(page).waitFor();
+    await expect.poll(() => combobox(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("abc");
+    expect(await combobox(page).inputValue()).toBe("abc");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => palette(page).count()).toBe(0);
+  });
+
   it("New lead opens Lead Management with the Add New Lead form's first field focused", async () => {
     await openWithShortcut(page);
     await page.keyboard.type("new lead");

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
 import { Bug, Globe, Handshake, ListTodo, Search, UserPlus, Users, type LucideIcon } from "lucide-react";
@@ -62,6 +62,7 @@ export function CommandPalette() {
   const [open, setOpen] = useState(false);
   /** What to focus once the box has closed, instead of the button that opened it (New lead: the form's first field). */
   const focusAfterClose = useRef<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -94,6 +95,12 @@ export function CommandPalette() {
       <DialogPrimitive.Portal>
         <DialogOverlay />
         <DialogPrimitive.Content
+          onOpenAutoFocus={(event) => {
+            // Focused here, not with autoFocus: this runs once the focus trap listens, so the trap remembers the box and
+            // takes the focus back if the previous closing's queued return to the opener fires late (Escape then Ctrl+K).
+            event.preventDefault();
+            inputRef.current?.focus();
+          }}
           onCloseAutoFocus={(event) => {
             const target = focusAfterClose.current;
             focusAfterClose.current = null;
@@ -110,6 +117,7 @@ export function CommandPalette() {
           {/* Mounted only while open: each opening starts from an empty box. */}
           {open ? (
             <PaletteBody
+              inputRef={inputRef}
               close={(focusSelector) => {
                 focusAfterClose.current = focusSelector ?? null;
                 setOpen(false);
@@ -122,7 +130,7 @@ export function CommandPalette() {
   );
 }
 
-function PaletteBody({ close }: { close: (focusSelector?: string) => void }) {
+function PaletteBody({ close, inputRef }: { close: (focusSelector?: string) => void; inputRef: RefObject<HTMLInputElement | null> }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const [term, setTerm] = useState("");
@@ -257,7 +265,7 @@ function PaletteBody({ close }: { close: (focusSelector?: string) => void }) {
       <div className="flex items-center gap-2 border-b px-3">
         <Search aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         <input
-          autoFocus
+          ref={inputRef}
           role="combobox"
           aria-expanded="true"
           aria-controls={listId}
