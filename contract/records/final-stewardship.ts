@@ -255,6 +255,15 @@ export const finalStewardshipDashboardSchema = z.object({
       .number()
       .int()
       .describe("The mean of stewardship health and completion percentage, rounded: 100 only when every score and every phase is complete"),
+    phases: z
+      .object({
+        validation: z.boolean().describe("The latest validation is certified"),
+        audit: z.boolean().describe("An audit is completed or approved and no audit's action is overdue"),
+        archival: z.boolean().describe("Every archive not retired is verified, and there is one"),
+        plans: z.boolean().describe("Every plan type has an active plan"),
+        statement: z.boolean().describe("A final statement is published"),
+      })
+      .describe("Each phase, complete or not (completed_phases counts the complete ones)"),
   }),
   upcoming_reviews: z
     .array(

@@ -223,6 +223,14 @@ export const innovationDashboardSchema = z.object({
     .describe(
       "The first 5 deadlines from today to 30 days ahead, soonest first: due dates of audits still planning or in progress, sunset dates of integrations not yet sunset, end dates of experiments not completed",
     ),
+  deadline_counts: z
+    .object({
+      total: z.number().int().describe("Every deadline of the next 30 days, today included (the list shows the first 5)"),
+      compliance_audit: z.number().int().describe("Of them, due dates of audits still planning or in progress"),
+      legacy_sunset: z.number().int().describe("Of them, sunset dates of integrations not yet sunset"),
+      experiment_end: z.number().int().describe("Of them, end dates of experiments not completed"),
+    })
+    .describe("How many deadlines the next 30 days hold in all, and per family"),
   technologies: z
     .array(z.object({ id: z.number().int(), name: z.string(), quadrant: z.enum(radarQuadrants), status: z.enum(radarRings), moved_in_date: z.string() }))
     .describe("At most 10 technologies, the most recently moved first"),

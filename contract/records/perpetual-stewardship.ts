@@ -212,6 +212,15 @@ export const perpetualStewardshipDashboardSchema = z.object({
     verified_archives: z.number().int(),
     completed_reviews: z.number().int(),
     active_declarations: z.number().int(),
+    pillars: z
+      .object({
+        package: z.boolean().describe("A confirmed package its steward confirmed"),
+        archive: z.boolean().describe("A verified, encrypted archive"),
+        review: z.boolean().describe("A completed or approved review in the last 365 days"),
+        transition: z.boolean().describe("A completed community transition"),
+        declaration: z.boolean().describe("An active perpetual declaration"),
+      })
+      .describe("Each pillar of system maturity, in place or not"),
   }),
   current_stewardship: z
     .object({

@@ -168,7 +168,8 @@ export async function finalStewardshipDashboard(db: Database): Promise<FinalStew
   const archivalCompleteness = archival.completeness;
   const legacyPreparation = plans.stewardship_coverage.coverage_percentage;
   const stewardshipHealth = Math.round((systemReadiness + auditCompliance + archivalCompleteness + legacyPreparation) / 4);
-  const phaseDone = [phases.validation, phases.audit, phases.archival, plans.stewardship_coverage.missing_areas.length === 0, phases.statement];
+  const phaseState = { validation: phases.validation, audit: phases.audit, archival: phases.archival, plans: plans.stewardship_coverage.missing_areas.length === 0, statement: phases.statement };
+  const phaseDone = Object.values(phaseState);
   const completedPhases = phaseDone.filter(Boolean).length;
   const completionPercentage = Math.round((completedPhases * 100) / phaseDone.length);
   return {
@@ -182,6 +183,7 @@ export async function finalStewardshipDashboard(db: Database): Promise<FinalStew
       total_phases: phaseDone.length,
       completed_phases: completedPhases,
       final_readiness: Math.round((stewardshipHealth + completionPercentage) / 2),
+      phases: phaseState,
     },
     upcoming_reviews: reviews,
     current_validation: latest,

@@ -5,6 +5,10 @@ import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const GB = 1024 ** 3;
 
+/** Each phase of final stewardship, none complete / every one complete. */
+const none = { validation: false, audit: false, archival: false, plans: false, statement: false };
+const all = { validation: true, audit: true, archival: true, plans: true, statement: true };
+
 describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
   const add = async (path: string, body: Record<string, unknown>) => {
@@ -23,7 +27,7 @@ describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
       audit_compliance: 0,
       archival_completeness: 0,
       legacy_preparation: 0,
-      completion_metrics: { completion_percentage: 0, total_phases: 5, completed_phases: 0, final_readiness: 0 },
+      completion_metrics: { completion_percentage: 0, total_phases: 5, completed_phases: 0, final_readiness: 0, phases: none },
       upcoming_reviews: [],
       current_validation: null,
     });
@@ -180,7 +184,7 @@ describe.each(testDrivers)("Final Stewardship dashboard on %s", (driver) => {
       legacy_preparation: 33,
       // Only the validation phase is complete (audit actions overdue, the dump unverified, areas missing, final not published):
       // 1 of 5 = 20%; (65 + 20) / 2 = 42.5 → 43.
-      completion_metrics: { completion_percentage: 20, total_phases: 5, completed_phases: 1, final_readiness: 43 },
+      completion_metrics: { completion_percentage: 20, total_phases: 5, completed_phases: 1, final_readiness: 43, phases: { ...none, validation: true } },
       upcoming_reviews: [
         { type: "stewardship", title: "Governance charter", date: utcDay(3), days_remaining: 3 },
         { type: "audit", title: "Governance audit", date: utcDay(15), days_remaining: 15 },
@@ -220,10 +224,10 @@ describe.each(testDrivers)("Final Stewardship readiness at its best on %s", (dri
     // Until the final statement is published, 4 of 5 phases: (100 + 80) / 2 = 90, the star but not the ready message.
     const before = (await suite.admin.get<FinalStewardshipDashboard>("/api/final-stewardship/dashboard")).body;
     expect(before.stewardship_health).toBe(100);
-    expect(before.completion_metrics).toEqual({ completion_percentage: 80, total_phases: 5, completed_phases: 4, final_readiness: 90 });
+    expect(before.completion_metrics).toEqual({ completion_percentage: 80, total_phases: 5, completed_phases: 4, final_readiness: 90, phases: { ...all, statement: false } });
 
     await add("/stewardship-statements", { title: "Final statement", statementType: "final", publicationStatus: "published", publishedDate: utcDay(0) });
     const after = (await suite.admin.get<FinalStewardshipDashboard>("/api/final-stewardship/dashboard")).body;
-    expect(after.completion_metrics).toEqual({ completion_percentage: 100, total_phases: 5, completed_phases: 5, final_readiness: 100 });
+    expect(after.completion_metrics).toEqual({ completion_percentage: 100, total_phases: 5, completed_phases: 5, final_readiness: 100, phases: all });
   });
 });

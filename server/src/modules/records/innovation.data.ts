@@ -85,8 +85,24 @@ export const legacyIntegrationAnalytics = (db: Database) =>
         FROM ${legacyIntegrations}`,
   );
 
+/**
+ * Every deadline of the next 30 days (today included), over the three families: due dates of audits still planning or
+ * in progress, sunset dates of integrations not yet sunset, end dates of experiments not completed. The dashboard
+ * lists the first 5 and counts them all, per family.
+ */
+const deadlinesSql = sql`(
+    SELECT kind, title, day FROM (
+      SELECT 'compliance_audit' AS kind, title, due_date AS day FROM ${complianceAudits}
+        WHERE status IN ('planning', 'in_progress')
+      UNION ALL
+      SELECT 'legacy_sunset', name, sunset_date FROM ${legacyIntegrations} WHERE status <> 'sunset'
+      UNION ALL
+      SELECT 'experiment_end', title, end_date FROM ${innovationExperiments} WHERE status <> 'completed'
+    ) AS every_deadline
+    WHERE day BETWEEN ${todaySql} AND ${todaySql} + ${DEADLINE_WINDOW_DAYS}::int)`;
+
 export async function innovationDashboard(db: Database): Promise<InnovationDashboard> {
-  const [radar, experiments, knowledge, compliance, legacy, deadlines, technologies] = await Promise.all([
+  const [radar, experiments, knowledge, compliance, legacy, deadlines, deadlineCounts, technologies] = await Promise.all([
     rawRow<InnovationDashboard["tech_radar"]>(
       db,
       sql`SELECT count(*)::int AS total,
@@ -109,16 +125,16 @@ export async function innovationDashboard(db: Database): Promise<InnovationDashb
     ),
     rawRows<InnovationDashboard["upcoming_deadlines"][number]>(
       db,
-      sql`SELECT kind, title, day::text AS date, (day - ${todaySql})::int AS days_remaining FROM (
-            SELECT 'compliance_audit' AS kind, title, due_date AS day FROM ${complianceAudits}
-              WHERE status IN ('planning', 'in_progress')
-            UNION ALL
-            SELECT 'legacy_sunset', name, sunset_date FROM ${legacyIntegrations} WHERE status <> 'sunset'
-            UNION ALL
-            SELECT 'experiment_end', title, end_date FROM ${innovationExperiments} WHERE status <> 'completed'
-          ) AS deadlines
-          WHERE day BETWEEN ${todaySql} AND ${todaySql} + ${DEADLINE_WINDOW_DAYS}::int
+      sql`SELECT kind, title, day::text AS date, (day - ${todaySql})::int AS days_remaining FROM ${deadlinesSql} AS deadlines
           ORDER BY day, title LIMIT ${DEADLINES_SHOWN}`,
+    ),
+    rawRow<InnovationDashboard["deadline_counts"]>(
+      db,
+      sql`SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE kind = 'compliance_audit')::int AS compliance_audit,
+            count(*) FILTER (WHERE kind = 'legacy_sunset')::int AS legacy_sunset,
+            count(*) FILTER (WHERE kind = 'experiment_end')::int AS experiment_end
+          FROM ${deadlinesSql} AS deadlines`,
     ),
     rawRows<InnovationDashboard["technologies"][number]>(
       db,
@@ -143,6 +159,7 @@ export async function innovationDashboard(db: Database): Promise<InnovationDashb
     },
     legacy,
     upcoming_deadlines: deadlines,
+    deadline_counts: deadlineCounts,
     technologies,
   };
 }

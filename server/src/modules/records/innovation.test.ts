@@ -21,6 +21,7 @@ describe.each(testDrivers)("Innovation & Legacy dashboard on %s", (driver) => {
       compliance: { total_audits: 0, pass_rate: 0, overdue_audits: 0, open_findings: 0 },
       legacy: { active: 0, deprecated: 0, sunset: 0 },
       upcoming_deadlines: [],
+      deadline_counts: { total: 0, compliance_audit: 0, legacy_sunset: 0, experiment_end: 0 },
       technologies: [],
     });
   });
@@ -40,6 +41,7 @@ describe.each(testDrivers)("Innovation & Legacy dashboard on %s", (driver) => {
     await add("/innovation/experiments", { ...experiment, title: "Exp open", status: "completed" });
     await add("/innovation/experiments", { ...experiment, title: "Exp running", status: "in_progress", endDate: utcDay(12) });
     await add("/innovation/experiments", { ...experiment, title: "Exp later", endDate: utcDay(45) });
+    await add("/innovation/experiments", { ...experiment, title: "Exp soon", endDate: utcDay(25) });
 
     await add("/knowledge-base", { title: "Restart the sync", body: "# Steps\n\n1. Stop\n2. Start", tags: ["sync", "ops"] });
     await add("/knowledge-base", { title: "Rotate keys", body: "Rotate **monthly**.", tags: ["security", "ops"] });
@@ -64,20 +66,24 @@ describe.each(testDrivers)("Innovation & Legacy dashboard on %s", (driver) => {
       // 13 technologies: adopt 5 → 5 / 13 = 38.46 % → 38; hold 1 + the old mainframe.
       tech_radar: { total: 13, adopt: 5, trial: 3, assess: 3, hold: 2, adoption_rate: 38 },
       // Completed: 3, of which 2 recorded an outcome and 1 was validated → 50 %.
-      experiments: { total: 5, active: 1, completed: 3, success_rate: 50 },
+      experiments: { total: 6, active: 1, completed: 3, success_rate: 50 },
       knowledge: { total_articles: 2, updated_last_30_days: 2 },
       // Finished: GDPR and PCI passed, ISO failed → 2 / 3 = 66.7 → 67; overdue: only Late audit; findings 3 + 4 + 1.
       compliance: { total_audits: 7, pass_rate: 67, overdue_audits: 1, open_findings: 8 },
       legacy: { active: 1, deprecated: 2, sunset: 1 },
       // Within 0..30 days, open only, soonest first, first 5: SOAP today, Exp lost is completed (skipped), SOC 2 in 5,
-      // FTP in 8, Exp running in 12, Annual in 30; Fax is already sunset, Exp later and Beyond window are outside.
+      // FTP in 8, Exp running in 12, Exp soon in 25 (Annual in 30 is the sixth); Fax is already sunset, Exp later and
+      // Beyond window are outside.
       upcoming_deadlines: [
         { kind: "legacy_sunset", title: "SOAP bridge", date: utcDay(0), days_remaining: 0 },
         { kind: "compliance_audit", title: "SOC 2 type II", date: utcDay(5), days_remaining: 5 },
         { kind: "legacy_sunset", title: "FTP export", date: utcDay(8), days_remaining: 8 },
         { kind: "experiment_end", title: "Exp running", date: utcDay(12), days_remaining: 12 },
-        { kind: "compliance_audit", title: "Annual", date: utcDay(30), days_remaining: 30 },
+        { kind: "experiment_end", title: "Exp soon", date: utcDay(25), days_remaining: 25 },
       ],
+      // Every one of the window, not only the 5 listed: audits SOC 2 and Annual; sunsets SOAP and FTP; experiments
+      // Exp running and Exp soon.
+      deadline_counts: { total: 6, compliance_audit: 2, legacy_sunset: 2, experiment_end: 2 },
       // The 10 most recently moved: Tech 00 .. Tech 09 (Tech 10, 11 and the old mainframe are left out).
       technologies: rings.slice(0, 10).map((status, index) =>
         expect.objectContaining({ name: `Tech 0${index}`, status, quadrant: index % 2 === 0 ? "tools" : "platforms", moved_in_date: utcDay(-index) }),
@@ -97,8 +103,8 @@ describe.each(testDrivers)("Innovation & Legacy dashboard on %s", (driver) => {
     });
     const experiments = await suite.admin.get<{ analytics: unknown }>("/api/innovation/experiments");
     expect(experiments.body.analytics).toEqual({
-      total_experiments: 5,
-      by_status: { completed: 3, in_progress: 1, planning: 1 },
+      total_experiments: 6,
+      by_status: { completed: 3, in_progress: 1, planning: 2 },
       active_experiments: 1,
       completed_experiments: 3,
       success_rate: 50,

@@ -111,11 +111,7 @@ export const declarationAnalytics = (db: Database) =>
         FROM ${perpetualDeclarations}`,
   );
 
-interface DashboardFigures {
-  archive_integrity: number;
-  transition_progress: number;
-  pillars: number;
-}
+type DashboardFigures = { archive_integrity: number; transition_progress: number } & PerpetualStewardshipDashboard["perpetual_metrics"]["pillars"];
 
 export async function perpetualStewardshipDashboard(db: Database): Promise<PerpetualStewardshipDashboard> {
   const [packages, archives, reviews, transitions, declarations, figures, currentPackage, currentDeclaration] = await Promise.all([
@@ -131,13 +127,12 @@ export async function perpetualStewardshipDashboard(db: Database): Promise<Perpe
                FROM ${livingArchives} WHERE status <> 'deprecated') AS archive_integrity,
             (SELECT ${percentSql(sql`count(*) FILTER (WHERE status = 'completed')`, sql`count(*)`)}
                FROM ${communityTransitions} WHERE status <> 'failed') AS transition_progress,
-            ((EXISTS (SELECT 1 FROM ${livingLegacyPackages} WHERE status = 'confirmed' AND steward_confirmation))::int
-              + (EXISTS (SELECT 1 FROM ${livingArchives} WHERE integrity_verification = 'verified' AND encrypted))::int
-              + (EXISTS (SELECT 1 FROM ${legacyStewardshipReviews}
-                         WHERE status IN ('completed', 'approved') AND review_date > ${todaySql} - 365 AND review_date <= ${todaySql}))::int
-              + (EXISTS (SELECT 1 FROM ${communityTransitions} WHERE status = 'completed'))::int
-              + (EXISTS (SELECT 1 FROM ${perpetualDeclarations} WHERE declaration_type = 'perpetual' AND status = 'active'))::int
-            ) AS pillars`,
+            EXISTS (SELECT 1 FROM ${livingLegacyPackages} WHERE status = 'confirmed' AND steward_confirmation) AS package,
+            EXISTS (SELECT 1 FROM ${livingArchives} WHERE integrity_verification = 'verified' AND encrypted) AS archive,
+            EXISTS (SELECT 1 FROM ${legacyStewardshipReviews}
+                    WHERE status IN ('completed', 'approved') AND review_date > ${todaySql} - 365 AND review_date <= ${todaySql}) AS review,
+            EXISTS (SELECT 1 FROM ${communityTransitions} WHERE status = 'completed') AS transition,
+            EXISTS (SELECT 1 FROM ${perpetualDeclarations} WHERE declaration_type = 'perpetual' AND status = 'active') AS declaration`,
     ),
     rawRows<{ type: string; status: string; date: string; steward: string | null }>(
       db,
@@ -155,6 +150,7 @@ export async function perpetualStewardshipDashboard(db: Database): Promise<Perpe
   const communityTransition = transitions.community_readiness;
   const pkg = currentPackage[0] ?? null;
   const declaration = currentDeclaration[0] ?? null;
+  const { archive_integrity: _integrity, transition_progress: _progress, ...pillars } = figures;
   return {
     perpetual_readiness: Math.round((legacyPreservation + stewardshipContinuity + figures.archive_integrity + communityTransition) / 4),
     legacy_preservation: legacyPreservation,
@@ -162,7 +158,8 @@ export async function perpetualStewardshipDashboard(db: Database): Promise<Perpe
     archive_integrity: figures.archive_integrity,
     community_transition_status: communityTransition,
     perpetual_metrics: {
-      system_maturity: figures.pillars * 20,
+      system_maturity: Object.values(pillars).filter(Boolean).length * 20,
+      pillars,
       total_packages: packages.total_packages,
       verified_archives: archives.verified_archives,
       completed_reviews: reviews.completed_reviews,

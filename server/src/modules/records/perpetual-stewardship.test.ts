@@ -27,7 +27,14 @@ describe.each(testDrivers)("Perpetual Stewardship dashboard on %s", (driver) => 
       stewardship_continuity: 0,
       archive_integrity: 0,
       community_transition_status: 0,
-      perpetual_metrics: { system_maturity: 0, total_packages: 0, verified_archives: 0, completed_reviews: 0, active_declarations: 0 },
+      perpetual_metrics: {
+        system_maturity: 0,
+        total_packages: 0,
+        verified_archives: 0,
+        completed_reviews: 0,
+        active_declarations: 0,
+        pillars: { package: false, archive: false, review: false, transition: false, declaration: false },
+      },
       current_stewardship: null,
       transition_progress: { progress: 0, active: 0, completed: 0 },
     });
@@ -90,6 +97,7 @@ describe.each(testDrivers)("Perpetual Stewardship dashboard on %s", (driver) => 
         verified_archives: 2,
         completed_reviews: 2,
         active_declarations: 1,
+        pillars: { package: true, archive: true, review: true, transition: true, declaration: true },
       },
       current_stewardship: {
         // The latest ready/delivered/confirmed package is Runbooks; the latest active or published declaration the pledge.
@@ -165,6 +173,7 @@ describe.each(testDrivers)("Perpetual Stewardship dashboard on %s", (driver) => 
     const res = await suite.admin.get<PerpetualStewardshipDashboard>("/api/perpetual-stewardship/dashboard");
     // Four pillars of five; readiness without the completed transition: (66.7 + 0) / 2 = 33.
     expect(res.body.perpetual_metrics.system_maturity).toBe(80);
+    expect(res.body.perpetual_metrics.pillars).toEqual({ package: true, archive: true, review: true, transition: false, declaration: true });
     expect(res.body.community_transition_status).toBe(33);
     expect(res.body.transition_progress).toEqual({ progress: 0, active: 1, completed: 0 });
   });
