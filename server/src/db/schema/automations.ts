@@ -42,6 +42,8 @@ export const automationRuns = pgTable(
     attempts: integer("attempts").notNull().default(1),
     durationMs: integer("duration_ms").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
+    /** The lead the run's event was about (no foreign key: the run log outlives the lead); its timeline shows the run. */
+    leadId: integer("lead_id"),
   },
   (t) => [index("automation_runs_workflow_idx").on(t.workflowId, t.id)],
 );

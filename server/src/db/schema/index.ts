@@ -15,3 +15,6 @@ export * from "./records";
 export * from "./migration";
 export * from "./health";
 export * from "./customer-success";
+export * from "./timeline";
+export * from "./notes";
+export * from "./attachments";

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { leads } from "./leads";
+import { users } from "./platform";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -22,9 +24,14 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
     sentAt: at("sent_at"),
+    /** The lead a staff member wrote to from its page (null: a message the app sent by itself); its timeline shows it. */
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** Who composed it on the lead's page. */
+    sentBy: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt, t.id),
+    index("mail_outbox_lead_idx").on(t.leadId).where(sql`${t.leadId} IS NOT NULL`),
     check("mail_outbox_status_check", sql`${t.status} IN ('pending', 'sent', 'failed', 'held')`),
   ],
 );
