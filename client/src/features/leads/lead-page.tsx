@@ -11,6 +11,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
 import { usePageTitle } from "@/lib/page-title";
+import { LeadAttachmentsCard } from "@/features/attachments";
+import { LeadEmailButton } from "@/features/mail";
+import { LeadNotesCard } from "@/features/notes";
+import { LeadTimeline } from "@/features/timeline";
 import { LEAD_PAGE_GROUPS } from "./lead-form";
 import { LeadFieldGroupCard } from "./lead-field-group";
 import { useLead } from "./lead-queries";
@@ -57,7 +61,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
   const mayWrite = useMayCall(leadEndpoints.update);
   const ownerName = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
   return (
-    <div className="grid max-w-4xl gap-4" data-testid="lead-page">
+    <div className="grid gap-4" data-testid="lead-page">
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
           <div className="grid min-w-0 gap-1">
@@ -69,13 +73,26 @@ function LeadDetails({ lead }: { lead: Lead }) {
             </p>
             <p className="truncate text-sm text-muted-foreground">{t("leadPage.contactLine", { name: ownerName, email: lead.email })}</p>
           </div>
-          <LeadStatusBadge status={lead.status} />
+          <div className="flex flex-wrap items-center gap-2">
+            <LeadStatusBadge status={lead.status} />
+            <LeadEmailButton lead={lead} />
+          </div>
         </CardHeader>
       </Card>
-      {mayWrite === false ? <RoleNote /> : null}
-      {LEAD_PAGE_GROUPS.map((group) => (
-        <LeadFieldGroupCard key={group.group} lead={lead} group={group} mayWrite={mayWrite} />
-      ))}
+      {/* Fields on the left, what happened on the right; one column below the large breakpoint. */}
+      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="grid min-w-0 gap-4">
+          {mayWrite === false ? <RoleNote /> : null}
+          {LEAD_PAGE_GROUPS.map((group) => (
+            <LeadFieldGroupCard key={group.group} lead={lead} group={group} mayWrite={mayWrite} />
+          ))}
+          <LeadAttachmentsCard leadId={lead.id} />
+        </div>
+        <div className="grid min-w-0 gap-4">
+          <LeadNotesCard leadId={lead.id} />
+          <LeadTimeline leadId={lead.id} />
+        </div>
+      </div>
     </div>
   );
 }

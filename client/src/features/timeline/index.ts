@@ -1,0 +1,2 @@
+// features/timeline's public entry: what other features may use of it.
+export { LeadTimeline } from "./lead-timeline";
