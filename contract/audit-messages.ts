@@ -77,6 +77,14 @@ export const auditMessages = {
   },
   "lead.updated": { en: "Lead #{leadId}: {fields}", params: { leadId: "id", fields: "text" } },
   "lead.deleted": { en: "Lead #{leadId} {businessName} <{email}> and its KPI data", params: { leadId: "id", businessName: "text", email: "text" } },
+  "attachment.uploaded": {
+    en: "Lead #{leadId}: file #{attachmentId} {fileName} ({sizeBytes} bytes) attached",
+    params: { leadId: "id", attachmentId: "id", fileName: "text", sizeBytes: "number" },
+  },
+  "attachment.deleted": {
+    en: "Lead #{leadId}: file #{attachmentId} {fileName} ({sizeBytes} bytes) deleted",
+    params: { leadId: "id", attachmentId: "id", fileName: "text", sizeBytes: "number" },
+  },
   "pipeline.stage_created": {
     en: "Stage #{stageId} {name} ({outcome}) at position {position}",
     params: { stageId: "id", name: "stage", outcome: "stageOutcome", position: "number" },
@@ -92,6 +100,10 @@ export const auditMessages = {
     en: "Lead #{leadId} to {stage}, status {from} → {to}",
     params: { leadId: "id", stage: "stage", from: "leadStatus", to: "leadStatus" },
   },
+  "note.created": { en: "Note #{noteId} on lead #{leadId}", params: { noteId: "id", leadId: "id" } },
+  "note.updated": { en: "Note #{noteId} on lead #{leadId}: {fields}", params: { noteId: "id", leadId: "id", fields: "text" } },
+  "note.deleted": { en: "Note #{noteId} on lead #{leadId}", params: { noteId: "id", leadId: "id" } },
+  "mail.lead_email": { en: 'Email #{mailId} "{subject}" to lead #{leadId}', params: { mailId: "id", subject: "text", leadId: "id" } },
   "task.created": { en: "Task #{taskId} {title}", params: { taskId: "id", title: "text" } },
   "task.updated": { en: "Task #{taskId}: {fields}", params: { taskId: "id", fields: "text" } },
   "task.updated_next": { en: "Task #{taskId}: {fields}; next occurrence #{nextId}", params: { taskId: "id", fields: "text", nextId: "id" } },

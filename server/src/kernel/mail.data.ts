@@ -10,6 +10,9 @@ export interface NewOutboxMail {
   html: string | null;
   status: "pending" | "held";
   error: string | null;
+  /** Set for a message written to a lead from its page (the lead's timeline shows it), with who wrote it. */
+  leadId?: number | null;
+  sentBy?: number | null;
 }
 
 export async function insertOutboxMail(db: Database, mail: NewOutboxMail): Promise<number> {

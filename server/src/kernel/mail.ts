@@ -13,6 +13,9 @@ export const mailMessageSchema = z.object({
   subject: z.string().trim().min(1).max(300),
   text: z.string(),
   html: z.string().optional(),
+  /** The lead a staff member wrote to from its page, and who: the row carries both, and the lead's timeline shows it. */
+  leadId: z.number().int().positive().optional(),
+  sentBy: z.number().int().positive().optional(),
 });
 export type MailMessage = z.input<typeof mailMessageSchema>;
 
@@ -69,6 +72,8 @@ function outboxRow(config: AppConfig, message: MailMessage) {
     html: parsed.html ?? null,
     status: held ? ("held" as const) : ("pending" as const),
     error: held ? MAIL_NOT_CONFIGURED : null,
+    leadId: parsed.leadId ?? null,
+    sentBy: parsed.sentBy ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { withTransactionActor } from "../../kernel/actor-context";
 import { z } from "zod";
 import type { DomainEvent } from "@contract/events";
 import { automationRunErrors, encodeServerMessage, englishText, type AutomationRunError } from "@contract/server-messages";
@@ -15,6 +16,7 @@ import { emitEvent, type CausedBy, type EventContext } from "../../kernel/events
 import { loggableError } from "../../kernel/http/error-log";
 import { enqueueMail } from "../../kernel/mail";
 import { notify } from "../../kernel/notify";
+import { asText, fillPlaceholders, valueAt } from "../../lib/placeholders";
 import { enabledWorkflowsFor, findLead, insertRun, insertTask, updateLeadFields, userByEmail, userEmailById, type WorkflowRow } from "./automations.data";
 import { callWebhookJob } from "./automations.jobs";
 import { toWorkflow } from "./automations.service";
@@ -27,23 +29,6 @@ const ERROR_TEXT_LIMIT = 1000;
 
 type Scope = Record<string, unknown>;
 
-/** The value at a dotted path ("lead.businessName") in the event's scope; undefined when absent. */
-function valueAt(scope: Scope, path: string): unknown {
-  let value: unknown = scope;
-  for (const key of path.split(".")) {
-    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Scope)[key];
-  }
-  return value;
-}
-
-const asText = (value: unknown): string => {
-  if (value === undefined || value === null) return "";
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(asText).join(", ");
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
-};
-
 /**
  * An action failed for a reason the run log states as a code (the reader's language); its message is the English.
  * Anything else thrown (a database or network error) is logged as its text.
@@ -53,9 +38,6 @@ class RunError extends Error {
     super(englishText(automationRunErrors[failure.code], failure.params));
   }
 }
-
-/** Fills {{path}} placeholders from the scope; an unknown path becomes empty text. */
-export const fillPlaceholders = (template: string, scope: Scope) => template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, path: string) => asText(valueAt(scope, path)));
 
 /** Whether one condition holds; text comparisons ignore case. */
 function holds(condition: AutomationCondition, scope: Scope): boolean {
@@ -140,7 +122,7 @@ async function runAction(db: Database, context: EventContext, definition: Automa
  * Logs the run as pending and queues the job that makes the call, both in the dispatch's transaction. The request is
  * never made inside it: on PGlite the transaction holds the only connection, and a receiver may take 15 s to answer.
  */
-async function queueWebhookCall(context: EventContext, row: WorkflowRow, event: DomainEvent): Promise<void> {
+async function queueWebhookCall(context: EventContext, row: WorkflowRow, event: DomainEvent, leadId: number | null): Promise<void> {
   const body: AutomationWebhookBody = {
     type: event.name,
     timestamp: event.occurredAt.toISOString(),
@@ -148,7 +130,7 @@ async function queueWebhookCall(context: EventContext, row: WorkflowRow, event: 
     automation: { id: row.id, name: row.name },
   };
   await context.db.transaction(async (tx) => {
-    const runId = await insertRun(tx, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome: "pending", error: null, attempts: 0, durationMs: 0 });
+    const runId = await insertRun(tx, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome: "pending", error: null, attempts: 0, durationMs: 0, leadId });
     await context.jobs.send(callWebhookJob, { runId, attempt: 1, body: JSON.stringify(body) }, CALL_JOB_OPTIONS, tx);
   });
 }
@@ -161,20 +143,22 @@ async function runWorkflow(context: EventContext, row: WorkflowRow, event: Domai
   const depth = context.causedBy?.depth ?? 0;
   const started = Date.now();
   const record = async (outcome: "success" | "failed" | "loop_stopped", error: string | null, attempts: number) => {
-    await insertRun(context.db, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome, error, attempts, durationMs: Date.now() - started });
+    await insertRun(context.db, { workflowId: row.id, eventId: event.id, eventName: event.name, outcome, error, attempts, durationMs: Date.now() - started, leadId });
   };
   if (!parsed.success) return record("failed", encodeServerMessage({ code: "automation.definition_invalid", params: {} }), 0);
   if (!parsed.data.conditions.every((condition) => holds(condition, scope))) return;
   if (depth >= MAX_AUTOMATION_DEPTH) {
     return record("loop_stopped", encodeServerMessage({ code: "automation.too_deep", params: { depth, limit: MAX_AUTOMATION_DEPTH } }), 0);
   }
-  if (parsed.data.action === "call_webhook") return queueWebhookCall(context, row, event);
+  if (parsed.data.action === "call_webhook") return queueWebhookCall(context, row, event, leadId);
   const causedBy = { automationId: row.id, depth: depth + 1 };
   let lastError = "";
   for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length + 1; attempt++) {
     try {
       // A savepoint per attempt: a failed attempt leaves nothing half done.
-      await context.db.transaction((tx) => runAction(tx, context, parsed.data, scope, causedBy, leadId));
+      // The lead's timeline names the automation as the one who changed it.
+      const actor = { kind: "automation", workflowId: row.id, name: row.name } as const;
+      await context.db.transaction((tx) => withTransactionActor(tx, actor, () => runAction(tx, context, parsed.data, scope, causedBy, leadId)));
       return record("success", null, attempt);
     } catch (error) {
       lastError = error instanceof RunError ? encodeServerMessage(error.failure) : loggableError(error).message.slice(0, ERROR_TEXT_LIMIT);
