@@ -151,6 +151,7 @@ const envSchema = z.object({
   MIGRATION_MAX_ACTIVE: z.coerce.number().int().min(1).max(1000).default(4),
   MIGRATION_MAX_ACTIVE_PER_INSTANCE: z.coerce.number().int().min(1).max(100).default(2),
   MIGRATION_UPLOAD_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(24 * 60),
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(4 * 1024 ** 3).default(25 * 1024 * 1024),
   MAIL_FROM: optionalText.pipe(
     z
       .string()
@@ -191,6 +192,8 @@ export interface AppConfig {
   /** The service levels the Enterprise tab measures against (SLA_* variables). */
   serviceLevelTargets: ServiceLevelTargets;
   migration: MigrationConfig;
+  /** Lead attachments: the largest file an upload accepts (ATTACHMENT_MAX_BYTES); larger answers 413. */
+  attachments: { maxBytes: number };
 }
 
 export interface SsoConfig {
@@ -322,5 +325,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxActivePerInstance: e.MIGRATION_MAX_ACTIVE_PER_INSTANCE,
       uploadExpiryMs: e.MIGRATION_UPLOAD_EXPIRY_MINUTES * 60_000,
     },
+    attachments: { maxBytes: e.ATTACHMENT_MAX_BYTES },
   };
 }
