@@ -12,6 +12,7 @@ import type { Permission } from "@contract/access-policy";
 import { declaredAccess } from "./kernel/principal";
 import type { AppContext, ZodApp } from "./kernel/app-context";
 import { fastifyTrustProxy } from "./config";
+import { registerActorContext } from "./kernel/http/actor-hook";
 import { bearerToken, declareRouteAccess, registerAuthHook, registerCanonicalPathCheck, routeByCanonicalPath, type CredentialResolvers } from "./kernel/http/auth-hook";
 import { registerAuditFallback } from "./kernel/http/audit-fallback";
 import { registerSameOriginCheck, registerTransportSecurity } from "./kernel/http/app-origin";
@@ -44,6 +45,7 @@ import { referralLinkRoutes } from "./modules/referrals/referral-link.routes";
 import { referralRoutes } from "./modules/referrals/referrals.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
 import { searchRoutes } from "./modules/search/search.routes";
+import { timelineRoutes } from "./modules/timeline/timeline.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
@@ -74,6 +76,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   notificationRoutes,
   consentRoutes,
   leadRoutes,
+  timelineRoutes,
   kpiRoutes,
   dashboardRoutes,
   reportRoutes,
@@ -180,6 +183,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     frameworkErrors: answerFrameworkError,
     // Routed by the canonical spelling of the path; a request that used another is then refused by its check.
     rewriteUrl: routeByCanonicalPath,
+    // A plugin that is slow to start (the API documentation renders the whole OpenAPI document) on a loaded two-core
+    // machine is slow, not broken: wait up to a minute instead of avvio's 10 s before refusing to start.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -218,6 +224,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerSameOriginCheck(app, ctx.config.appOrigins);
   registerAuditFallback(app, ctx.db);
   registerRateLimits(app, ctx.db);
+  registerActorContext(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",

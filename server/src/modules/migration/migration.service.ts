@@ -14,6 +14,7 @@ import { isLastAttempt, type JobQueue } from "../../kernel/jobs/job-context";
 import { defineJob } from "../../kernel/jobs/job-kind";
 import { z } from "zod";
 import type { Principal } from "../../kernel/principal";
+import { runAsActor } from "../../kernel/actor-context";
 import { inTransaction } from "../../kernel/transaction";
 import { loggableError } from "../../kernel/http/error-log";
 import { csvRecords } from "./migration.csv";
@@ -486,7 +487,12 @@ export async function failMigration(db: Database, migrationId: number, reason: s
  * The next chunk is read and validated while this one is written: Node validates while PostgreSQL inserts, so the
  * two cores work at once instead of in turn.
  */
-export async function runImport(deps: MigrationDeps, migrationId: number, runId: string): Promise<void> {
+export function runImport(deps: MigrationDeps, migrationId: number, runId: string): Promise<void> {
+  // The leads it writes say on their timeline that this import created them.
+  return runAsActor({ kind: "import", importId: migrationId }, () => runImportChunks(deps, migrationId, runId));
+}
+
+async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: string): Promise<void> {
   const deadline = Date.now() + RUN_SECONDS * 1000;
   // Each execution is its own runner, a retry of the same job too: a run thought dead that is still going must not
   // share the lease with the one that took over.

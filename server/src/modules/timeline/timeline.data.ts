@@ -1,0 +1,57 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import type { TimelineKind } from "@contract/timeline";
+import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
+import { leads } from "../../db/schema";
+
+export interface TimelineRow {
+  id: string;
+  kind: string;
+  at: string;
+  actor: Record<string, unknown>;
+  changes: { field: string; from: unknown; to: unknown }[] | null;
+  subject: Record<string, unknown> | null;
+  api_key_label: string | null;
+  mail_status: string | null;
+  mail_error: string | null;
+  mail_sent_at: string | null;
+  note_body: string | null;
+  note_pinned: boolean | null;
+  run_outcome: string | null;
+  run_error: string | null;
+}
+
+/**
+ * One page of a lead's entries, newest first (keyset on id: lead_timeline_lead_idx, or lead_timeline_lead_kind_idx with
+ * a kind), with what the entries point at as it is now: an email's delivery status, a note's text, an automation run's outcome, an API key's label.
+ */
+export function selectTimelinePage(db: Database, leadId: number, options: { kind?: TimelineKind; before?: number; limit: number }): Promise<TimelineRow[]> {
+  return rawRows<TimelineRow>(
+    db,
+    sql`SELECT t.id::text AS id, t.kind, to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+               t.actor, t.changes, t.subject,
+               k.label AS api_key_label,
+               m.status AS mail_status, m.error AS mail_error,
+               to_char(m.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS mail_sent_at,
+               n.body AS note_body, n.pinned AS note_pinned,
+               r.outcome AS run_outcome, r.error AS run_error
+        FROM lead_timeline t
+        LEFT JOIN api_keys k ON t.actor->>'kind' = 'apiKey' AND k.id = (t.actor->>'apiKeyId')::int
+        LEFT JOIN mail_outbox m ON t.kind = 'email' AND m.id = (t.subject->>'mailId')::bigint
+        LEFT JOIN lead_notes n ON t.kind = 'note' AND n.id = (t.subject->>'noteId')::int
+        LEFT JOIN automation_runs r ON t.kind = 'automation' AND r.id = (t.subject->>'runId')::int
+        WHERE t.lead_id = ${leadId}
+          ${options.kind ? sql`AND t.kind = ${options.kind}` : sql``}
+          ${options.before ? sql`AND t.id < ${options.before}` : sql``}
+        ORDER BY t.id DESC
+        LIMIT ${options.limit}`,
+  );
+}
+
+export async function leadExists(db: Database, leadId: number): Promise<boolean> {
+  const [row] = await rawRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM leads WHERE id = ${leadId}) AS found`);
+  return row?.found === true;
+}
+
+/** The API's name of each leads column (business_name → businessName): the triggers record column names. */
+export const leadFieldOfColumn: ReadonlyMap<string, string> = new Map(Object.entries(getTableColumns(leads)).map(([field, column]) => [column.name, field]));

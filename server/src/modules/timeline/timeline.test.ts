@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { CreatedApiKey } from "@contract/api-keys";
+import type { Lead } from "@contract/leads";
+import type { TimelineEntry, TimelinePage } from "@contract/timeline";
+import { rawRows } from "../../db/raw-rows";
+import { leads } from "../../db/schema";
+import { ADMIN, signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
+
+const aLead = (n: string, extra: Record<string, unknown> = {}) => ({
+  businessOwnerName: "Tess",
+  businessOwnerLastName: `Line${n}`,
+  businessName: `Timeline ${n}`,
+  email: `timeline.${n}@example.com`,
+  ...extra,
+});
+
+async function timeline(client: TestClient, leadId: number, query = ""): Promise<TimelineEntry[]> {
+  const res = await client.get<TimelinePage>(`/api/leads/${leadId}/timeline${query}`);
+  expect(res.status).toBe(200);
+  return res.body.entries;
+}
+
+describe.each(testDrivers)("the lead timeline on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  /**
+   * Every route that changes a lead, one after the other on one lead: each adds exactly one entry of its kind, newest
+   * first, naming who did it; what the triggers record comes from the change itself (issue 25.2).
+   */
+  it("gets exactly one entry, with its actor, from each route that changes a lead", async () => {
+    const created = await suite.admin.post<Lead>("/api/leads", aLead("walk", { industry: "retail" }));
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const steps: { call: () => Promise<{ status: number }>; kind: string; check?: (entry: TimelineEntry) => void }[] = [
+      {
+        call: () => suite.admin.put(`/api/leads/${id}`, { phoneNumber: "+34 600 111 222", priority: "high" }),
+        kind: "changed",
+        check: (entry) =>
+          expect(entry.changes).toEqual([
+            { field: "phoneNumber", from: null, to: "+34 600 111 222" },
+            { field: "priority", from: "medium", to: "high" },
+          ]),
+      },
+      {
+        call: () => suite.admin.put(`/api/leads/${id}`, { pipelineStage: "Qualified" }),
+        kind: "stage",
+        check: (entry) => expect(entry.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: "pipelineStage", to: "Qualified" })])),
+      },
+      {
+        call: () => suite.admin.put(`/api/leads/${id}`, { assignedTo: "Ada Lovelace" }),
+        kind: "assignment",
+        check: (entry) => expect(entry.changes).toEqual([{ field: "assignedTo", from: null, to: "Ada Lovelace" }]),
+      },
+      {
+        call: () => suite.admin.post("/api/kpi", { email: "timeline.walk@example.com", ytdRevenue: 1200, mrr: 100, topProducts: [] }),
+        kind: "kpi",
+        check: (entry) => expect(entry.subject).toMatchObject({ ytdRevenue: 1200, mrr: 100 }),
+      },
+      {
+        call: () => suite.admin.post("/api/tasks", { title: "Call the owner", leadId: id }),
+        kind: "task",
+        check: (entry) => expect(entry.subject).toMatchObject({ title: "Call the owner", event: "created" }),
+      },
+      {
+        call: () => suite.admin.post("/api/nps/invitations", { leadId: id }),
+        kind: "survey",
+        check: (entry) => expect(entry.subject).toMatchObject({ event: "sent", email: "timeline.walk@example.com" }),
+      },
+    ];
+    let before = (await timeline(suite.admin, id)).length;
+    expect(before).toBe(1);
+    for (const step of steps) {
+      const res = await step.call();
+      expect(res.status, step.kind).toBeLessThan(300);
+      const entries = await timeline(suite.admin, id);
+      expect(entries.length, step.kind).toBe(before + 1);
+      const [newest] = entries;
+      expect(newest!.kind).toBe(step.kind);
+      expect(newest!.actor).toMatchObject({ kind: "user", name: ADMIN.name });
+      step.check?.(newest!);
+      before = entries.length;
+    }
+    // The first entry is the creation, by the administrator; completing the task is one more.
+    const all = await timeline(suite.admin, id);
+    expect(all.at(-1)).toMatchObject({ kind: "created", actor: { kind: "user", name: ADMIN.name } });
+    const task = all.find((entry) => entry.kind === "task")!;
+    expect((await suite.admin.put(`/api/tasks/${task.subject!.taskId as number}`, { status: "completed" })).status).toBe(200);
+    const [completed] = await timeline(suite.admin, id, "?kind=task");
+    expect(completed!.subject).toMatchObject({ event: "completed", title: "Call the owner" });
+  });
+
+  it("names an API key by its label and the public form as the public, and a deletion is the last entry", async () => {
+    const key = (await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Quiz funnel" })).body.key;
+    const viaKey = await suite.rt.client().post<Lead>("/api/leads", aLead("key"), { authorization: `Bearer ${key}` });
+    expect(viaKey.status).toBe(201);
+    const [byKey] = await timeline(suite.admin, viaKey.body.id);
+    expect(byKey!.actor).toMatchObject({ kind: "apiKey", label: "Quiz funnel", name: ADMIN.name });
+
+    const joined = await suite.rt.client().post("/api/join", aLead("public"));
+    expect(joined.status).toBe(201);
+    // The public form answers nothing about the lead: find it as staff do.
+    const found = await suite.admin.get<Lead[]>("/api/leads?q=timeline.public@example.com");
+    const joinedId = found.body[0]!.id;
+    const [byPublic] = await timeline(suite.admin, joinedId);
+    expect(byPublic).toMatchObject({ kind: "created", actor: { kind: "public" } });
+
+    expect((await suite.admin.delete(`/api/leads/${joinedId}`)).status).toBe(200);
+    const [deleted] = await rawRows<{ kind: string; actor: { kind: string } }>(
+      suite.rt.ctx.db,
+      sql`SELECT kind, actor FROM lead_timeline WHERE lead_id = ${joinedId} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(deleted).toMatchObject({ kind: "deleted", actor: { kind: "user" } });
+    // The page of a deleted lead is not found, as is an unknown one.
+    expect((await suite.admin.get(`/api/leads/${joinedId}/timeline`)).status).toBe(404);
+    expect((await suite.admin.get(`/api/leads/999999999/timeline`)).status).toBe(404);
+  });
+
+  it("leaves no entry for a change that fails or rolls back", async () => {
+    const a = await suite.admin.post<Lead>("/api/leads", aLead("rollback-a"));
+    const b = await suite.admin.post<Lead>("/api/leads", aLead("rollback-b"));
+    const count = async () => (await timeline(suite.admin, a.body.id)).length;
+    const start = await count();
+    // The email is taken: 409, nothing written.
+    expect((await suite.admin.put(`/api/leads/${a.body.id}`, { email: b.body.email })).status).toBe(409);
+    // A change whose transaction fails after the update: the update's entry goes with it.
+    await expect(
+      suite.rt.ctx.db.transaction(async (tx) => {
+        await tx.update(leads).set({ priority: "low" }).where(sql`id = ${a.body.id}`);
+        throw new Error("rolled back on purpose");
+      }),
+    ).rejects.toThrow("rolled back on purpose");
+    expect(await count()).toBe(start);
+    // A change made by no request at all is the system's.
+    await suite.rt.ctx.db.update(leads).set({ priority: "low" }).where(sql`id = ${a.body.id}`);
+    const [bySystem] = await timeline(suite.admin, a.body.id);
+    expect(bySystem).toMatchObject({ kind: "changed", actor: { kind: "system" }, changes: [{ field: "priority", from: "medium", to: "low" }] });
+  });
+
+  it("pages with a cursor, filters by kind, and lets a viewer read", async () => {
+    const lead = await suite.admin.post<Lead>("/api/leads", aLead("paging"));
+    for (const priority of ["high", "low", "high", "low", "high"]) {
+      expect((await suite.admin.put(`/api/leads/${lead.body.id}`, { priority })).status).toBe(200);
+    }
+    const first = await suite.admin.get<TimelinePage>(`/api/leads/${lead.body.id}/timeline?limit=4`);
+    expect(first.body.entries).toHaveLength(4);
+    expect(first.body.nextCursor).not.toBeNull();
+    const second = await suite.admin.get<TimelinePage>(`/api/leads/${lead.body.id}/timeline?limit=4&cursor=${first.body.nextCursor}`);
+    expect(second.body.entries.map((entry) => entry.kind)).toEqual(["changed", "created"]);
+    expect(second.body.nextCursor).toBeNull();
+    const ids = [...first.body.entries, ...second.body.entries].map((entry) => entry.id);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+
+    expect((await timeline(suite.admin, lead.body.id, "?kind=created")).map((entry) => entry.kind)).toEqual(["created"]);
+    const bad = await suite.admin.get(`/api/leads/${lead.body.id}/timeline?kind=gossip&cursor=abc`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys((bad.body as { fields: Record<string, string> }).fields).sort()).toEqual(["cursor", "kind"]);
+
+    const viewer = await signedInWithRole(suite.rt, "viewer", { name: "Vic Viewer", email: "vic.timeline@leadwell.test" });
+    expect(await timeline(viewer, lead.body.id)).toHaveLength(6);
+  });
+});
