@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { mailEndpoints, type LeadEmail, type LeadEmailInput } from "@contract/mail";
+import { callApi } from "@/lib/api-client";
+import { LEADS_KEY } from "@/lib/query-invalidation";
+
+/** A lead's emails, under the leads prefix so a change to the lead refreshes them too. */
+export const leadEmailsKey = (leadId: number) => [...LEADS_KEY, "emails", leadId] as const;
+const TEMPLATES_KEY = ["/api/lead-email-templates"] as const;
+/** The lead's timeline (features/timeline reads under this prefix): a sent email is an entry on it. */
+const timelineKey = (leadId: number) => ["timeline", leadId] as const;
+
+/** How often a list holding a queued message reads again, until every message is sent, failed or held. */
+const PENDING_POLL_MS = 2_000;
+
+/** The emails written to the lead, newest first; read again while one is still queued, so its status settles on screen. */
+export function useLeadEmails(leadId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: leadEmailsKey(leadId),
+    queryFn: ({ signal }) => callApi(mailEndpoints.leadEmails, { params: { id: leadId } }, { signal }),
+    enabled,
+    refetchOnMount: "always",
+    refetchInterval: (query) => (query.state.data?.some((mail) => mail.status === "pending") ? PENDING_POLL_MS : false),
+  });
+}
+
+/** The built-in templates (they never change while the app runs). */
+export function useLeadEmailTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: TEMPLATES_KEY,
+    queryFn: ({ signal }) => callApi(mailEndpoints.leadEmailTemplates, {}, { signal }),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** Sends an email to the lead; afterwards its list and its timeline read again. */
+export function useSendLeadEmail(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LeadEmailInput): Promise<LeadEmail> => callApi(mailEndpoints.sendToLead, { params: { id: leadId }, body }),
+    onSettled: () =>
+      Promise.all([leadEmailsKey(leadId), timelineKey(leadId)].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
