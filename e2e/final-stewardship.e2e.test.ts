@@ -168,6 +168,19 @@ describe("Final Stewardship & Legacy in the browser", () => {
     expect(await page.getByTestId("explain-fs-card-audit").textContent()).toBe("Average over 5 scored audits, all time");
     expect(await page.getByTestId("explain-fs-card-archival").textContent()).toBe("Completed or verified archives, out of 1 not archived");
     expect(await page.getByTestId("explain-fs-current-validation").textContent()).toBe("The latest of 6 validations, by validation date");
+
+    // Completion's phases each say whether they are done and open the records that decide it: the plans phase, the
+    // 4 active plans (of 7).
+    const phasesDone = await page.getByTestId("fs-phases").textContent();
+    const done = await Promise.all(["validation", "audit", "archival", "plans", "statement"].map((phase) => page.getByTestId(`fs-phase-${phase}`).textContent()));
+    expect(done.every((mark) => mark === "Done" || mark === "Not yet")).toBe(true);
+    expect(`${done.filter((mark) => mark === "Done").length}/5`).toBe(phasesDone);
+    await page.getByTestId("fs-phase-plans").click();
+    const activePlans = page.getByTestId("full-list-stewardshipPlan");
+    await activePlans.getByRole("heading", { name: "Stewardship plan: every record" }).waitFor();
+    await expect.poll(() => activePlans.getByTestId("record-list-all-stewardshipPlan").locator("tbody tr").count()).toBe(4);
+    await activePlans.getByRole("button", { name: "Close", exact: true }).click();
+    await activePlans.waitFor({ state: "detached" });
   });
 
   it("shows every tab in Spanish, with the demo records", async () => {

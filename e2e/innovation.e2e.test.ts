@@ -97,6 +97,16 @@ describe("Innovation & Legacy in the browser", () => {
     await deadlines.getByText("FTP lead export").waitFor();
     await deadlines.getByText("4 days left").waitFor();
     await deadlines.getByText("SOC 2 Type II").waitFor();
+    // Every deadline of the window is counted, in all and per family; each count opens its family's records, the
+    // soonest deadline first.
+    expect(await page.getByTestId("inn-deadlines-total").textContent()).toBe("2 of 2 deadlines listed, the soonest first; each count opens its records");
+    expect(await page.getByTestId("inn-deadlines-compliance_audit").textContent()).toBe("1");
+    expect(await page.getByTestId("inn-deadlines-experiment_end").textContent()).toBe("0");
+    await page.getByTestId("inn-deadlines-legacy_sunset").click();
+    const sunsets = page.getByTestId("full-list-legacyIntegration");
+    await sunsets.getByTestId("record-list-all-legacyIntegration").getByText("FTP lead export").waitFor();
+    await sunsets.getByRole("button", { name: "Close", exact: true }).click();
+    await sunsets.waitFor({ state: "detached" });
     await page.getByTestId("inn-technologies").getByText("Passkeys").waitFor();
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("page-report-button").click()]);

@@ -114,6 +114,21 @@ describe("Perpetual Stewardship & Living Archive in the browser", () => {
     expect(await page.getByTestId("explain-ps-card-integrity").textContent()).toBe("Archives verified, out of 5 not deprecated");
     await page.getByText("Mean of the other 4 scores").waitFor();
     expect(await page.getByTestId("explain-ps-system-maturity").textContent()).toBe("5 of 5 stewardship pillars in place");
+    // Each pillar and each count of the Perpetual Metrics opens the records it was computed from.
+    expect(await page.getByTestId("ps-pillar-transition").textContent()).toBe("Done");
+    const activeDeclarations = Number(await page.getByTestId("ps-metric-declarations").textContent());
+    expect(activeDeclarations).toBeGreaterThan(0);
+    await page.getByTestId("ps-metric-declarations").click();
+    const activeList = page.getByTestId("full-list-perpetualDeclaration");
+    const declarationRows = activeList.getByTestId("record-list-all-perpetualDeclaration").locator("tbody tr");
+    await expect.poll(() => declarationRows.count()).toBe(activeDeclarations);
+    await activeList.getByRole("button", { name: "Close", exact: true }).click();
+    await activeList.waitFor({ state: "detached" });
+    await page.getByTestId("ps-metric-packages").click();
+    const everyPackage = page.getByTestId("full-list-livingLegacyPackage");
+    await expect.poll(() => everyPackage.getByTestId("record-list-all-livingLegacyPackage").locator("tbody tr").count()).toBe(8);
+    await everyPackage.getByRole("button", { name: "Close", exact: true }).click();
+    await everyPackage.waitFor({ state: "detached" });
 
     await page.getByRole("tab", { name: "Packages" }).click();
     const packages = page.getByTestId("record-list-livingLegacyPackage");

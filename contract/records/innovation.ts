@@ -180,6 +180,7 @@ export const innovationFamilies = [
 // The dashboard (GET /api/innovation/dashboard)
 
 export const deadlineKinds = ["compliance_audit", "legacy_sunset", "experiment_end"] as const;
+export type DeadlineKind = (typeof deadlineKinds)[number];
 
 export const innovationDashboardSchema = z.object({
   tech_radar: z.object({

@@ -13,7 +13,23 @@ import type { Trend } from "@contract/records/business-health";
 import type { FamilyRecord } from "@contract/records/schemas";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
-import { explainOver, ExplanationLine, Figure, FigureRows, formatDay, formatNumber, statusTone, TitledCard, todayUtc, TrendBadge, valueLabel, type Explanation } from "@/features/records";
+import {
+  DoneMark,
+  explainOver,
+  ExplanationLine,
+  Figure,
+  FigureRows,
+  formatDay,
+  formatNumber,
+  recordsOf,
+  statusTone,
+  TitledCard,
+  todayUtc,
+  TrendBadge,
+  valueLabel,
+  type Explanation,
+  type RecordsRef,
+} from "@/features/records";
 import { entries, formatGb, isReadyForPerpetualStewardship, scoreTone, showsReadinessStar, signedChange } from "./stewardship-figures";
 
 /*
@@ -76,6 +92,15 @@ export const explainPublished = (text: Explanation["text"]): Explanation => ({
   text,
 });
 
+/** The five phases of final stewardship, each with the records that complete it (or would). */
+const phases: readonly (readonly [keyof FinalStewardshipDashboard["completion_metrics"]["phases"], RecordsRef])[] = [
+  ["validation", recordsOf(stewardshipValidationFamily)],
+  ["audit", recordsOf(legacyAuditFamily)],
+  ["archival", recordsOf(archivalSystemFamily)],
+  ["plans", recordsOf(stewardshipPlanFamily, { filters: { status: "active" } })],
+  ["statement", recordsOf(stewardshipStatementFamily, { filters: { statementType: "final" } })],
+];
+
 const reviewIcons: Record<FinalStewardshipDashboard["upcoming_reviews"][number]["type"], LucideIcon> = {
   validation: ShieldCheck,
   audit: ClipboardCheck,
@@ -101,6 +126,7 @@ export function DashboardPanels({ d }: { d: FinalStewardshipDashboard }) {
           value={t("finalStewardship.dashboard.phasesValue", { completed: metrics.completed_phases, total: metrics.total_phases })}
           testId="fs-phases"
         />
+        <FigureRows rows={phases.map(([phase, records]) => [t(`finalStewardship.dashboard.phaseNames.${phase}`), <DoneMark done={metrics.phases[phase]} />, { ...records, testId: `fs-phase-${phase}` }] as const)} />
         <div className="grid gap-0.5">
           <p className="text-sm text-muted-foreground">{t("finalStewardship.dashboard.finalReadiness")}</p>
           <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums">

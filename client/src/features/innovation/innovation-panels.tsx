@@ -2,7 +2,17 @@ import { useState } from "react";
 import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { RECORD_LIST_REFRESH_MS } from "@contract/records/business-health";
-import { type InnovationDashboard, knowledgeArticleFamily, TECH_ITEMS_SHOWN, techRadarItemFamily } from "@contract/records/innovation";
+import {
+  complianceAuditFamily,
+  type DeadlineKind,
+  deadlineKinds,
+  experimentFamily,
+  type InnovationDashboard,
+  knowledgeArticleFamily,
+  legacyIntegrationFamily,
+  TECH_ITEMS_SHOWN,
+  techRadarItemFamily,
+} from "@contract/records/innovation";
 import { RetryAlert } from "@/components/retry-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiErrorMessage } from "@/lib/api";
-import { formatDay, valueLabel } from "@/features/records";
+import { FigureRows, formatDay, formatNumber, recordsOf, valueLabel, type RecordsRef } from "@/features/records";
 import { AddRecordButton, MarkdownRecordList } from "@/features/records";
 import { useFamilyList } from "@/features/records";
 import type { ColumnDeclaration, FieldOf } from "@/features/records";
@@ -30,7 +40,20 @@ export const RADAR_QUERY = { limit: TECH_ITEMS_SHOWN };
 /** The knowledge tab's query, the figures and the articles alike. */
 export const KNOWLEDGE_QUERY = { limit: 200 };
 
-/** Under the dashboard's five cards: the next 30 days' deadlines and the most recently moved technologies. */
+/**
+ * Each family's deadlines as the counts open them: no list filter selects "due within 30 days", so each opens its
+ * family sorted by the deadline's date, the soonest first.
+ */
+const deadlineRecords: Record<DeadlineKind, RecordsRef> = {
+  compliance_audit: recordsOf(complianceAuditFamily, { sort: { field: "dueDate", direction: "asc" } }),
+  legacy_sunset: recordsOf(legacyIntegrationFamily, { sort: { field: "sunsetDate", direction: "asc" } }),
+  experiment_end: recordsOf(experimentFamily, { sort: { field: "endDate", direction: "asc" } }),
+};
+
+/**
+ * Under the dashboard's five cards: the next 30 days' deadlines (the first 5, then how many there are in all and per
+ * family, each count opening its records) and the most recently moved technologies.
+ */
 export function DashboardPanels({ data: d }: { data: InnovationDashboard }) {
   const { t, i18n } = useTranslation();
   return (
@@ -40,11 +63,11 @@ export function DashboardPanels({ data: d }: { data: InnovationDashboard }) {
           <CardTitle>{t("innovation.dashboard.deadlines")}</CardTitle>
           <CardDescription>{t("innovation.dashboard.next30Days")}</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-3">
           {d.upcoming_deadlines.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("innovation.dashboard.noDeadlines")}</p>
           ) : (
-            <ul className="grid gap-2">
+            <ul className="grid gap-2" data-testid="inn-deadline-list">
               {d.upcoming_deadlines.map((deadline) => (
                 <li key={`${deadline.kind}-${deadline.title}-${deadline.date}`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                   <span className="flex items-center gap-2">
@@ -58,6 +81,16 @@ export function DashboardPanels({ data: d }: { data: InnovationDashboard }) {
               ))}
             </ul>
           )}
+          {d.deadline_counts.total > 0 ? (
+            <>
+              <p className="text-xs text-muted-foreground" data-testid="inn-deadlines-total">
+                {t("innovation.dashboard.deadlinesListed", { count: d.deadline_counts.total, shown: d.upcoming_deadlines.length })}
+              </p>
+              <FigureRows
+                rows={deadlineKinds.map((kind) => [t(`innovation.deadlineCounts.${kind}`), formatNumber(d.deadline_counts[kind], i18n.language), { ...deadlineRecords[kind], testId: `inn-deadlines-${kind}` }] as const)}
+              />
+            </>
+          ) : null}
         </CardContent>
       </Card>
       <Card>

@@ -1,15 +1,23 @@
 import type { ReactNode } from "react";
 import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { communityTransitionFamily, type PerpetualStewardshipDashboard } from "@contract/records/perpetual-stewardship";
+import {
+  communityTransitionFamily,
+  livingArchiveFamily,
+  livingLegacyPackageFamily,
+  type PerpetualStewardshipDashboard,
+  perpetualDeclarationFamily,
+  stewardshipReviewFamily,
+} from "@contract/records/perpetual-stewardship";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
-import { ExplanationLine, Figure, formatDay, statusTone, stewardshipTone, valueLabel, TitledCard } from "@/features/records";
+import { DoneMark, ExplanationLine, Figure, FigureRows, formatDay, formatNumber, recordsOf, statusTone, stewardshipTone, valueLabel, TitledCard, type RecordsRef } from "@/features/records";
 import { isSystemReady } from "./stewardship-format";
 
 /*
  * What only Perpetual Stewardship has (spec §2), mounted by its declaration (perpetual-stewardship-page.tsx): the
- * dashboard's panels under its five score cards (Perpetual Metrics, Current Stewardship, Transition Progress), and
+ * dashboard's panels under its five score cards (Perpetual Metrics, its pillars and counts each opening their records;
+ * Current Stewardship; Transition Progress), and
  * the small cells its lists share (a record's flags, a type with its status).
  */
 
@@ -35,6 +43,26 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The transitions a progress is over: those not failed. */
 export const notFailed = (rows: readonly Record<string, unknown>[]) => rows.filter((row) => row.status !== "failed").length;
 
+/**
+ * The records each perpetual metric counts. Completed reviews are those completed or approved, which no single list
+ * filter selects: they open every review, the latest first.
+ */
+const metricRecords = {
+  packages: recordsOf(livingLegacyPackageFamily),
+  archives: recordsOf(livingArchiveFamily, { filters: { integrityVerification: "verified" } }),
+  reviews: recordsOf(stewardshipReviewFamily, { sort: { field: "reviewDate", direction: "desc" } }),
+  declarations: recordsOf(perpetualDeclarationFamily, { filters: { status: "active" } }),
+};
+
+/** System maturity's five pillars, each with the records that put it in place (or would). */
+const pillars: readonly (readonly [keyof PerpetualStewardshipDashboard["perpetual_metrics"]["pillars"], RecordsRef])[] = [
+  ["package", recordsOf(livingLegacyPackageFamily, { filters: { status: "confirmed" } })],
+  ["archive", metricRecords.archives],
+  ["review", metricRecords.reviews],
+  ["transition", recordsOf(communityTransitionFamily, { filters: { status: "completed" } })],
+  ["declaration", recordsOf(perpetualDeclarationFamily, { filters: { declarationType: "perpetual", status: "active" } })],
+];
+
 /** Under the dashboard's score cards: the perpetual metrics with the ready message, the current stewardship, the transition progress. */
 export function DashboardPanels({ d }: { d: PerpetualStewardshipDashboard }) {
   const { t, i18n } = useTranslation();
@@ -55,12 +83,15 @@ export function DashboardPanels({ d }: { d: PerpetualStewardshipDashboard }) {
             {t("perpetualStewardship.explain.pillars", { count: Math.round(metrics.system_maturity / 20) })}
           </p>
         </div>
-        <dl className="grid gap-1 text-sm">
-          <Row label={t("perpetualStewardship.dashboard.totalPackages")}>{metrics.total_packages}</Row>
-          <Row label={t("perpetualStewardship.dashboard.verifiedArchives")}>{metrics.verified_archives}</Row>
-          <Row label={t("perpetualStewardship.dashboard.completedReviews")}>{metrics.completed_reviews}</Row>
-          <Row label={t("perpetualStewardship.dashboard.activeDeclarations")}>{metrics.active_declarations}</Row>
-        </dl>
+        <FigureRows rows={pillars.map(([pillar, records]) => [t(`perpetualStewardship.dashboard.pillars.${pillar}`), <DoneMark done={metrics.pillars[pillar]} />, { ...records, testId: `ps-pillar-${pillar}` }] as const)} />
+        <FigureRows
+          rows={[
+            [t("perpetualStewardship.dashboard.totalPackages"), formatNumber(metrics.total_packages, i18n.language), { ...metricRecords.packages, testId: "ps-metric-packages" }],
+            [t("perpetualStewardship.dashboard.verifiedArchives"), formatNumber(metrics.verified_archives, i18n.language), { ...metricRecords.archives, testId: "ps-metric-archives" }],
+            [t("perpetualStewardship.dashboard.completedReviews"), formatNumber(metrics.completed_reviews, i18n.language), { ...metricRecords.reviews, testId: "ps-metric-reviews" }],
+            [t("perpetualStewardship.dashboard.activeDeclarations"), formatNumber(metrics.active_declarations, i18n.language), { ...metricRecords.declarations, testId: "ps-metric-declarations" }],
+          ]}
+        />
         {isSystemReady(metrics.system_maturity) ? (
           <p className="flex items-center gap-2 text-sm font-medium text-emerald-700" data-testid="ps-ready">
             <ShieldCheck aria-hidden="true" className="size-4" />

@@ -2,13 +2,15 @@
 export { AnalyticsCard, CountsByBadges, Figure, StatCard, TrendBadge, counts, num, type Analytics } from "./monitoring-parts";
 export { type ReportSection } from "./page-report";
 export { countRecorded, dashboardSection, definePage, explainOver, familySection, querySection, specialSection, type AnalyticsItem, type AnalyticsOf, type ColumnDeclaration, type Explanation, type FieldOf, type StatDeclaration } from "./page/declaration";
+export { combinedDashboard } from "./page/combine-queries";
 export { DeclaredPage, ExplanationLine } from "./page/declared-page";
 export { formatFigure, offersViewAll, toneClass } from "./page/figures";
-export { FigureRows, type FigureRow } from "./page/figure-rows";
+export { DoneMark, FigureRows, type FigureRow, type FigureRowRecords } from "./page/figure-rows";
 export { Flags, type Flag } from "./page/flags";
 export { MarkdownRecordList } from "./page/markdown-record-list";
 export { ViewAllButton } from "./page/full-list-dialog";
 export { listColumns } from "./page/list-columns";
+export { OpenRecords, recordsOf, type RecordsRef } from "./page/open-records";
 export { TitledCard } from "./page/titled-card";
 export { UpcomingCard } from "./page/upcoming-card";
 export { RecordFormDialog } from "./record-form-dialog";

@@ -3,6 +3,7 @@ import type { EndpointReply } from "@contract/endpoint";
 import type { RecordFamily } from "@contract/records/family";
 import { endpointsOf, type FamilyAnalytics, type FamilyEndpoints, type FamilyInput, type FamilyRecord } from "@contract/records/schemas";
 import { callApi } from "@/lib/api-client";
+import type { FamilyListEndpoint } from "./page/declaration";
 
 /** Every record query starts with this, then the family's key: a change to a family refreshes its lists and the dashboards. */
 export const RECORDS_KEY = ["/api/records"] as const;
@@ -27,13 +28,16 @@ function familyListOf(family: RecordFamily, answer: EndpointReply<FamilyEndpoint
 
 /**
  * One page of a family's records and its analytics (computed over every record), refreshed every `refetchInterval`
- * ms (or only when a record is saved, without one). Both are typed from the family: `useFamilyList(riskFamily, ...)` has `rows[0].likelihood` and
+ * ms (or only when a record is saved, without one), from the family's list endpoint or `endpoint`, another path that
+ * answers as it does (Customer Success's GET /api/business-review/list). Both are typed from the family: `useFamilyList(riskFamily, ...)` has `rows[0].likelihood` and
  * `analytics.critical_risks`, and a name the declaration does not have fails the typecheck.
  */
-export function useFamilyList<F extends RecordFamily>(family: F, query: FamilyListQuery, refetchInterval?: number) {
+export function useFamilyList<F extends RecordFamily>(family: F, query: FamilyListQuery, refetchInterval?: number, endpoint?: FamilyListEndpoint<F>) {
+  const list = endpoint ?? endpointsOf(family).list;
   return useQuery({
-    queryKey: [...RECORDS_KEY, family.key, "list", query],
-    queryFn: async ({ signal }) => familyListOf(family, await callApi(endpointsOf(family).list, { query }, { signal })),
+    // Another path answering as the family's list (a spec's path) is its own query, still under the family's key.
+    queryKey: endpoint ? [...RECORDS_KEY, family.key, "list", query, endpoint.path] : [...RECORDS_KEY, family.key, "list", query],
+    queryFn: async ({ signal }) => familyListOf(family, await callApi(list, { query }, { signal })),
     placeholderData: keepPreviousData,
     refetchInterval,
   });

@@ -3,7 +3,7 @@ import type { ParseKeys, TFunction } from "i18next";
 import type { LucideIcon } from "lucide-react";
 import type { z } from "zod";
 import type { RecordFamily } from "@contract/records/family";
-import type { FamilyRecord } from "@contract/records/schemas";
+import type { FamilyEndpoints, FamilyRecord } from "@contract/records/schemas";
 import type { Trend } from "@contract/records/business-health";
 import type { StatusScheme } from "../score-tones";
 import type { FigureFormat, ToneScheme } from "./figures";
@@ -183,11 +183,19 @@ export interface ListDeclaration<Field extends string = string> {
   scroll?: boolean;
 }
 
+/** An endpoint that answers as family F's list does: the same method, query and reply, whatever its path and words. */
+export type FamilyListEndpoint<F extends RecordFamily> = Omit<FamilyEndpoints<F>["list"], "path" | "summary" | "description"> & { path: string; summary: string; description?: string };
+
 export interface FamilySection<F extends RecordFamily = RecordFamily, A = AnalyticsOf<F>> {
   kind: "family";
   family: F;
   /** The list query (filters and page size) the card and its figures read; the cap decides the rows shown. */
   query: ListFilters;
+  /**
+   * The endpoint the card reads when the spec names a path of its own for the family's list (GET
+   * /api/business-review/list): it must answer as the family's list endpoint does; that endpoint by default.
+   */
+  endpoint?: FamilyListEndpoint<F>;
   refreshMs: number;
   /** The panel's loading text (spec §8). */
   loadingText: TKey;
@@ -200,8 +208,15 @@ export interface StatDeclaration<D> extends Omit<FigureDeclaration<D>, "kind" | 
   key: string;
   title: TKey;
   icon: LucideIcon;
-  /** The small line under the figure ("3 active risks"): a key given `count` (and whatever `params` adds: "85% validated · 4 completed"). */
-  caption?: { text: TKey; count(d: D): number; params?(d: D): Record<string, string | number> };
+  /**
+   * The small line under the figure ("3 active risks"): a key given `count` (and whatever `params` adds: "85% validated
+   * · 4 completed", "$1,200 pending revenue" in the reader's language).
+   */
+  caption?: { text: TKey; count(d: D): number; params?(d: D, language: string): Record<string, string | number> };
+  /*
+   * From the figure: `adornment` (a badge) is drawn under the value, above the caption; `explainText` (a plain line,
+   * for a figure not over a record family) under it, its test id `explain-${testIdPrefix}${key}`.
+   */
 }
 
 /** What a dashboard section reads: a TanStack Query result of the page's dashboard endpoint. */
@@ -209,7 +224,10 @@ export type DashboardQuery<D> = { data: D | undefined; isPending: boolean; isErr
 
 export interface DashboardSection<D> {
   kind: "dashboard";
-  /** The hook reading the dashboard (every section of the page shares its cache). */
+  /**
+   * The hook reading the dashboard (every section of the page shares its cache); over several endpoints,
+   * `combinedDashboard({ nps: useNpsAnalytics, ... })` (combine-queries.ts) reads them as one reply.
+   */
   useDashboard(): DashboardQuery<D>;
   loadingText: TKey;
   /** Test ids are `${testIdPrefix}${card.key}`. */

@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type PageTab, TabbedPage } from "@/components/tabbed-page";
 import { RetryAlert } from "@/components/retry-alert";
@@ -9,7 +9,8 @@ import { RecordListCard } from "../record-list-card";
 import { useFamilyList } from "../record-queries";
 import type { AnalyticsItem, DashboardSection, Explanation, FamilySection, FigureDeclaration, PageDeclaration, PlainExplanation, QuerySection, Section, TabDeclaration, TKey } from "./declaration";
 import { formatFigure, offersViewAll, toneClass } from "./figures";
-import { FullListDialog, ViewAllButton } from "./full-list-dialog";
+import { ViewAllButton } from "./full-list-dialog";
+import { OpenRecords } from "./open-records";
 import { listColumns } from "./list-columns";
 import { useAllRecords } from "./use-all-records";
 
@@ -24,7 +25,6 @@ import { useAllRecords } from "./use-all-records";
  */
 export function ExplanationLine({ explain, testId }: { explain: Explanation; testId?: string }) {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
   const records = useAllRecords(explain.family, explain.filters);
   if (!records.data) return null;
   const rows = records.data.rows;
@@ -32,17 +32,9 @@ export function ExplanationLine({ explain, testId }: { explain: Explanation; tes
   const key: TKey = rows.length === 0 && explain.noneText ? explain.noneText : explain.text;
   const text = t(key, { count, ...(explain.params?.(rows, i18n.language) ?? {}) });
   return (
-    <>
-      <button
-        type="button"
-        className="w-fit text-left text-xs text-muted-foreground underline decoration-dotted underline-offset-2 hover:text-foreground"
-        onClick={() => setOpen(true)}
-        data-testid={testId ? `explain-${testId}` : undefined}
-      >
-        {text}
-      </button>
-      <FullListDialog family={explain.family} title={t(`records.families.${explain.family.key}` as TKey)} filters={explain.filters} open={open} onOpenChange={setOpen} />
-    </>
+    <OpenRecords records={{ family: explain.family, filters: explain.filters }} testId={testId ? `explain-${testId}` : undefined} className="text-xs text-muted-foreground">
+      {text}
+    </OpenRecords>
   );
 }
 
@@ -126,7 +118,7 @@ export function AnalyticsItemView({ item, data }: { item: AnalyticsItem<unknown>
 function FamilySectionView({ section }: { section: FamilySection<never, unknown> | FamilySection }) {
   const { t, i18n } = useTranslation();
   const { family, query, analytics, list } = section;
-  const records = useFamilyList(family, query, section.refreshMs);
+  const records = useFamilyList(family, query, section.refreshMs, section.endpoint);
   const data = records.data;
   const loadingText = t(section.loadingText);
   const { limit: _limit, offset: _offset, ...filters } = query;
@@ -208,13 +200,17 @@ function DashboardSectionView({ section }: { section: DashboardSection<unknown> 
           const tone = toneClass(card.tone, value);
           const text = formatFigure(t, i18n.language, card.format, value);
           const extra: ReactNode[] = [];
+          const testId = `${section.testIdPrefix}${card.key}`;
           if (card.progress) extra.push(<Progress key="progress" value={Number(value ?? 0)} aria-label={t(card.title)} />);
-          if (card.caption) extra.push(<span key="caption">{t(card.caption.text, { ...card.caption.params?.(d), count: card.caption.count(d) })}</span>);
-          if (card.explain) extra.push(<ExplanationLine key="explain" explain={card.explain} testId={`${section.testIdPrefix}${card.key}`} />);
+          const adornment = card.adornment?.(d);
+          if (adornment) extra.push(<span key="adornment" className="justify-self-start">{adornment}</span>);
+          if (card.caption) extra.push(<span key="caption">{t(card.caption.text, { ...card.caption.params?.(d, i18n.language), count: card.caption.count(d) })}</span>);
+          if (card.explain) extra.push(<ExplanationLine key="explain" explain={card.explain} testId={testId} />);
+          if (card.explainText) extra.push(<PlainExplanationLine key="explain-text" explain={card.explainText} data={d} testId={testId} />);
           return (
             <StatCard
               key={card.key}
-              testId={`${section.testIdPrefix}${card.key}`}
+              testId={testId}
               title={t(card.title)}
               icon={card.icon}
               value={tone ? <span className={tone}>{text}</span> : text}

@@ -28,6 +28,8 @@ type FullListProps = {
   filters?: ListFilters;
   /** The card's empty text, for a family with no record at all. */
   emptyText?: string;
+  /** The order it opens in (a figure's records by their date...); the family's declared order when none. */
+  sort?: RowSort;
 };
 
 /**
@@ -36,12 +38,12 @@ type FullListProps = {
  * Edit and Delete. The GET list endpoint does the work: each page is one request with the search, filters, sort and
  * offset, and its `total` counts every match.
  */
-function FullList({ family, title, columns, filters: initial = {}, emptyText }: FullListProps) {
+function FullList({ family, title, columns, filters: initial = {}, emptyText, sort: initialSort }: FullListProps) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), 250);
   const [filters, setFilters] = useState<ListFilters>(() => ({ ...initial }));
-  const [sort, setSort] = useState<RowSort | null>(null);
+  const [sort, setSort] = useState<RowSort | null>(initialSort ?? null);
   const [pageIndex, setPageIndex] = useState(0);
   const query = useMemo(
     () => ({ ...filters, q: q || undefined, sort: sort?.field, direction: sort?.direction, limit: FULL_LIST_PAGE_SIZE, offset: pageIndex * FULL_LIST_PAGE_SIZE }),
@@ -139,7 +141,7 @@ export function FullListDialog({ open, onOpenChange, ...props }: FullListProps &
           <DialogTitle>{t("records.page.allTitle", { title: props.title })}</DialogTitle>
           <DialogDescription>{t("records.page.allDescription")}</DialogDescription>
         </DialogHeader>
-        {/* Mounted only while open: each opening starts from the given filters, unsorted, on the first page. */}
+        {/* Mounted only while open: each opening starts from the given filters and order, on the first page. */}
         {open ? <FullList {...props} /> : null}
       </DialogContent>
     </Dialog>
