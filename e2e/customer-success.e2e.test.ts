@@ -162,6 +162,13 @@ describe("Customer Success in the browser", () => {
     await page.getByRole("tab", { name: "Reviews" }).click();
     await expect.poll(() => page.getByTestId("explain-cs-total-reviews").textContent()).toBe("1 business review, all time");
     expect(await page.getByTestId("explain-cs-action-items").textContent()).toBe("Listed in 1 review, all time");
+    // The reviews tab reads the spec's path; its figures open the reviews themselves.
+    await page.getByTestId("explain-cs-action-items").click();
+    const reviews = page.getByTestId("full-list-businessReview");
+    await reviews.getByTestId("record-list-all-businessReview").getByText("Acme").waitFor();
+    expect(await reviews.getByTestId("record-list-all-businessReview").locator("tbody tr").count()).toBe(1);
+    await reviews.getByRole("button", { name: "Close", exact: true }).click();
+    await reviews.waitFor({ state: "detached" });
     await page.getByRole("tab", { name: "Onboarding" }).click();
     expect(await page.getByTestId("explain-cs-onboarding-rate").textContent()).toBe("Completed out of 1 account in onboarding");
 

@@ -1,27 +1,39 @@
-import { CalendarCheck, Gauge, HeartPulse, LayoutDashboard, Repeat, Rocket } from "lucide-react";
+import { CalendarCheck, CalendarClock, Gauge, HeartPulse, LayoutDashboard, Repeat, Rocket, UserRoundX } from "lucide-react";
 import { RECORD_LIST_REFRESH_MS } from "@contract/records/business-health";
-import { ONBOARDING_TOTAL_STEPS, renewalOfferFamily } from "@contract/customer-success";
-import { DeclaredPage, definePage, explainOver, familySection, querySection, specialSection } from "@/features/records";
+import {
+  BUSINESS_REVIEWS_REFRESH_MS,
+  businessReviewFamily,
+  customerSuccessEndpoints,
+  type EngagementReply,
+  type NpsAnalytics,
+  ONBOARDING_TOTAL_STEPS,
+  type OnboardingAnalytics,
+  type RenewalAnalytics,
+  renewalOfferFamily,
+} from "@contract/customer-success";
+import { combinedDashboard, dashboardSection, DeclaredPage, definePage, explainOver, familySection, querySection, specialSection } from "@/features/records";
 import { NpsSurveyDialog } from "./nps-survey-dialog";
-import { useEngagementUsers, useNpsAnalytics, useOnboardingAnalytics } from "./customer-success-queries";
+import { useEngagementUsers, useNpsAnalytics, useOnboardingAnalytics, useRenewalAnalytics } from "./customer-success-queries";
 import {
   EngagementUsersTable,
+  money,
   NpsLabelBadge,
   NpsPanels,
   OnboardingPanels,
   offerColumns,
-  OverviewPanel,
   pendingExplanation,
   RetentionHeatMap,
-  ReviewsPanel,
+  reviewColumns,
+  UpcomingRenewals,
 } from "./customer-success-panels";
 
 /*
  * Customer Success (spec §2), declared: six tabs, starting on the overview; the open tab lives in the URL; the Test
- * NPS Survey at the top right. NPS, onboarding and engagement come from their own endpoints: their cards are declared
- * here (querySection), their tables are panels (customer-success-panels.tsx), as are the overview, the retention
- * cohorts and the reviews (read from the spec's path); the renewal and upsell offers are a family, declared here. The
- * overview keeps the spec's first 3 renewals with View all (N).
+ * NPS Survey at the top right. The overview's four cards are a dashboard over four endpoints (combinedDashboard), with
+ * the spec's first 3 renewals and View all (N) under them; NPS, onboarding and engagement come from their own
+ * endpoints, their cards declared here (querySection), their tables panels (customer-success-panels.tsx); the renewal
+ * and upsell offers are a family, and the business reviews a family read from the spec's path. Only the retention
+ * heat map is a component of its own.
  */
 
 const renewalOffers = familySection(renewalOfferFamily, {
@@ -141,17 +153,102 @@ const engagement = querySection({
   panels: (d) => <EngagementUsersTable d={d} />,
 });
 
+/**
+ * The overview: four cards over four endpoints (NPS, engagement, onboarding, renewals) read as one reply, then the
+ * first 3 pending renewals with View all (N).
+ */
+const overview = dashboardSection<{ nps: NpsAnalytics; engagement: EngagementReply; onboarding: OnboardingAnalytics; renewals: RenewalAnalytics }>({
+  useDashboard: combinedDashboard({ nps: useNpsAnalytics, engagement: useEngagementUsers, onboarding: useOnboardingAnalytics, renewals: useRenewalAnalytics }),
+  loadingText: "customerSuccess.loading",
+  testIdPrefix: "cs-card-",
+  cards: [
+    {
+      key: "nps",
+      title: "customerSuccess.overview.nps",
+      icon: Gauge,
+      value: (d) => d.nps.nps_score,
+      format: "number",
+      adornment: (d) => <NpsLabelBadge label={d.nps.label} />,
+      explainText: { text: "customerSuccess.explain.nps", params: (d) => ({ count: d.nps.total_responses }) },
+    },
+    {
+      key: "at-risk",
+      title: "customerSuccess.overview.atRisk",
+      icon: UserRoundX,
+      value: (d) => d.engagement.at_risk,
+      format: "number",
+      caption: { text: "customerSuccess.overview.ofUsers", count: (d) => d.engagement.users.length },
+    },
+    {
+      key: "onboarding",
+      title: "customerSuccess.overview.onboarding",
+      icon: Rocket,
+      value: (d) => d.onboarding.completion_rate,
+      format: "percent",
+      caption: { text: "customerSuccess.overview.completedOf", count: (d) => d.onboarding.total_accounts, params: (d) => ({ completed: d.onboarding.completed, total: d.onboarding.total_accounts }) },
+    },
+    {
+      key: "renewals",
+      title: "customerSuccess.overview.renewals",
+      icon: CalendarClock,
+      value: (d) => d.renewals.pending_offers,
+      format: "number",
+      caption: { text: "customerSuccess.overview.pendingRevenue", count: (d) => d.renewals.pending_offers, params: (d, language) => ({ value: money(d.renewals.pending_revenue, language) }) },
+      explain: pendingExplanation,
+    },
+  ],
+  panels: (d) => <UpcomingRenewals renewals={d.renewals} />,
+});
+
+/** The business reviews, read from the spec's path (GET /api/business-review/list, hourly), which answers as the family's list does. */
+const reviews = familySection(businessReviewFamily, {
+  endpoint: customerSuccessEndpoints.businessReviewList,
+  query: { limit: 200 },
+  refreshMs: BUSINESS_REVIEWS_REFRESH_MS,
+  loadingText: "customerSuccess.reviews.loading",
+  analytics: {
+    title: "customerSuccess.reviews.overview",
+    items: [
+      {
+        kind: "figure",
+        label: "customerSuccess.reviews.total",
+        value: (a) => a.total_reviews,
+        format: "number",
+        testId: "cs-total-reviews",
+        explain: { family: businessReviewFamily, text: "customerSuccess.explain.reviews" },
+      },
+      {
+        kind: "figure",
+        label: "customerSuccess.reviews.recent",
+        value: (a) => a.reviews_last_90_days,
+        format: "number",
+        testId: "cs-recent-reviews",
+        explain: { family: businessReviewFamily, text: "customerSuccess.explain.recentReviews" },
+      },
+      {
+        kind: "figure",
+        label: "customerSuccess.reviews.actionItems",
+        value: (a) => a.action_items,
+        format: "number",
+        testId: "cs-action-items",
+        explain: explainOver(businessReviewFamily, { text: "customerSuccess.explain.actionItems", count: (rows) => rows.filter((review) => (review.actionItems ?? []).length > 0).length }),
+      },
+    ],
+  },
+  list: { title: "customerSuccess.reviews.title", columns: reviewColumns, emptyText: "customerSuccess.reviews.empty" },
+});
+
 export const customerSuccessPage = definePage({
   listLabel: "customerSuccess.tabs.label",
   tabLabelPrefix: "customerSuccess.tabs.",
   Actions: NpsSurveyDialog,
   tabs: [
-    { name: "overview", icon: LayoutDashboard, sections: [specialSection(OverviewPanel)] },
+    { name: "overview", icon: LayoutDashboard, sections: [overview] },
     { name: "nps", icon: Gauge, sections: [nps] },
     { name: "onboarding", icon: Rocket, sections: [onboarding] },
     { name: "retention", icon: Repeat, sections: [specialSection(RetentionHeatMap), renewalOffers] },
     { name: "engagement", icon: HeartPulse, sections: [engagement] },
-    { name: "reviews", icon: CalendarCheck, sections: [specialSection(ReviewsPanel)] },
+    { name: "reviews", icon: CalendarCheck, sections: [reviews] },
   ],
 });
 

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { CalendarClock, Gauge, HeartPulse, Rocket, UserRoundX } from "lucide-react";
+import { HeartPulse } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import {
-  BUSINESS_REVIEWS_REFRESH_MS,
   businessReviewFamily,
   onboardingSteps,
   renewalOfferFamily,
@@ -11,8 +10,8 @@ import {
   type NpsAnalytics,
   type NpsLabel,
   type OnboardingAnalytics,
+  type RenewalAnalytics,
 } from "@contract/customer-success";
-import type { FamilyRecord } from "@contract/records/schemas";
 import { RetryAlert } from "@/components/retry-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -22,30 +21,22 @@ import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableMessageRow, TableRow } from "@/components/ui/table";
 import { apiErrorMessage } from "@/lib/api";
-import { AnalyticsCard, explainOver, ExplanationLine, Figure, formatDay, formatFigure, listColumns, offersViewAll, RecordListCard, StatCard, valueLabel, ViewAllButton, type ColumnDeclaration, type Explanation } from "@/features/records";
-import {
-  useAdvanceOnboarding,
-  useBusinessReviews,
-  useEngagementUsers,
-  useNpsAnalytics,
-  useOnboardingAnalytics,
-  useRenewalAnalytics,
-  useRetentionCohorts,
-} from "./customer-success-queries";
+import { formatDay, offersViewAll, valueLabel, ViewAllButton, type ColumnDeclaration, type Explanation } from "@/features/records";
+import { useAdvanceOnboarding, useRetentionCohorts } from "./customer-success-queries";
 import { SendSurveyLink } from "./nps-survey-link-form";
 import { npsAnswerTone, npsLabelTone, offerStatusTone, retentionCellClass, riskTone } from "./customer-success-tones";
 import { useCan } from "@/lib/authorization";
 
 /*
- * What only Customer Success has, mounted by its declaration (customer-success-page.tsx): the overview's four cards
- * (each from its own endpoint) with the upcoming renewals; under the declared NPS, onboarding and engagement cards
- * (querySection) the survey link, trend and comments, the drop-off and accounts, and the engagement table; the
- * retention heat map; and the business reviews read from the spec's path (GET /api/business-review/list). The
- * renewal offers and reviews open their records.
+ * What only Customer Success has, mounted by its declaration (customer-success-page.tsx): the overview's upcoming
+ * renewals under its declared cards; under the declared NPS, onboarding and engagement cards (querySection) the
+ * survey link, trend and comments, the drop-off and accounts, and the engagement table; the retention heat map; and
+ * the columns of the declared renewal offers and business reviews.
  */
 
 const pct = (value: number) => `${value}%`;
-const money = (value: number, language: string) =>
+/** Whole dollars, as the overview's renewals read ("$1,200"). */
+export const money = (value: number, language: string) =>
   new Intl.NumberFormat(language, { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(value);
 const dateTime = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 const monthLabel = (key: string, language: string) =>
@@ -69,122 +60,54 @@ export function NpsLabelBadge({ label }: { label: NpsLabel }) {
   return <Badge variant={npsLabelTone[label]}>{t(`customerSuccess.nps.labels.${label}`)}</Badge>;
 }
 
-/** A figure's line for what is not a record family (NPS answers, engagement users, onboarding accounts). */
-function PlainExplanation({ text, testId }: { text: string; testId: string }) {
-  return (
-    <p className="text-xs text-muted-foreground" data-testid={`explain-${testId}`}>
-      {text}
-    </p>
-  );
-}
-
 function QueryState({ query, loadingText }: { query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }; loadingText: string }) {
   const { t } = useTranslation();
   if (query.isError) return <RetryAlert message={apiErrorMessage(query.error, t("common.networkError"))} onRetry={() => void query.refetch()} />;
   return <p className="text-sm text-muted-foreground">{loadingText}</p>;
 }
 
-/** Overview: four cards, each from its own endpoint, then the first 3 pending renewals with View all. */
-export function OverviewPanel() {
+/** Under the overview's four cards: the first 3 pending renewals, soonest expiry first, with View all. */
+export function UpcomingRenewals({ renewals }: { renewals: RenewalAnalytics }) {
   const { t, i18n } = useTranslation();
-  const nps = useNpsAnalytics();
-  const engagement = useEngagementUsers();
-  const onboarding = useOnboardingAnalytics();
-  const renewals = useRenewalAnalytics();
-  const loading = t("customerSuccess.loading");
   return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          title={t("customerSuccess.overview.nps")}
-          icon={Gauge}
-          testId="cs-card-nps"
-          value={nps.data ? nps.data.nps_score : "…"}
-          extra={
-            nps.data ? (
-              <div className="grid justify-items-start gap-1.5">
-                <NpsLabelBadge label={nps.data.label} />
-                <PlainExplanation text={t("customerSuccess.explain.nps", { count: nps.data.total_responses })} testId="cs-card-nps" />
-              </div>
-            ) : (
-              loading
-            )
-          }
-        />
-        <StatCard
-          title={t("customerSuccess.overview.atRisk")}
-          icon={UserRoundX}
-          testId="cs-card-at-risk"
-          value={engagement.data ? engagement.data.at_risk : "…"}
-          extra={engagement.data ? t("customerSuccess.overview.ofUsers", { count: engagement.data.users.length }) : loading}
-        />
-        <StatCard
-          title={t("customerSuccess.overview.onboarding")}
-          icon={Rocket}
-          testId="cs-card-onboarding"
-          value={onboarding.data ? pct(onboarding.data.completion_rate) : "…"}
-          extra={
-            onboarding.data ? t("customerSuccess.overview.completedOf", { completed: onboarding.data.completed, total: onboarding.data.total_accounts }) : loading
-          }
-        />
-        <StatCard
-          title={t("customerSuccess.overview.renewals")}
-          icon={CalendarClock}
-          testId="cs-card-renewals"
-          value={renewals.data ? renewals.data.pending_offers : "…"}
-          extra={
-            renewals.data ? (
-              <div className="grid gap-1.5">
-                <span>{t("customerSuccess.overview.pendingRevenue", { value: money(renewals.data.pending_revenue, i18n.language) })}</span>
-                <ExplanationLine explain={pendingExplanation} testId="cs-card-renewals" />
-              </div>
-            ) : (
-              loading
-            )
-          }
-        />
-      </div>
-      <Card data-testid="cs-upcoming-renewals">
-        <CardHeader className="flex flex-row items-start justify-between gap-3">
-          <div className="grid gap-1">
-            <CardTitle>{t("customerSuccess.renewals.upcoming")}</CardTitle>
-            <CardDescription>{t("customerSuccess.renewals.upcomingHint", { max: RENEWALS_SHOWN })}</CardDescription>
-          </div>
-          {renewals.data && offersViewAll(RENEWALS_SHOWN, renewals.data.pending_offers, renewals.data.upcoming_renewals.length) ? (
-            <ViewAllButton
-              family={renewalOfferFamily}
-              title={t("customerSuccess.renewals.upcoming")}
-              columns={offerColumns}
-              filters={PENDING}
-              emptyText={t("customerSuccess.renewals.none")}
-              total={renewals.data.pending_offers}
-            />
-          ) : null}
-        </CardHeader>
-        <CardContent>
-          {!renewals.data ? (
-            <QueryState query={renewals} loadingText={t("customerSuccess.renewals.loading")} />
-          ) : renewals.data.upcoming_renewals.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("customerSuccess.renewals.none")}</p>
-          ) : (
-            <ul className="grid gap-2 text-sm">
-              {renewals.data.upcoming_renewals.map((offer) => (
-                <li key={offer.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex items-center gap-2">
-                    <Badge variant="outline">{valueLabel(t, offer.type)}</Badge>
-                    {offer.user_email}
-                  </span>
-                  <span className="text-muted-foreground">
-                    {offer.revenue === null ? "—" : money(offer.revenue, i18n.language)} ·{" "}
-                    {offer.expiry_date ? formatDay(offer.expiry_date, i18n.language) : t("customerSuccess.renewals.noExpiry")}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-    </>
+    <Card data-testid="cs-upcoming-renewals">
+      <CardHeader className="flex flex-row items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <CardTitle>{t("customerSuccess.renewals.upcoming")}</CardTitle>
+          <CardDescription>{t("customerSuccess.renewals.upcomingHint", { max: RENEWALS_SHOWN })}</CardDescription>
+        </div>
+        {offersViewAll(RENEWALS_SHOWN, renewals.pending_offers, renewals.upcoming_renewals.length) ? (
+          <ViewAllButton
+            family={renewalOfferFamily}
+            title={t("customerSuccess.renewals.upcoming")}
+            columns={offerColumns}
+            filters={PENDING}
+            emptyText={t("customerSuccess.renewals.none")}
+            total={renewals.pending_offers}
+          />
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {renewals.upcoming_renewals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("customerSuccess.renewals.none")}</p>
+        ) : (
+          <ul className="grid gap-2 text-sm">
+            {renewals.upcoming_renewals.map((offer) => (
+              <li key={offer.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span className="flex items-center gap-2">
+                  <Badge variant="outline">{valueLabel(t, offer.type)}</Badge>
+                  {offer.user_email}
+                </span>
+                <span className="text-muted-foreground">
+                  {offer.revenue === null ? "—" : money(offer.revenue, i18n.language)} ·{" "}
+                  {offer.expiry_date ? formatDay(offer.expiry_date, i18n.language) : t("customerSuccess.renewals.noExpiry")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -489,56 +412,3 @@ export const reviewColumns: readonly ColumnDeclaration<keyof typeof businessRevi
   { field: "roadmapUpdates" },
   { field: "attendees" },
 ];
-
-const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0);
-
-/**
- * Reviews: read from the spec's path (GET /api/business-review/list, hourly), which answers as the family's list does;
- * each figure says what it is computed over and opens the reviews.
- */
-export function ReviewsPanel() {
-  const { t, i18n } = useTranslation();
-  const reviews = useBusinessReviews(BUSINESS_REVIEWS_REFRESH_MS);
-  const data = reviews.data;
-  const loadingText = t("customerSuccess.reviews.loading");
-  const explain = (text: Explanation["text"], count?: (rows: readonly FamilyRecord<typeof businessReviewFamily>[]) => number): Explanation =>
-    explainOver(businessReviewFamily, { text, count });
-  return (
-    <>
-      <AnalyticsCard title={t("customerSuccess.reviews.overview")} query={reviews} loadingText={loadingText}>
-        {data ? (
-          <>
-            <div className="grid content-start gap-1">
-              <Figure label={t("customerSuccess.reviews.total")} value={formatFigure(t, i18n.language, "number", data.analytics.total_reviews)} testId="cs-total-reviews" />
-              <ExplanationLine explain={explain("customerSuccess.explain.reviews")} testId="cs-total-reviews" />
-            </div>
-            <div className="grid content-start gap-1">
-              <Figure label={t("customerSuccess.reviews.recent")} value={formatFigure(t, i18n.language, "number", data.analytics.reviews_last_90_days)} />
-              <ExplanationLine explain={explain("customerSuccess.explain.recentReviews")} testId="cs-recent-reviews" />
-            </div>
-            <div className="grid content-start gap-1">
-              <Figure label={t("customerSuccess.reviews.actionItems")} value={formatFigure(t, i18n.language, "number", data.analytics.action_items)} />
-              <ExplanationLine
-                explain={explain("customerSuccess.explain.actionItems", (rows) => rows.filter((review) => listLength(review.actionItems) > 0).length)}
-                testId="cs-action-items"
-              />
-            </div>
-          </>
-        ) : null}
-      </AnalyticsCard>
-      <RecordListCard
-        family={businessReviewFamily}
-        title={t("customerSuccess.reviews.title")}
-        list={reviews}
-        columns={listColumns(reviewColumns, t, i18n.language)}
-        loadingText={loadingText}
-        emptyText={t("customerSuccess.reviews.empty")}
-        headerActions={
-          data && offersViewAll(undefined, data.total, data.rows.length) ? (
-            <ViewAllButton family={businessReviewFamily} title={t("customerSuccess.reviews.title")} columns={reviewColumns} emptyText={t("customerSuccess.reviews.empty")} total={data.total} />
-          ) : null
-        }
-      />
-    </>
-  );
-}

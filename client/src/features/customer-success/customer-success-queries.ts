@@ -6,14 +6,13 @@ import {
   ONBOARDING_REFRESH_MS,
   RENEWAL_ANALYTICS_REFRESH_MS,
   RETENTION_REFRESH_MS,
-  type businessReviewFamily,
   type NpsBody,
   type NpsInvitationBody,
   type NpsSurveyRespondBody,
 } from "@contract/customer-success";
 import { callApi } from "@/lib/api-client";
 import { NOT_STAFF_SESSION } from "@/lib/query-client";
-import { RECORDS_KEY, type FamilyList } from "@/features/records";
+import { RECORDS_KEY } from "@/features/records";
 
 /** Customer Success reads (spec §7 intervals); NPS analytics refetch after an answer so the score moves. */
 export const CUSTOMER_SUCCESS_KEY = ["/api/customer-success"] as const;
@@ -88,18 +87,6 @@ export function useRenewalAnalytics() {
     queryKey: [...RECORDS_KEY, "renewal-analytics"],
     queryFn: ({ signal }) => callApi(customerSuccessEndpoints.renewalAnalytics, {}, { signal }),
     refetchInterval: RENEWAL_ANALYTICS_REFRESH_MS,
-  });
-}
-
-/** Business reviews from the spec's path (GET /api/business-review/list, hourly), shaped like a family list. */
-export function useBusinessReviews(refetchInterval: number) {
-  return useQuery({
-    queryKey: [...RECORDS_KEY, "businessReview", "spec-list"],
-    queryFn: async ({ signal }) => {
-      const { reviews, total, analytics } = await callApi(customerSuccessEndpoints.businessReviewList, { query: { limit: 200 } }, { signal });
-      return { rows: reviews, total, analytics } satisfies FamilyList<typeof businessReviewFamily>;
-    },
-    refetchInterval,
   });
 }
 

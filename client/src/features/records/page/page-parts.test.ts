@@ -9,7 +9,7 @@ import { communityEngagementFamily, incidentSimulationFamily } from "@contract/r
 import type { FamilyRecord } from "@contract/records/schemas";
 import { countRecorded, explainOver, querySection, type AnalyticsItem, type DashboardQuery, type QuerySection } from "./declaration";
 import { AnalyticsItemView, QuerySectionView } from "./declared-page";
-import { FigureRows } from "./figure-rows";
+import { DoneMark, FigureRows } from "./figure-rows";
 import { TitledCard } from "./titled-card";
 import { defaultColumns, listColumns } from "./list-columns";
 import { UpcomingCard } from "./upcoming-card";
@@ -100,6 +100,23 @@ describe("figure rows", () => {
 
   it("is spaced by gap-1 when nothing says otherwise, and is an empty list with no rows", () => {
     expect(html(createElement(FigureRows, { rows: [] }))).toBe('<div><dl class="grid gap-1 text-sm"></dl></div>');
+  });
+
+  it("draws a row that names its records as a button opening them, named by its label and figure; a checklist row says done in words", () => {
+    const records = { family: incidentSimulationFamily, filters: { status: "completed" }, testId: "timed-simulations" };
+    const markup = html(
+      createElement(FigureRows, {
+        rows: [
+          ["Timed simulations", "6", records],
+          ["Simulation run", createElement(DoneMark, { done: true }), { family: incidentSimulationFamily }],
+          ["Review held", createElement(DoneMark, { done: false })],
+        ],
+      }),
+    );
+    expect(markup).toContain('data-testid="timed-simulations"');
+    expect(markup).toContain('aria-label="Timed simulations: 6, open its records"');
+    expect(markup.match(/<button type="button"/g)).toHaveLength(2);
+    expect(text(markup)).toBe("Timed simulations 6 Simulation run Done Review held Not yet");
   });
 });
 
