@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { attachmentChunks, leadAttachments, leads, users } from "../../db/schema";
 
@@ -86,4 +86,20 @@ export async function chunksAfter(db: Database, attachmentId: number, afterSeq: 
     .where(and(eq(attachmentChunks.attachmentId, attachmentId), gt(attachmentChunks.seq, afterSeq)))
     .orderBy(asc(attachmentChunks.seq))
     .limit(limit);
+}
+
+/**
+ * Deletes the lead's uploads left incomplete for longer than any upload takes (their instance stopped mid-way): a
+ * failed upload deletes its own rows, so these are only what a crash left behind.
+ */
+export async function deleteAbandonedUploads(db: Database, leadId: number, olderThanHours: number): Promise<void> {
+  await db
+    .delete(leadAttachments)
+    .where(
+      and(
+        eq(leadAttachments.leadId, leadId),
+        eq(leadAttachments.complete, false),
+        lt(leadAttachments.createdAt, sql`now() - make_interval(hours => ${olderThanHours})`),
+      ),
+    );
 }

@@ -13,6 +13,7 @@ import {
   chunksAfter,
   completeAttachment,
   completeAttachmentsOf,
+  deleteAbandonedUploads,
   deleteAttachmentRow,
   findCompleteAttachment,
   insertChunk,
@@ -23,6 +24,8 @@ import {
 
 /** The bytes of one attachment_chunks row: an upload is stored, and a download read, this much at a time. */
 export const ATTACHMENT_CHUNK_BYTES = 256 * 1024;
+/** An upload still incomplete after this long was cut off by a stopped instance; the lead's next upload removes it. */
+const ABANDONED_UPLOAD_HOURS = 24;
 /** Chunks read per query while a download streams (1 MB). */
 const CHUNKS_PER_READ = 4;
 
@@ -148,6 +151,7 @@ async function storeChunks(deps: AttachmentDeps, attachmentId: number, file: Rea
 export async function receiveAttachment(deps: AttachmentDeps, leadId: number, parts: AsyncIterable<UploadPart>, actor: Actor): Promise<Attachment> {
   let attachmentId: number | null = null;
   let stored: { size: number; sha256: string; fileName: string } | null = null;
+  await deleteAbandonedUploads(deps.db, leadId, ABANDONED_UPLOAD_HOURS);
   try {
     for await (const part of parts) {
       if (part.type === "field") continue;

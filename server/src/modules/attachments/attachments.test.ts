@@ -204,6 +204,26 @@ describe.each(testDrivers)("lead attachments on %s", (driver) => {
     );
   });
 
+  it("removes an upload a stopped instance left incomplete a day ago when the lead gets its next file", async () => {
+    const db = suite.rt.ctx.db;
+    const [left] = await rawRows<{ id: number }>(
+      db,
+      sql`INSERT INTO lead_attachments (lead_id, file_name, content_type, created_at) VALUES (${leadId}, 'cut-off.pdf', 'application/pdf', now() - interval '25 hours') RETURNING id`,
+    );
+    await db.execute(sql`INSERT INTO attachment_chunks (attachment_id, seq, data) VALUES (${left!.id}, 0, '\\x00ff'::bytea)`);
+    const [recent] = await rawRows<{ id: number }>(
+      db,
+      sql`INSERT INTO lead_attachments (lead_id, file_name, content_type) VALUES (${leadId}, 'under-way.pdf', 'application/pdf') RETURNING id`,
+    );
+    expect((await admin.get(`/api/attachments/${left!.id}`)).status).toBe(404);
+    const res = await upload(admin, leadId, "next", "next.txt", "text/plain");
+    expect(res.status).toBe(201);
+    const ids = await rawRows<{ id: number }>(db, sql`SELECT id FROM lead_attachments WHERE id IN (${left!.id}, ${recent!.id})`);
+    expect(ids.map((row) => row.id)).toEqual([recent!.id]);
+    expect(await rawRows(db, sql`SELECT 1 FROM attachment_chunks WHERE attachment_id = ${left!.id}`)).toEqual([]);
+    await db.execute(sql`DELETE FROM lead_attachments WHERE id = ${recent!.id}`);
+  });
+
   it("puts an added and a deleted entry of kind attachment on the lead's timeline, and none for a failed upload", async () => {
     const timeline = () =>
       rawRows<{ event: string; attachment_id: number }>(
