@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
@@ -74,6 +75,7 @@ describe("email to a lead from its page", () => {
     const preview = dialog.getByRole("region", { name: /Preview of the message/ });
     await preview.locator("strong").getByText("{{lead.businessName}}").waitFor();
     expect(await preview.getByRole("link", { name: "our offer" }).getAttribute("href")).toBe("https://example.com/offer");
+    expect(await seriousViolations(page, '[data-testid="lead-email-dialog"]')).toEqual([]);
     await dialog.getByRole("button", { name: "Edit" }).click();
 
     // An empty subject is refused on the field, nothing is sent.
@@ -82,6 +84,7 @@ describe("email to a lead from its page", () => {
     await dialog.getByRole("button", { name: "Send" }).click();
     await dialog.getByText("This field is required").waitFor();
     expect(await subject.getAttribute("aria-invalid")).toBe("true");
+    expect(await seriousViolations(page, '[data-testid="lead-email-dialog"]')).toEqual([]);
     await subject.fill(keptSubject);
 
     await dialog.getByRole("button", { name: "Send" }).click();
@@ -99,7 +102,23 @@ describe("email to a lead from its page", () => {
     await line.getByText("About your robots, Marta").waitFor();
     await expect.poll(() => line.getByTestId("lead-email-status").textContent(), { timeout: 20_000 }).toBe("Sent");
     expect(await line.textContent()).toContain(`by ${ADMIN.name}`);
+    expect(await seriousViolations(page, '[data-testid="lead-email-dialog"]')).toEqual([]);
     await page.keyboard.press("Escape");
+  });
+
+  it("offers the templates in Spanish to a Spanish reader", async () => {
+    const { page: spanish } = await e2e.newPage({ locale: "es-ES" });
+    const signedIn = await spanish.request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+    expect(signedIn.ok()).toBe(true);
+    await spanish.goto(`/leads/${leadId}`);
+    await spanish.getByRole("button", { name: `Escribir un correo a ${LEAD.businessName}` }).click();
+    const dialog = spanish.getByTestId("lead-email-dialog");
+    await dialog.getByRole("heading", { name: `Correo a ${LEAD.businessName}` }).waitFor();
+    await dialog.getByLabel("Plantilla", { exact: true }).click();
+    await spanish.getByRole("option", { name: "Agradecimiento", exact: true }).click();
+    await expect.poll(() => dialog.getByLabel("Asunto", { exact: true }).inputValue()).toBe("Gracias, {{lead.businessOwnerName}}");
+    const line = dialog.getByTestId("lead-email-line");
+    await expect.poll(() => line.getByTestId("lead-email-status").textContent()).toBe("Enviado");
   });
 
   it("shows a viewer the button disabled, with the reason", async () => {

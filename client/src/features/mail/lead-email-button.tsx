@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Eye, Mail, Pencil, Send } from "lucide-react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import type { Lead } from "@contract/leads";
@@ -122,7 +122,7 @@ function LeadEmailForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
   const subjectError = message(errors.subject?.message);
   const bodyError = message(errors.body?.message);
   const templateError = message(errors.templateId?.message);
-  const body = form.watch("body");
+  const body = useWatch({ control: form.control, name: "body" });
 
   const pickTemplate = (id: string) => {
     const template = templates.data?.find((candidate): candidate is LeadEmailTemplate => candidate.id === id);
