@@ -102,6 +102,21 @@ describe("a lead's own page, /leads/{id}", () => {
     expect(await text(contact.getByTestId("lead-field-phoneNumber"))).toBe("+34 611 222 333");
     const stored = await context.request.get(`/api/leads/${zephyrineId}`);
     expect(((await stored.json()) as { phoneNumber: string }).phoneNumber).toBe("+34 611 222 333");
+    // The timeline shows the change at once, newest first, with who made it and the value before and after.
+    const timeline = page.getByRole("region", { name: "Timeline" });
+    const newest = timeline.getByTestId("timeline-entry").first();
+    await expect.poll(() => newest.getAttribute("data-kind")).toBe("changed");
+    expect(await text(newest.getByRole("paragraph").first())).toBe(`${ADMIN.name} changed the lead`);
+    expect(await text(newest.getByTestId("timeline-changes"))).toBe(`Phone Number: ${ZEPHYRINE.phoneNumber} → +34 611 222 333`);
+    expect(await text(timeline.getByTestId("timeline-entry").last())).toContain(`${ADMIN.name} created the lead`);
+    // Filtered to one kind, only its entries show.
+    await timeline.getByLabel("Show entries of kind").click();
+    await page.getByRole("option", { name: "Created", exact: true }).click();
+    await expect.poll(() => timeline.getByTestId("timeline-entry").count()).toBe(1);
+    expect(await timeline.getByTestId("timeline-entry").getAttribute("data-kind")).toBe("created");
+    await timeline.getByLabel("Show entries of kind").click();
+    await page.getByRole("option", { name: "Everything", exact: true }).click();
+    await expect.poll(() => timeline.getByTestId("timeline-entry").count()).toBe(2);
   });
 
   it("shows the server's refusal beside the field it is about, and Cancel keeps the stored value", async () => {
