@@ -2,6 +2,7 @@ import { parseErrorMessage, type ErrorParams } from "./error-message-format";
 import { fieldErrorMessages } from "./field-errors";
 import { requestErrorMessages } from "./request-errors";
 import { affiliateErrorMessages } from "./affiliate-errors";
+import { attachmentErrorMessages } from "./attachment-errors";
 import { apiKeyErrorMessages } from "./api-key-errors";
 import { authErrorMessages } from "./auth-errors";
 import { automationErrorMessages } from "./automation-errors";
@@ -14,6 +15,7 @@ import { kpiErrorMessages } from "./kpi-errors";
 import { leadErrorMessages } from "./lead-errors";
 import { mailErrorMessages } from "./mail-errors";
 import { migrationErrorMessages } from "./migration-errors";
+import { noteErrorMessages } from "./note-errors";
 import { notificationErrorMessages } from "./notification-errors";
 import { pipelineErrorMessages } from "./pipeline-errors";
 import { recordErrorMessages } from "./record-errors";
@@ -44,6 +46,7 @@ export const ERROR_MESSAGES = {
   ...fieldErrorMessages,
   ...requestErrorMessages,
   ...affiliateErrorMessages,
+  ...attachmentErrorMessages,
   ...apiKeyErrorMessages,
   ...authErrorMessages,
   ...automationErrorMessages,
@@ -56,6 +59,7 @@ export const ERROR_MESSAGES = {
   ...leadErrorMessages,
   ...mailErrorMessages,
   ...migrationErrorMessages,
+  ...noteErrorMessages,
   ...notificationErrorMessages,
   ...pipelineErrorMessages,
   ...recordErrorMessages,

@@ -55,6 +55,11 @@ export const domainEvents = {
   "task.updated": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), changedFields: z.array(z.string()), updatedBy: actor }),
   "task.completed": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), nextOccurrenceId: id.nullable() }),
   "feedback.created": z.object({ feedbackId: id, type: z.string() }),
+  /** A note added to a lead; mentionedIds are the staff its body mentions (told by a notification, never its author). */
+  "note.created": z.object({ noteId: id, leadId: id, pinned: z.boolean(), mentionedIds: z.array(id), by: actor }),
+  /** A note's body changed or it was pinned or unpinned (pinning one unpins the lead's other, which has its own event). */
+  "note.updated": z.object({ noteId: id, leadId: id, pinned: z.boolean(), changedFields: z.array(z.string()), by: actor }),
+  "note.deleted": z.object({ noteId: id, leadId: id, by: actor }),
   /** A CSV migration finished (every batch written); a failed one emits nothing. */
   "migration.completed": z.object({
     migrationId: id,

@@ -25,12 +25,21 @@ export const searchIssueSchema = z.object({
   aiRepairLog: aiRepairLogSchema.nullable(),
 });
 
+/** A note whose words match, with the lead it is written on (the hit opens the lead's page). */
+export const searchNoteSchema = z.object({
+  id: z.number().int(),
+  leadId: z.number().int(),
+  businessName: z.string().describe("The lead's business name"),
+  excerpt: z.string().describe("Up to 160 characters of the note's Markdown around the match, with … where it was cut"),
+});
+
 export const searchResultSchema = z.object({
   leads: z.array(searchLeadSchema),
   affiliates: z.array(searchAffiliateSchema),
   issues: z.array(searchIssueSchema),
+  notes: z.array(searchNoteSchema).describe("Lead notes by their words, newest first"),
   totals: z
-    .object({ leads: z.number().int(), affiliates: z.number().int(), issues: z.number().int() })
+    .object({ leads: z.number().int(), affiliates: z.number().int(), issues: z.number().int(), notes: z.number().int() })
     .describe("How many matched in each group; each list shows at most the best " + SEARCH_GROUP_LIMIT),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
@@ -46,10 +55,11 @@ export const searchEndpoints = defineEndpoints("search", {
     reply: searchResultSchema,
     errors: [400],
     tags: ["Search"],
-    summary: "Search leads, affiliates and technical issues at once",
+    summary: "Search leads, affiliates, technical issues and lead notes at once",
     description:
       "Case- and accent-insensitive match, ranked; each group lists at most 5 and counts all matches (leads up to 1,000). " +
       "Leads must hold every word of the search (3+ characters anywhere, shorter ones at the start of a word) and rank business " +
-      "names starting with the search first, then leads whose names hold every word, then trigram similarity. An empty term answers 400.",
+      "names starting with the search first, then leads whose names hold every word, then trigram similarity. Notes match when their " +
+      "text holds the search (newest first), each with its lead. An empty term answers 400.",
   }),
 });

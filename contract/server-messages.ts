@@ -94,6 +94,7 @@ export const notificationMessages = {
   "lead.moved_unattended": { en: "Someone moved {businessName} to {stage}", params: { businessName: "text", stage: "stage" } },
   "affiliate.registered": { en: "New affiliate registered: {name} ({businessName})", params: { name: "text", businessName: "text" } },
   "task.assigned": { en: "{actor} assigned you a task: {title}", params: { actor: "text", title: "text" } },
+  "note.mentioned": { en: "{actor} mentioned you in a note on {businessName}", params: { actor: "text", businessName: "text" } },
   "task.due_today": { en: "Task due today: {title}", params: { title: "text" } },
   "task.overdue": { en: "Task overdue since {dueDate}: {title}", params: { dueDate: "date", title: "text" } },
   "issue.proposal_ready": { en: "Issue #{issueId}: an AI fix proposal is ready for review", params: { issueId: "id" } },

@@ -37,6 +37,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { issueRoutes } from "./modules/issues/issues.routes";
 import { pipelineRoutes } from "./modules/pipeline/pipeline.routes";
 import { taskRoutes } from "./modules/tasks/tasks.routes";
+import { noteRoutes } from "./modules/notes/notes.routes";
 import { joinRoutes } from "./modules/leads/join.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { kpiRoutes } from "./modules/kpi/kpi.routes";
@@ -64,6 +65,7 @@ import { customerSuccessRoutes } from "./modules/customer-success/customer-succe
 import { familyLister, recordFamilyRoutes } from "./modules/records/records.routes";
 import { analyticsByKey } from "./record-family-analytics";
 import { migrationRoutes } from "./modules/migration/migration.routes";
+import { attachmentRoutes } from "./modules/attachments/attachments.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -87,6 +89,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   feedbackRoutes,
   issueRoutes,
   taskRoutes,
+  noteRoutes,
   pipelineRoutes,
   webhookRoutes,
   automationRoutes,
@@ -105,6 +108,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   // Customer Success answers its business reviews under the spec's path too, through the generic engine's list.
   (app, ctx) => customerSuccessRoutes(app, ctx, familyLister(ctx.db, analyticsByKey)),
   migrationRoutes,
+  attachmentRoutes,
 ];
 
 /**

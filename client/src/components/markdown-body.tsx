@@ -15,7 +15,8 @@ const components: Components = {
   ul: ({ node: _node, className, ...props }) => <ul className={cn("my-2 ml-5 list-disc", className)} {...props} />,
   ol: ({ node: _node, className, ...props }) => <ol className={cn("my-2 ml-5 list-decimal", className)} {...props} />,
   li: ({ node: _node, className, ...props }) => <li className={cn("my-0.5", className)} {...props} />,
-  a: ({ node: _node, className, ...props }) => <a className={cn("text-primary underline underline-offset-2", className)} {...props} />,
+  // A link in stored text opens nothing that can reach back into this page (window.opener) nor learn where it came from.
+  a: ({ node: _node, className, ...props }) => <a className={cn("text-primary underline underline-offset-2", className)} {...props} rel="noopener noreferrer" />,
   blockquote: ({ node: _node, className, ...props }) => (
     <blockquote className={cn("my-2 border-l-2 pl-3 text-muted-foreground", className)} {...props} />
   ),

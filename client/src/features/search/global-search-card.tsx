@@ -115,6 +115,16 @@ function SearchResults({ result }: { result: SearchResult }) {
           </li>
         ))}
       </ResultGroup>
+      <ResultGroup testId="search-group-notes" title={t("search.groups.notes")} total={result.totals.notes} empty={t("search.empty.notes")}>
+        {result.notes.map((note) => (
+          <li key={note.id} className="py-1.5" data-testid="search-note">
+            <Link href={leadPagePath(note.leadId)} className="block truncate text-sm font-medium underline-offset-4 hover:underline">
+              {note.businessName}
+            </Link>
+            <p className="line-clamp-2 text-xs text-muted-foreground">{note.excerpt}</p>
+          </li>
+        ))}
+      </ResultGroup>
     </div>
   );
 }

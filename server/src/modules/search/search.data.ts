@@ -15,7 +15,7 @@ import {
   searchUsesTrigrams,
   searchWords,
 } from "../../db/queries/lead-search";
-import { affiliates, leads, technicalIssues } from "../../db/schema";
+import { affiliates, leadNotes, leads, technicalIssues } from "../../db/schema";
 import { rawRows } from "../../db/raw-rows";
 import { foldedContaining, foldedOnce, foldTerm } from "../../db/fold";
 
@@ -28,6 +28,8 @@ export interface SearchGroups {
   affiliatesMatched: number;
   issues: SearchResult["issues"];
   issuesMatched: number;
+  notes: SearchResult["notes"];
+  notesMatched: number;
 }
 
 // Trigram similarity costs tens of microseconds a row under load: it orders only this many candidates, picked by
@@ -64,6 +66,32 @@ function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
                    ${technicalIssues.screenshotUrl}, ${technicalIssues.aiRepairLog}, similarity(${technicalIssues.searchText}, ${foldedOnce(q)}) AS lw_similarity
             FROM ${technicalIssues} WHERE ${where} ORDER BY lw_similarity DESC, ${technicalIssues.id} DESC LIMIT ${limit}) best)`,
     total: sql`(SELECT count(*)::int FROM ${technicalIssues} WHERE ${where})`,
+  };
+}
+
+/** How many characters of a note a hit quotes, starting a little before the match. */
+const NOTE_EXCERPT_LENGTH = 160;
+const NOTE_EXCERPT_LEAD_IN = 40;
+
+/**
+ * The note group as two scalar subqueries: up to `limit` notes whose folded body holds the term (lead_notes_body_trgm_idx),
+ * newest first, each with its lead and an excerpt around the match, as a JSON array; and how many match. A note's
+ * words find its lead through it.
+ */
+function noteGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
+  const folded = sql`lw_fold(${leadNotes.body})`;
+  const where = sql`${folded} LIKE ${foldedContaining(q)}`;
+  const length = sql.raw(String(NOTE_EXCERPT_LENGTH));
+  const start = sql`greatest(strpos(${folded}, ${foldedOnce(q)}) - ${sql.raw(String(NOTE_EXCERPT_LEAD_IN))}, 1)`;
+  return {
+    // The excerpt says where it was cut with an ellipsis at either end.
+    items: sql`(SELECT coalesce(json_agg(json_build_object('id', id, 'leadId', lead_id, 'businessName', business_name,
+                 'excerpt', CASE WHEN lw_start > 1 THEN '…' ELSE '' END || substr(body, lw_start, ${length})
+                            || CASE WHEN length(body) >= lw_start + ${length} THEN '…' ELSE '' END) ORDER BY id DESC), '[]')::text
+      FROM (SELECT ${leadNotes.id} AS id, ${leadNotes.leadId} AS lead_id, ${leads.businessName} AS business_name, ${leadNotes.body} AS body, ${start} AS lw_start
+            FROM ${leadNotes} JOIN ${leads} ON ${leads.id} = ${leadNotes.leadId}
+            WHERE ${where} ORDER BY ${leadNotes.id} DESC LIMIT ${limit}) best)`,
+    total: sql`(SELECT count(*)::int FROM ${leadNotes} WHERE ${where})`,
   };
 }
 
@@ -111,6 +139,7 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
          FROM (SELECT *, similarity(search_text, ${foldedPhrase}) AS lw_similarity FROM ${sql.raw(from)}) ranked)`;
   const affiliateGroup = affiliateGroupSql(q, SEARCH_GROUP_LIMIT);
   const issueGroup = issueGroupSql(q, SEARCH_GROUP_LIMIT);
+  const noteGroup = noteGroupSql(q, SEARCH_GROUP_LIMIT);
   const [row] = await rawRows<{
     prefix: string;
     candidates: string;
@@ -121,6 +150,8 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
     affiliates_matched: number;
     issues: string;
     issues_matched: number;
+    notes: string;
+    notes_matched: number;
   }>(
     db,
     // The business names starting with the phrase are a range of the name index, from the folded phrase to the same
@@ -148,7 +179,8 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
                (SELECT count(*)::int FROM lw_matches) AS matched, (SELECT n FROM lw_sample) AS sampled,
                (SELECT n FROM lw_counted) AS counted,
                ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
-               ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched`,
+               ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched,
+               ${noteGroup.items} AS notes, ${noteGroup.total} AS notes_matched`,
     searchStatement(q),
   );
   const prefix = JSON.parse(row?.prefix ?? "[]") as RankedLead[];
@@ -165,5 +197,7 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
     affiliatesMatched: row?.affiliates_matched ?? 0,
     issues: JSON.parse(row?.issues ?? "[]") as SearchResult["issues"],
     issuesMatched: row?.issues_matched ?? 0,
+    notes: JSON.parse(row?.notes ?? "[]") as SearchResult["notes"],
+    notesMatched: row?.notes_matched ?? 0,
   };
 }

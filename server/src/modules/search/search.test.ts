@@ -22,7 +22,7 @@ describe.each(testDrivers)("global search on %s", (driver) => {
     expect(res.status).toBe(200);
     expect(res.body.leads[0]).toMatchObject({ businessName: "Núñez Consulting", email: "hi@consulting.com" });
     expect(res.body.leads.map((l) => l.businessName).sort()).toEqual(["Bakery Núñez", "Núñez Consulting", "Plumbing Co", "The Nunez Garage"]);
-    expect(res.body.totals).toEqual({ leads: 4, affiliates: 0, issues: 0 });
+    expect(res.body.totals).toEqual({ leads: 4, affiliates: 0, issues: 0, notes: 0 });
     expect(res.body.affiliates).toEqual([]);
     expect(res.body.issues).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe.each(testDrivers)("global search past the count's cap on %s", (driver) 
     // Business names fill the list, so the matches are only counted: among the sampled leads (140 or 141 of the
     // 9,000 consecutive ids are multiples of 64), 8,960 or 9,024 to two figures.
     const quokka = await search("QUOKKA");
-    expect(quokka.totals).toEqual({ leads: 9000, affiliates: 0, issues: 0 });
+    expect(quokka.totals).toEqual({ leads: 9000, affiliates: 0, issues: 0, notes: 0 });
     // The first five business names in folded order that start with the term, closest first.
     expect(quokka.leads.map((l) => l.businessName).sort()).toEqual(["Quokka Traders 1", "Quokka Traders 10", "Quokka Traders 100", "Quokka Traders 1000", "Quokka Traders 1001"]);
     expect(quokka.leads[0]).toMatchObject({ businessName: "Quokka Traders 1", email: "quokka1@bulk.test" });
