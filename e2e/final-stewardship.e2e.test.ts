@@ -175,6 +175,10 @@ describe("Final Stewardship & Legacy in the browser", () => {
     const done = await Promise.all(["validation", "audit", "archival", "plans", "statement"].map((phase) => page.getByTestId(`fs-phase-${phase}`).textContent()));
     expect(done.every((mark) => mark === "Done" || mark === "Not yet")).toBe(true);
     expect(`${done.filter((mark) => mark === "Done").length}/5`).toBe(phasesDone);
+    const health = await page.getByTestId("fs-card-health").textContent();
+    expect(await page.getByTestId("explain-fs-final-readiness").textContent()).toBe(
+      `Mean of Stewardship Health (${health}) and Completion (${await page.getByTestId("fs-completion").textContent()}); each phase above opens its records`,
+    );
     await page.getByTestId("fs-phase-plans").click();
     const activePlans = page.getByTestId("full-list-stewardshipPlan");
     await activePlans.getByRole("heading", { name: "Stewardship plan: every record" }).waitFor();

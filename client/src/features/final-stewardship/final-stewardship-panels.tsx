@@ -137,7 +137,9 @@ export function DashboardPanels({ d }: { d: FinalStewardshipDashboard }) {
               <Star role="img" aria-label={t("finalStewardship.dashboard.starLabel")} className="size-5 fill-amber-400 text-amber-700" data-testid="fs-readiness-star" />
             ) : null}
           </p>
-          <p className="text-xs text-muted-foreground">{t("finalStewardship.explain.finalReadiness")}</p>
+          <p className="text-xs text-muted-foreground" data-testid="explain-fs-final-readiness">
+            {t("finalStewardship.explain.finalReadiness", { health: d.stewardship_health, completion: metrics.completion_percentage })}
+          </p>
         </div>
         {isReadyForPerpetualStewardship(metrics.final_readiness) ? (
           <p className="text-sm font-medium text-emerald-700" data-testid="fs-ready">
