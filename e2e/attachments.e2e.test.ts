@@ -31,6 +31,7 @@ describe("attachments on a lead's page", () => {
 
   const card = () => page.getByTestId("lead-attachments");
   const rows = () => card().getByTestId("attachment-row");
+  const timelineFiles = () => page.getByTestId("lead-timeline").locator('[data-testid="timeline-entry"][data-kind="attachment"]');
 
   it("uploads two files at once with the button, shows each upload's progress finish, then lists them", async () => {
     await page.goto(`/leads/${leadId}`);
@@ -52,6 +53,10 @@ describe("attachments on a lead's page", () => {
     expect(await rows().getByTestId("attachment-download").allTextContents()).toEqual(expect.arrayContaining(["Propuesta año 1.pdf", "notes.txt"]));
     expect(await text(rows().filter({ hasText: "notes.txt" }))).toContain(ADMIN.name);
     await expect.poll(() => card().getByTestId("attachment-upload").count(), { timeout: 10_000 }).toBe(0);
+    // The timeline is read again after each upload, without a reload.
+    await expect.poll(() => timelineFiles().allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("attached “notes.txt”"), expect.stringContaining("attached “Propuesta año 1.pdf”")]),
+    );
   });
 
   it("refuses a file over the limit in the browser, saying the limit, and sends nothing", async () => {
@@ -77,7 +82,7 @@ describe("attachments on a lead's page", () => {
     expect(saved.equals(Buffer.alloc(600 * 1024, "proposal "))).toBe(true);
   });
 
-  it("deletes a file after confirming", async () => {
+  it("deletes a file after confirming, and the timeline says so without a reload", async () => {
     const row = rows().filter({ hasText: "notes.txt" });
     await row.getByRole("button", { name: "Delete notes.txt" }).click();
     const dialog = page.getByTestId("attachment-delete-dialog");
@@ -85,6 +90,7 @@ describe("attachments on a lead's page", () => {
     await dialog.getByRole("button", { name: "Delete file" }).click();
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().getByTestId("attachment-download").allTextContents()).toEqual(["Propuesta año 1.pdf"]);
+    await expect.poll(() => timelineFiles().first().textContent()).toContain("deleted the file “notes.txt”");
     const list = await context.request.get(`/api/leads/${leadId}/attachments`);
     expect(((await list.json()) as { attachments: unknown[] }).attachments).toHaveLength(1);
   });

@@ -3,11 +3,10 @@ import { ATTACHMENT_FILE_FIELD, attachmentEndpoints, type Attachment } from "@co
 import { callApi, endpointUrl } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { readBrand } from "@/lib/brand-storage";
+import { timelineKey } from "@/features/timeline";
 
 /** A lead's attachments, under one prefix per lead. */
 export const attachmentsKey = (leadId: number) => ["attachments", leadId] as const;
-/** The lead's timeline (features/timeline reads under this prefix): each upload and deletion adds an entry to it. */
-const timelineKey = (leadId: number) => ["timeline", leadId] as const;
 
 /** The brand header every API call sends (lib/api.ts), for the audit trail. */
 const BRAND_HEADER = "x-leadwell-brand";
@@ -19,7 +18,7 @@ export function useLeadAttachments(leadId: number) {
   });
 }
 
-/** After a change: the list, and the timeline that recorded it. */
+/** After a change: the list, and the lead's timeline (every kind's pages: a prefix) that recorded it. */
 export function refreshAfterChange(queryClient: QueryClient, leadId: number) {
   return Promise.all([attachmentsKey(leadId), timelineKey(leadId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
