@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { mailEndpoints, type LeadEmail, type LeadEmailInput } from "@contract/mail";
 import { callApi } from "@/lib/api-client";
 import { LEADS_KEY } from "@/lib/query-invalidation";
+import { timelineKey } from "@/features/timeline";
 
 /** A lead's emails, under the leads prefix so a change to the lead refreshes them too. */
 export const leadEmailsKey = (leadId: number) => [...LEADS_KEY, "emails", leadId] as const;
 const TEMPLATES_KEY = ["/api/lead-email-templates"] as const;
-/** The lead's timeline (features/timeline reads under this prefix): a sent email is an entry on it. */
-const timelineKey = (leadId: number) => ["timeline", leadId] as const;
 
 /** How often a list holding a queued message reads again, until every message is sent, failed or held. */
 const PENDING_POLL_MS = 2_000;
