@@ -51,6 +51,9 @@ describe("notes on a lead's page", () => {
     expect(await item.locator("script").count()).toBe(0);
     expect(await item.getByTestId("note-author").textContent()).toBe(ADMIN.name);
     expect(await item.locator("time").textContent()).toMatch(/now|second|minute/);
+    // The timeline beside it shows the new note without a reload.
+    const noteEntries = page.getByTestId("lead-timeline").locator('[data-testid="timeline-entry"][data-kind="note"]');
+    await expect.poll(() => noteEntries.count()).toBe(1);
 
     // Grace was told, with a link to the lead.
     const grace = await e2e.browser.newContext({ baseURL: e2e.baseUrl });
@@ -92,10 +95,8 @@ describe("notes on a lead's page", () => {
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.first().textContent()).toContain("Second note");
 
-    // The timeline on the same page shows the note's entries.
-    const entries = await context.request.get(`/api/leads/${leadId}/timeline?kind=note`);
-    expect(entries.status()).toBe(200);
-    expect(((await entries.json()) as { entries: unknown[] }).entries.length).toBeGreaterThanOrEqual(5);
+    // Every write is on the timeline, refreshed in place: two added, one unpinned and one pinned, edited, deleted.
+    await expect.poll(() => noteEntries.count()).toBe(6);
   });
 
   it("shows another agent's note with its actions disabled and the reason", async () => {

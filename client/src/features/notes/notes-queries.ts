@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { noteEndpoints, type NoteCreateInput, type NoteUpdateInput } from "@contract/notes";
 import { callApi } from "@/lib/api-client";
+import { timelineKey } from "@/features/timeline";
 
 /** A lead's notes, under one prefix per lead. */
 export const notesKey = (leadId: number) => ["notes", leadId] as const;
-/** The lead's timeline (features/timeline reads under this prefix): each note's write adds an entry to it. */
-const timelineKey = (leadId: number) => ["timeline", leadId] as const;
 
 /** The lead's notes: the pinned one first, then the newest. */
 export function useLeadNotes(leadId: number) {
@@ -15,7 +14,7 @@ export function useLeadNotes(leadId: number) {
   });
 }
 
-/** After a write: the notes, and the timeline that recorded it. */
+/** After a write: the notes, and the lead's timeline (every kind's pages: a prefix) that recorded it. */
 function refreshAfterWrite(queryClient: QueryClient, leadId: number) {
   return Promise.all([notesKey(leadId), timelineKey(leadId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
