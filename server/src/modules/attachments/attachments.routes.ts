@@ -31,11 +31,12 @@ export function attachmentRoutes(app: ZodApp, ctx: AppContext) {
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const principal = signedIn(request);
         const leadId = (request.params as { id: number }).id;
+        // An unknown lead is not found whatever was sent, as on every :id route.
+        await checkLead(deps, leadId);
         if (!request.isMultipart()) throw new HttpError(415, "attachment.multipart_required");
         // Refused from the declared length before any of the file is read or stored.
         const declared = Number(request.headers["content-length"]);
         if (Number.isFinite(declared) && declared > maxBytes() + MULTIPART_OVERHEAD_BYTES) throw fileTooLarge(ctx.config);
-        await checkLead(deps, leadId);
         const parts = request.parts({ limits: { fileSize: maxBytes(), ...PART_LIMITS } });
         const attachment = await receiveAttachment(deps, leadId, parts as AsyncIterable<UploadPart>, { principal, meta: requestMeta(request) });
         return reply.status(upload.status).send(attachment);
