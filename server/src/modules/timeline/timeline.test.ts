@@ -137,6 +137,17 @@ describe.each(testDrivers)("the lead timeline on %s", (driver) => {
     expect(bySystem).toMatchObject({ kind: "changed", actor: { kind: "system" }, changes: [{ field: "priority", from: "medium", to: "low" }] });
   });
 
+  it("compares every column of leads but id, the timestamps and generated ones (a column added later needs lw_timeline_build_leads_update)", async () => {
+    const columns = await rawRows<{ name: string }>(
+      suite.rt.ctx.db,
+      sql`SELECT attname AS name FROM pg_attribute
+          WHERE attrelid = 'leads'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' AND attname NOT IN ('id', 'created_at', 'updated_at')`,
+    );
+    const [definition] = await rawRows<{ body: string }>(suite.rt.ctx.db, sql`SELECT pg_get_functiondef('lw_timeline_leads_update'::regproc) AS body`);
+    expect(columns.length).toBeGreaterThan(30);
+    expect(columns.filter(({ name }) => !definition!.body.includes(`'field', '${name}'`)).map(({ name }) => name)).toEqual([]);
+  });
+
   it("pages with a cursor, filters by kind, and lets a viewer read", async () => {
     const lead = await suite.admin.post<Lead>("/api/leads", aLead("paging"));
     for (const priority of ["high", "low", "high", "low", "high"]) {
