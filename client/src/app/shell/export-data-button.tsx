@@ -1,9 +1,8 @@
-import { useId } from "react";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { RefusedButton } from "@/components/refused-button";
 import { toast } from "@/components/ui/use-toast";
 import { useCurrentExportUrl } from "@/lib/export-target";
 import { useActiveRoute } from "../use-active-route";
@@ -20,38 +19,17 @@ export function ExportDataButton() {
   const route = useActiveRoute();
   const search = useSearch();
   const registered = useCurrentExportUrl();
-  const reasonId = useId();
   const mayExport = useCan("data.export");
   const found = exportAction(route?.path, search, registered);
   // Exports hand over whole lists at once: roles without the export permission see why the button does nothing.
   const action = "url" in found && mayExport === false ? ({ reasonKey: "header.exportNotAllowed" } as const) : found;
 
   if ("reasonKey" in action) {
-    const reason = t(action.reasonKey);
-    // aria-disabled rather than disabled: a disabled button gets no hover or focus, so the tooltip could not explain
-    // why. The reason is also the button's accessible description, so a screen reader hears it without the tooltip.
     return (
-      <>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-disabled="true"
-              aria-describedby={reasonId}
-              data-testid="export-data-button"
-              onClick={(event) => event.preventDefault()}
-            >
-              <Download aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">{t("header.exportData")}</span>
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent data-testid="export-data-reason">{reason}</TooltipContent>
-        </Tooltip>
-        <span id={reasonId} className="sr-only">
-          {reason}
-        </span>
-      </>
+      <RefusedButton reason={t(action.reasonKey)} reasonTestId="export-data-reason" data-testid="export-data-button">
+        <Download aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">{t("header.exportData")}</span>
+      </RefusedButton>
     );
   }
 

@@ -9,7 +9,7 @@ import { useDirtyFieldsForm } from "@/components/dirty-fields-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { RefusedButton } from "@/components/refused-button";
 import { stageLabel } from "@/lib/labels";
 import { LEAD_PAGE_GROUPS, leadGroupFormSchema, leadGroupFormValues, type LeadEditField } from "./lead-form";
 import { LeadInputs } from "./lead-inputs";
@@ -55,7 +55,6 @@ export function LeadFieldGroupCard({ lead, group, mayWrite }: LeadFieldGroupCard
 /** Edit, or, for a role that may not change leads, the same button disabled with the reason as its description. */
 function EditButton({ title, mayWrite, onEdit }: { title: string; mayWrite: boolean | undefined; onEdit: () => void }) {
   const { t } = useTranslation();
-  const reasonId = useId();
   const label = t("leadPage.editGroup", { group: title });
   if (mayWrite) {
     return (
@@ -65,30 +64,11 @@ function EditButton({ title, mayWrite, onEdit }: { title: string; mayWrite: bool
       </Button>
     );
   }
-  // aria-disabled rather than disabled, so the button can take focus and its tooltip say why (as Export Data does).
   return (
-    <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={label}
-            aria-disabled="true"
-            aria-describedby={reasonId}
-            onClick={(event) => event.preventDefault()}
-            data-testid="lead-group-edit"
-          >
-            <Pencil aria-hidden="true" />
-            {t("leadPage.edit")}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t("leadPage.notAllowed")}</TooltipContent>
-      </Tooltip>
-      <span id={reasonId} className="sr-only">
-        {t("leadPage.notAllowed")}
-      </span>
-    </>
+    <RefusedButton reason={t("leadPage.notAllowed")} aria-label={label} data-testid="lead-group-edit">
+      <Pencil aria-hidden="true" />
+      {t("leadPage.edit")}
+    </RefusedButton>
   );
 }
 

@@ -22,7 +22,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { RefusedButton } from "@/components/refused-button";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
@@ -75,32 +75,14 @@ export function LeadEmailButton({ lead }: { lead: Lead }) {
   );
 }
 
-/** aria-disabled rather than disabled, so the button can take focus and its tooltip say why (as the field groups do). */
+/** Email for a role that may not send: the same button, refused with the reason. */
 function RefusedEmailButton() {
   const { t } = useTranslation();
-  const reasonId = useId();
   return (
-    <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-disabled="true"
-            aria-describedby={reasonId}
-            onClick={(event) => event.preventDefault()}
-            data-testid="lead-email-button"
-          >
-            <Mail aria-hidden="true" />
-            {t("leadEmail.button")}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t("leadEmail.notAllowed")}</TooltipContent>
-      </Tooltip>
-      <span id={reasonId} className="sr-only">
-        {t("leadEmail.notAllowed")}
-      </span>
-    </>
+    <RefusedButton reason={t("leadEmail.notAllowed")} data-testid="lead-email-button">
+      <Mail aria-hidden="true" />
+      {t("leadEmail.button")}
+    </RefusedButton>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
 import { badRequest, forbidden, HttpError, notFound } from "../../kernel/http/errors";
+import { isMultipartFormError } from "../../kernel/http/multipart-failure";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { hasPermission, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
@@ -204,10 +205,7 @@ export async function receiveAttachment(deps: AttachmentDeps, leadId: number, pa
 function uploadError(config: AppConfig, error: unknown): unknown {
   if (error instanceof HttpError) return error;
   if (isTooLarge(error)) return fileTooLarge(config);
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  const fromMultipart = typeof code === "string" && code.startsWith("FST_");
-  const fromBusboy = error instanceof Error && /multipart|boundary|unexpected end of form|malformed part header/i.test(error.message);
-  return fromMultipart || fromBusboy ? new HttpError(400, "attachment.multipart_required") : error;
+  return isMultipartFormError(error) ? new HttpError(400, "attachment.multipart_required") : error;
 }
 
 /** A download: the attachment's row and a stream of its bytes, read a few chunks at a time by seq. */

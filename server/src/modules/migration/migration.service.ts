@@ -9,6 +9,7 @@ import { recordAudit } from "../../kernel/audit";
 import { emitEvent } from "../../kernel/events";
 import { keysetCsv, type CsvExport } from "../../kernel/http/csv-export";
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from "../../kernel/http/errors";
+import { isMultipartFormError } from "../../kernel/http/multipart-failure";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { isLastAttempt, type JobQueue } from "../../kernel/jobs/job-context";
 import { defineJob } from "../../kernel/jobs/job-kind";
@@ -247,10 +248,7 @@ async function receiveParts(deps: MigrationDeps, parts: AsyncIterable<UploadPart
 function uploadError(config: AppConfig, error: unknown): unknown {
   if (error instanceof HttpError) return error;
   if (isTooLarge(error)) return fileTooLarge(config);
-  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  const fromMultipart = typeof code === "string" && code.startsWith("FST_");
-  const fromBusboy = error instanceof Error && /multipart|boundary|unexpected end of form|malformed part header/i.test(error.message);
-  return fromMultipart || fromBusboy ? new HttpError(400, "migration.multipart_required") : error;
+  return isMultipartFormError(error) ? new HttpError(400, "migration.multipart_required") : error;
 }
 
 /** Confirms the mapping and the duplicate policy and queues the import job, in one transaction with its audit row. */
