@@ -119,6 +119,15 @@ describe("a lead's own page, /leads/{id}", () => {
     await expect.poll(() => timeline.getByTestId("timeline-entry").count()).toBe(2);
   });
 
+  it("reads a KPI sync on the timeline as money", async () => {
+    const synced = await context.request.post("/api/kpi", { data: { email: ZEPHYRINE.email, ytdRevenue: 1200, mrr: 100, topProducts: [] } });
+    expect(synced.ok()).toBe(true);
+    await page.reload();
+    const newest = page.getByRole("region", { name: "Timeline" }).getByTestId("timeline-entry").first();
+    await expect.poll(() => newest.getAttribute("data-kind")).toBe("kpi");
+    expect(await text(newest.getByRole("paragraph").first())).toBe(`${ADMIN.name} synced KPI data: YTD revenue $1,200.00, MRR $100.00`);
+  });
+
   it("shows the server's refusal beside the field it is about, and Cancel keeps the stored value", async () => {
     const contact = page.getByRole("region", { name: "Contact" });
     await contact.getByRole("button", { name: "Edit Contact" }).click();

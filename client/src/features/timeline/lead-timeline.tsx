@@ -20,6 +20,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from "lucide-react";
+import { issueStatuses, type IssueStatus } from "@contract/issue-statuses";
 import { leadFields, leadPriorities, leadStatuses, type LeadFieldName } from "@contract/lead-fields";
 import { TIMELINE_KINDS, type TimelineActor, type TimelineEntry, type TimelineKind } from "@contract/timeline";
 import { RetryAlert } from "@/components/retry-alert";
@@ -29,8 +30,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/api";
-import { formatDateTime, formatRelativeTime } from "@/lib/format";
-import { stageLabel } from "@/lib/labels";
+import { formatDateTime, formatRelativeTime, formatUsd } from "@/lib/format";
+import { eventLabel, stageLabel } from "@/lib/labels";
 import { changeValueText, entryParams, entryTextKey, isEmailStatus, isRunOutcome } from "./timeline-text";
 import { useLeadTimeline } from "./timeline-queries";
 
@@ -122,7 +123,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
 function TimelineItem({ entry }: { entry: TimelineEntry }) {
   const { t, i18n } = useTranslation();
   const Icon = KIND_ICONS[entry.kind];
-  const params = { ...entryParams(entry), actor: actorName(t, entry.actor) };
+  const params = { ...entryParams(entry), ...shownParams(t, i18n.language, entry), actor: actorName(t, entry.actor) };
   return (
     <li className="flex gap-3 text-sm" data-testid="timeline-entry" data-kind={entry.kind}>
       <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
@@ -153,6 +154,20 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
     </li>
   );
 }
+
+/** The sentence's params a person reads in their language: money as money, an event and a status by their names. */
+function shownParams(t: TFunction, language: string, entry: TimelineEntry): Record<string, string> {
+  const subject = entry.subject ?? {};
+  const shown: Record<string, string> = {};
+  for (const key of ["ytdRevenue", "mrr", "amount"] as const) {
+    if (subject[key] !== undefined && subject[key] !== null) shown[key] = formatUsd(subject[key], language);
+  }
+  if (typeof subject.eventName === "string") shown.eventName = eventLabel(t, subject.eventName);
+  if (entry.kind === "issue" && isIssueStatus(subject.status)) shown.status = t(`issueStatus.${subject.status}`);
+  return shown;
+}
+
+const isIssueStatus = (value: unknown): value is IssueStatus => (issueStatuses as readonly unknown[]).includes(value);
 
 function ChangeList({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation();
