@@ -138,6 +138,45 @@ describe("the command palette (Ctrl+K)", () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
   });
 
+  it("finds a task and a knowledge article by keyboard, and Enter opens each", async () => {
+    const task = await context.request.post("/api/tasks", { data: { title: "Renew the Oriole contract" } });
+    expect(task.status()).toBe(201);
+    const taskId = ((await task.json()) as { id: number }).id;
+    const article = await context.request.post("/api/knowledge-base", { data: { title: "Oriole returns guide", body: "Refunds within **30 days**." } });
+    expect(article.status()).toBe(201);
+    const articleId = ((await article.json()) as { id: number }).id;
+
+    await openWithShortcut(page);
+    await page.keyboard.type("renew the");
+    const tasks = palette(page).getByRole("group", { name: "Tasks" });
+    await expect.poll(() => tasks.getByRole("option").allTextContents()).toEqual([expect.stringContaining("Renew the Oriole contract")]);
+    expect(await text(tasks.getByRole("option"))).toContain("Open");
+    await expect.poll(() => activeOption(page)).toContain("Renew the Oriole contract");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => pathOf(page)).toBe("/tasks");
+    expect(new URL(page.url()).searchParams.get("id")).toBe(String(taskId));
+    await expect.poll(() => text(page.getByTestId("linked-task"))).toContain("Renew the Oriole contract");
+    expect(await palette(page).count()).toBe(0);
+
+    // Both groups at once: the arrows reach the article below the task, and Enter opens it in the Knowledge tab.
+    await openWithShortcut(page);
+    await page.keyboard.type("oriole");
+    const articles = palette(page).getByRole("group", { name: "Knowledge articles" });
+    await expect.poll(() => articles.getByRole("option").allTextContents()).toEqual([expect.stringContaining("Oriole returns guide")]);
+    expect(await palette(page).getByRole("group", { name: "Tasks" }).getByRole("option").count()).toBe(1);
+    for (let i = 0; i < 10 && !(await activeOption(page)).includes("Oriole returns guide"); i++) await page.keyboard.press("ArrowDown");
+    expect(await activeOption(page)).toContain("Oriole returns guide");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => pathOf(page)).toBe("/innovation");
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("knowledge");
+    // The article's title has the focus, in view.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-knowledge-article-id") ?? null), { timeout: 10_000 })
+      .toBe(String(articleId));
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Oriole returns guide");
+    expect(await palette(page).count()).toBe(0);
+  });
+
   it("does not offer a viewer New lead or New task, but finds leads and pages", async () => {
     const invited = await context.request.post("/api/enterprise/invitations", { data: { email: "vera@leadwell.test", name: "Vera Viewer", role: "viewer" } });
     expect(invited.status()).toBe(201);
@@ -155,6 +194,13 @@ describe("the command palette (Ctrl+K)", () => {
     await viewer.keyboard.type("oriole");
     await expect.poll(() => palette(viewer).getByRole("group", { name: "Leads" }).getByRole("option").allTextContents()).toEqual([
       expect.stringContaining(ORIOLE.businessName),
+    ]);
+    // A viewer may read tasks and knowledge articles: they are found too.
+    await expect.poll(() => palette(viewer).getByRole("group", { name: "Tasks" }).getByRole("option").allTextContents()).toEqual([
+      expect.stringContaining("Renew the Oriole contract"),
+    ]);
+    await expect.poll(() => palette(viewer).getByRole("group", { name: "Knowledge articles" }).getByRole("option").allTextContents()).toEqual([
+      expect.stringContaining("Oriole returns guide"),
     ]);
     await viewer.context().close();
   });

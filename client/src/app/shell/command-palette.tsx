@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
-import { Bug, Globe, Handshake, ListTodo, Search, UserPlus, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, Bug, CircleCheck, Globe, Handshake, ListTodo, Search, UserPlus, Users, type LucideIcon } from "lucide-react";
 import { leadEndpoints } from "@contract/leads";
 import { taskEndpoints } from "@contract/tasks";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
@@ -12,9 +12,11 @@ import { useMayCall } from "@/lib/authorization";
 import { SUPPORTED_LANGUAGES } from "@/lib/languages";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
+import { KNOWLEDGE_TAB_PATH, knowledgeArticleSelector } from "@/features/innovation/knowledge-link";
 import { issueReviewPath } from "@/features/issues";
 import { leadPagePath } from "@/features/leads";
 import { useGlobalSearch } from "@/features/search";
+import { taskStatusLabel } from "@/features/tasks/task-labels";
 import { preloadRoute } from "../router";
 import { appRoutes, isNavRoute } from "../routes";
 
@@ -24,7 +26,7 @@ const SEARCH_DEBOUNCE_MS = 200;
 /** One choice of the palette: something to open or do. */
 type PaletteItem = {
   id: string;
-  group: "actions" | "pages" | "leads" | "affiliates" | "issues";
+  group: "actions" | "pages" | "leads" | "affiliates" | "issues" | "tasks" | "articles";
   label: string;
   detail?: string;
   icon: LucideIcon;
@@ -54,7 +56,7 @@ const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(n
 
 /**
  * The command palette (issue 25.7): Ctrl+K / Cmd+K on every signed-in screen, or the header's Search button, opens one
- * box that finds leads, affiliates and issues (Global Search, debounced) and pages (the route table, by their names),
+ * box that finds leads, affiliates, issues, tasks and knowledge articles (Global Search, debounced) and pages (the route table, by their names),
  * and offers the actions the signed-in role may take. A combobox over a listbox: arrows move, Enter opens, Escape closes.
  */
 export function CommandPalette() {
@@ -218,6 +220,24 @@ function PaletteBody({ close, inputRef }: { close: (focusSelector?: string) => v
             icon: Bug,
             run: () => go(issueReviewPath(issue.id)),
           })),
+          // A task opens on the Tasks page, shown above the list (/tasks?id=…, as a notification's link opens it).
+          ...result.tasks.map((task) => ({
+            id: `task-${task.id}`,
+            group: "tasks" as const,
+            label: task.title,
+            detail: taskStatusLabel(t, task.status),
+            icon: CircleCheck,
+            run: () => go(`/tasks?id=${task.id}`),
+          })),
+          // An article opens in the Knowledge tab, its title focused and scrolled into view.
+          ...result.articles.map((article) => ({
+            id: `article-${article.id}`,
+            group: "articles" as const,
+            label: article.title,
+            detail: t("innovation.knowledge.version", { version: article.version }),
+            icon: BookOpen,
+            run: () => go(KNOWLEDGE_TAB_PATH, knowledgeArticleSelector(article.id)),
+          })),
         ]
       : [];
     // Found records first when there is a term (what one types a name for), then actions and pages.
@@ -256,7 +276,7 @@ function PaletteBody({ close, inputRef }: { close: (focusSelector?: string) => v
     }
   };
 
-  const groups: PaletteItem["group"][] = ["leads", "affiliates", "issues", "actions", "pages"];
+  const groups: PaletteItem["group"][] = ["leads", "affiliates", "issues", "tasks", "articles", "actions", "pages"];
   const failed = search.isError && q.length > 0;
   const empty = items.length === 0 && !searching;
 

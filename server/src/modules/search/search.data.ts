@@ -15,7 +15,7 @@ import {
   searchUsesTrigrams,
   searchWords,
 } from "../../db/queries/lead-search";
-import { affiliates, leadNotes, leads, technicalIssues } from "../../db/schema";
+import { affiliates, knowledgeArticles, leadNotes, leads, tasks, technicalIssues } from "../../db/schema";
 import { rawRows } from "../../db/raw-rows";
 import { foldedContaining, foldedOnce, foldTerm } from "../../db/fold";
 
@@ -30,6 +30,16 @@ export interface SearchGroups {
   issuesMatched: number;
   notes: SearchResult["notes"];
   notesMatched: number;
+  tasks: SearchResult["tasks"];
+  tasksMatched: number;
+  articles: SearchResult["articles"];
+  articlesMatched: number;
+}
+
+/** Which groups the caller may read beyond those every reader of the search may: the others are neither read nor counted. */
+export interface SearchKinds {
+  tasks: boolean;
+  articles: boolean;
 }
 
 // Trigram similarity costs tens of microseconds a row under load: it orders only this many candidates, picked by
@@ -69,6 +79,28 @@ function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
   };
 }
 
+/**
+ * A group found by one folded title (tasks, knowledge articles) as two scalar subqueries: up to `limit` rows as a JSON
+ * array of `fields` (the closest titles first by trigram similarity, then the newest), and how many match. The
+ * trigram indexes on lw_fold(title) (migration 0039) serve a search of three characters or more.
+ */
+function titleGroupSql(table: SQL, fields: Record<string, string>, q: string, limit: number): { items: SQL; total: SQL } {
+  const folded = sql`lw_fold(title)`;
+  const where = sql`${folded} LIKE ${foldedContaining(q)}`;
+  const object = Object.entries(fields).map(([key, column]) => `'${key}', ${column}`).join(", ");
+  const columns = Object.values(fields).join(", ");
+  return {
+    items: sql`(SELECT coalesce(json_agg(json_build_object(${sql.raw(object)}) ORDER BY lw_similarity DESC, id DESC), '[]')::text
+      FROM (SELECT ${sql.raw(columns)}, similarity(${folded}, ${foldedOnce(q)}) AS lw_similarity
+            FROM ${table} WHERE ${where} ORDER BY lw_similarity DESC, id DESC LIMIT ${limit}) best)`,
+    total: sql`(SELECT count(*)::int FROM ${table} WHERE ${where})`,
+  };
+}
+
+const taskGroupSql = (q: string, limit: number) =>
+  titleGroupSql(sql`${tasks}`, { id: "id", title: "title", status: "status", dueDate: "due_date" }, q, limit);
+const articleGroupSql = (q: string, limit: number) => titleGroupSql(sql`${knowledgeArticles}`, { id: "id", title: "title", version: "version" }, q, limit);
+
 /** How many characters of a note a hit quotes, starting a little before the match. */
 const NOTE_EXCERPT_LENGTH = 160;
 const NOTE_EXCERPT_LEAD_IN = 40;
@@ -104,7 +136,7 @@ interface RankedLead {
 }
 
 /**
- * The global search in one statement: the lead group, and the affiliate and issue groups beside it.
+ * The global search in one statement: the lead group, and the affiliate, issue, note, task and article groups beside it.
  *
  * Leads are ordered business names starting with the search first (found through the name index), then leads whose
  * business or owner names hold every word, then the rest; within a tier by trigram similarity (over a bounded number
@@ -118,7 +150,7 @@ interface RankedLead {
  * words, and every term is a value of the execution, so each connection plans it once: each round trip cost the
  * server a system call on either side, which was most of its own time per request.
  */
-export async function searchGroups(db: Database, q: string): Promise<SearchGroups> {
+export async function searchGroups(db: Database, q: string, kinds: SearchKinds): Promise<SearchGroups> {
   const words = searchWords(q);
   const phrase = words.length ? words.join(" ") : q;
   const matching = searchCondition(q);
@@ -140,6 +172,10 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
   const affiliateGroup = affiliateGroupSql(q, SEARCH_GROUP_LIMIT);
   const issueGroup = issueGroupSql(q, SEARCH_GROUP_LIMIT);
   const noteGroup = noteGroupSql(q, SEARCH_GROUP_LIMIT);
+  // A group the caller may not read is left out of the statement (one text per combination, each planned once).
+  const none = { items: sql`'[]'`, total: sql`0` };
+  const taskGroup = kinds.tasks ? taskGroupSql(q, SEARCH_GROUP_LIMIT) : none;
+  const articleGroup = kinds.articles ? articleGroupSql(q, SEARCH_GROUP_LIMIT) : none;
   const [row] = await rawRows<{
     prefix: string;
     candidates: string;
@@ -152,6 +188,10 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
     issues_matched: number;
     notes: string;
     notes_matched: number;
+    tasks: string;
+    tasks_matched: number;
+    articles: string;
+    articles_matched: number;
   }>(
     db,
     // The business names starting with the phrase are a range of the name index, from the folded phrase to the same
@@ -180,7 +220,9 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
                (SELECT n FROM lw_counted) AS counted,
                ${affiliateGroup.items} AS affiliates, ${affiliateGroup.total} AS affiliates_matched,
                ${issueGroup.items} AS issues, ${issueGroup.total} AS issues_matched,
-               ${noteGroup.items} AS notes, ${noteGroup.total} AS notes_matched`,
+               ${noteGroup.items} AS notes, ${noteGroup.total} AS notes_matched,
+               ${taskGroup.items} AS tasks, ${taskGroup.total} AS tasks_matched,
+               ${articleGroup.items} AS articles, ${articleGroup.total} AS articles_matched`,
     searchStatement(q),
   );
   const prefix = JSON.parse(row?.prefix ?? "[]") as RankedLead[];
@@ -199,5 +241,9 @@ export async function searchGroups(db: Database, q: string): Promise<SearchGroup
     issuesMatched: row?.issues_matched ?? 0,
     notes: JSON.parse(row?.notes ?? "[]") as SearchResult["notes"],
     notesMatched: row?.notes_matched ?? 0,
+    tasks: JSON.parse(row?.tasks ?? "[]") as SearchResult["tasks"],
+    tasksMatched: row?.tasks_matched ?? 0,
+    articles: JSON.parse(row?.articles ?? "[]") as SearchResult["articles"],
+    articlesMatched: row?.articles_matched ?? 0,
   };
 }
