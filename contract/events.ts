@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Permission } from "./access-policy";
 
 /*
  * Every domain event the server emits, with the payload a subscriber receives. Payloads are small: ids and the few
@@ -83,3 +84,33 @@ export const domainEventNames = Object.keys(domainEvents) as DomainEventName[];
 export type DomainEvent = {
   [N in DomainEventName]: { id: number; name: N; payload: DomainEventPayload<N>; occurredAt: Date };
 }[DomainEventName];
+
+/**
+ * What a signed-in person needs to hear of each event on the live stream (GET /api/events/stream): declared per name,
+ * so a new event is heard only once someone decides who may read it. The stream carries the event's name and ids,
+ * never its payload's other fields.
+ */
+export const domainEventReadPermission: Record<DomainEventName, Permission> = {
+  "lead.created": "crm.read",
+  "lead.updated": "crm.read",
+  "lead.deleted": "crm.read",
+  "lead.stage_changed": "crm.read",
+  "lead.converted": "crm.read",
+  "kpi.synced": "crm.read",
+  "affiliate.registered": "crm.read",
+  "referral.created": "crm.read",
+  "commission.created": "crm.read",
+  "issue.created": "crm.read",
+  "issue.proposal_ready": "crm.read",
+  "issue.approved": "crm.read",
+  "task.created": "crm.read",
+  "task.assigned": "crm.read",
+  "task.updated": "crm.read",
+  "task.completed": "crm.read",
+  "feedback.created": "crm.read",
+  "note.created": "crm.read",
+  "note.updated": "crm.read",
+  "note.deleted": "crm.read",
+  "migration.completed": "migration.run",
+  "nps.submitted": "crm.read",
+};

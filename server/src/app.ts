@@ -66,6 +66,7 @@ import { familyLister, recordFamilyRoutes } from "./modules/records/records.rout
 import { analyticsByKey } from "./record-family-analytics";
 import { migrationRoutes } from "./modules/migration/migration.routes";
 import { attachmentRoutes } from "./modules/attachments/attachments.routes";
+import { liveRoutes } from "./modules/live/live.routes";
 
 /** Each area's routes, mounted under /api. A new area adds one line here. */
 const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
@@ -109,6 +110,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   (app, ctx) => customerSuccessRoutes(app, ctx, familyLister(ctx.db, analyticsByKey)),
   migrationRoutes,
   attachmentRoutes,
+  liveRoutes,
 ];
 
 /**

@@ -152,6 +152,8 @@ const envSchema = z.object({
   MIGRATION_MAX_ACTIVE_PER_INSTANCE: z.coerce.number().int().min(1).max(100).default(2),
   MIGRATION_UPLOAD_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(24 * 60),
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(4 * 1024 ** 3).default(25 * 1024 * 1024),
+  /** How long a live event stream stays open before the browser reconnects (and its access is checked again). */
+  LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   MAIL_FROM: optionalText.pipe(
     z
       .string()
@@ -194,6 +196,8 @@ export interface AppConfig {
   migration: MigrationConfig;
   /** Lead attachments: the largest file an upload accepts (ATTACHMENT_MAX_BYTES); larger answers 413. */
   attachments: { maxBytes: number };
+  /** The live event stream (GET /api/events/stream): ended after streamMaxSeconds, so reconnections re-check access. */
+  live: { streamMaxSeconds: number };
 }
 
 export interface SsoConfig {
@@ -326,5 +330,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadExpiryMs: e.MIGRATION_UPLOAD_EXPIRY_MINUTES * 60_000,
     },
     attachments: { maxBytes: e.ATTACHMENT_MAX_BYTES },
+    live: { streamMaxSeconds: e.LIVE_STREAM_MAX_SECONDS },
   };
 }

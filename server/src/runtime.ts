@@ -7,6 +7,7 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { startEventDispatcher, type EventDispatcher, type EventSubscriber } from "./kernel/events";
 import { startServiceLevelFlush } from "./kernel/http/service-level-meter";
 import { startJobQueue, type JobQueueOptions } from "./kernel/jobs/queue";
+import { openLiveChannel, type LiveChannel } from "./kernel/live/live-channel";
 import { eventSubscribers } from "./event-subscribers";
 import { jobKinds } from "./job-kinds";
 import { ensureInitialAdmin } from "./modules/auth/auth.service";
@@ -14,8 +15,11 @@ import { syncRolePermissions } from "./modules/auth/users.data";
 import { resolveSessionSecret } from "./modules/auth/session-secret";
 import { ensureSetupToken, readSetupToken } from "./modules/auth/setup-token";
 
-/** How often each instance looks for committed events: an empty outbox costs one index probe. */
-const EVENT_POLL_SECONDS = 0.5;
+/**
+ * How often each instance looks at the outbox without being woken (committed events wake it through LISTEN/NOTIFY):
+ * for retries whose backoff ran out. An empty outbox costs one index probe.
+ */
+const EVENT_FALLBACK_POLL_SECONDS = 5;
 
 export interface Runtime extends BuiltApp {
   ctx: AppContext;
@@ -48,24 +52,28 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
     releaseDataDir();
     throw error;
   });
+  let live: LiveChannel | undefined;
   try {
     await database.migrate();
     const sessionSecret = await resolveSessionSecret(database.db, config.sessionSecret);
     await syncRolePermissions(database.db);
     await ensureInitialAdmin({ db: database.db, config });
     await ensureSetupToken(database.db);
-    const jobs = await startJobQueue(database, jobKinds, options);
-    const ctx: AppContext = { config, database, db: database.db, jobs, sessionSecret };
+    live = await openLiveChannel(database);
+    const jobs = await startJobQueue(database, jobKinds, options, live);
+    const ctx: AppContext = { config, database, db: database.db, jobs, sessionSecret, live };
     const built = await buildApp(ctx, { logStream: options.logStream });
     const subscribers = options.eventSubscribers ?? eventSubscribers;
     let dispatcher: EventDispatcher | undefined;
     if (options.workers !== false) {
       await jobs.startWorkers({ db: database.db, config, jobs, eventSubscribers: subscribers });
-      dispatcher = startEventDispatcher({ db: database.db, config, jobs }, subscribers, Math.min(options.pollingIntervalSeconds ?? EVENT_POLL_SECONDS, EVENT_POLL_SECONDS) * 1000);
+      const fallbackSeconds = Math.min(options.pollingIntervalSeconds ?? EVENT_FALLBACK_POLL_SECONDS, EVENT_FALLBACK_POLL_SECONDS);
+      dispatcher = startEventDispatcher({ db: database.db, config, jobs }, subscribers, live, fallbackSeconds * 1000);
     }
     const serviceLevelFlush = startServiceLevelFlush(database.db, built.serviceLevelMeter, (error) =>
       built.app.log.error({ err: error }, "service level measurements not written; kept for the next flush"),
     );
+    const openLive = live;
     let closing: Promise<void> | undefined;
     return {
       ...built,
@@ -77,6 +85,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
           await serviceLevelFlush.stop();
           await dispatcher?.stop();
           await jobs.stop(config.shutdownTimeoutMs);
+          await openLive.stop();
           await database.close();
           releaseDataDir();
         })();
@@ -84,6 +93,7 @@ export async function createRuntime(config: AppConfig, options: RuntimeOptions =
       },
     };
   } catch (error) {
+    await live?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     releaseDataDir();
     throw error;

@@ -29,6 +29,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data directory as an image a later openDatabase can start from (pgliteImage). */
   dumpImage?(): Promise<Blob>;
+  /**
+   * LISTENs on `channel`: `onNotify` gets each payload, delivered when its transaction commits. With PostgreSQL the
+   * listener has a connection of its own and reconnects after losing it; `onResume` is then called, since whatever
+   * was notified meanwhile is lost and a consumer catches up from its tables. Resolves with a function that stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
 }
 
 /**
@@ -106,6 +112,61 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
     async dumpImage() {
       return client.dumpDataDir("none");
     },
+    async listen(channel, onNotify) {
+      // One embedded database, one process: its notifications need no connection of their own.
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+/** How long a lost LISTEN connection waits before connecting again. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to others between queries), kept open: when it is
+ * lost it connects again after a second, LISTENs again and calls onResume so the consumer catches up.
+ */
+async function listenPostgres(connectionString: string, channel: string, onNotify: (payload: string) => void, onResume?: () => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (resuming: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(true).catch(lost), RELISTEN_DELAY_MS);
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      if (!resuming) {
+        client = undefined;
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      lost();
+      return;
+    }
+    if (resuming) onResume?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = undefined;
   };
 }
 
@@ -146,5 +207,6 @@ async function openPostgres(connectionString: string, poolMax: number): Promise<
       }
       await pool.end();
     },
+    listen: (channel, onNotify, onResume) => listenPostgres(connectionString, channel, onNotify, onResume),
   };
 }

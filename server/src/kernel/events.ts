@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { eventOutbox } from "../db/schema";
 import { loggableError } from "./http/error-log";
 import type { CausedBy, EventContext, EventSubscriber, JobQueue } from "./jobs/job-context";
+import type { LiveChannel } from "./live/live-channel";
 
 export type { CausedBy, EventContext, EventSubscriber } from "./jobs/job-context";
 import { inTransaction } from "./transaction";
@@ -104,18 +105,39 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
     // Handled events are marked together, in one statement at the end of the batch: { id: subscribers that handled it }.
     const handled: Record<string, string[]> = {};
     let failed = 0;
+    const rankOf = (name: string) => subscribers.findIndex((subscriber) => subscriber.name === name);
+    const events = new Map(claimed.map((row) => [row.id, toDomainEvent(row)]));
+    const deliveredOf = new Map(claimed.map((row) => [row.id, [...row.deliveredTo]]));
+    const wanted = (subscriber: EventSubscriber, row: ClaimedRow): boolean => {
+      const event = events.get(row.id);
+      const delivered = deliveredOf.get(row.id) ?? [];
+      if (!event || !subscribes(subscriber, event.name) || delivered.includes(subscriber.name)) return false;
+      const interest = interests.get(subscriber);
+      if (interest === "*" || interest?.has(event.name)) return true;
+      delivered.push(subscriber.name);
+      return false;
+    };
+    // A subscriber that takes a batch handles all its events of this batch in one savepoint; should that fail, each
+    // event is handed to it alone below, so one bad event is retried by itself and the others go ahead.
+    for (const subscriber of subscribers) {
+      if (!subscriber.handleBatch) continue;
+      const rows = claimed.filter((row) => wanted(subscriber, row));
+      if (rows.length === 0) continue;
+      const batch = rows.map((row) => ({ event: events.get(row.id)!, causedBy: causedByOf(row.payload) }));
+      try {
+        await tx.transaction((savepoint) => subscriber.handleBatch!({ ...batchContext, db: savepoint }, batch));
+        for (const row of rows) deliveredOf.get(row.id)?.push(subscriber.name);
+      } catch {
+        // Handled one by one below.
+      }
+    }
     for (const row of claimed) {
-      const event = toDomainEvent(row);
-      const delivered = [...row.deliveredTo];
+      const event = events.get(row.id);
+      const delivered = deliveredOf.get(row.id) ?? [];
       let lastError: string | null = event ? null : `Unknown event or payload: ${row.name}`;
       if (event) {
         for (const subscriber of subscribers) {
-          if (!subscribes(subscriber, event.name) || delivered.includes(subscriber.name)) continue;
-          const interest = interests.get(subscriber);
-          if (interest !== "*" && !interest?.has(event.name)) {
-            delivered.push(subscriber.name);
-            continue;
-          }
+          if (!wanted(subscriber, row)) continue;
           try {
             await tx.transaction((savepoint) => subscriber.handle({ ...batchContext, db: savepoint, causedBy: causedByOf(row.payload) }, event));
             delivered.push(subscriber.name);
@@ -125,7 +147,10 @@ async function dispatchBatch(context: EventContext, subscribers: readonly EventS
         }
       }
       if (lastError === null) {
-        handled[String(row.id)] = delivered;
+        // This round's in the subscribers' order, whichever ran first (a batch handler runs before the others), after
+        // those of earlier rounds.
+        const earlier = row.deliveredTo.length;
+        handled[String(row.id)] = [...delivered.slice(0, earlier), ...delivered.slice(earlier).sort((a, b) => rankOf(a) - rankOf(b))];
       } else {
         failed++;
         // Backoff: 10 s, 20 s, 40 s … capped at an hour.
@@ -165,29 +190,48 @@ export async function dispatchPendingEvents(context: EventContext, subscribers: 
 }
 
 export interface EventDispatcher {
-  /** Stops polling and waits for the dispatch under way, if any. */
+  /** Stops listening and polling and waits for the dispatch under way, if any. */
   stop(): Promise<void>;
 }
 
 /**
- * Polls the outbox in this process every `intervalMs` (the scheduled job, kernel/events.jobs.ts, is the backstop every
- * minute). Polling keeps dispatch within a second or two of the commit without the emitter needing the job queue.
+ * Dispatches in this process whenever the outbox has news: woken by the LISTEN channel when an emitting transaction
+ * commits (on any instance: migration 0038's trigger), when the channel comes back after a lost connection, and
+ * every `fallbackMs` for what no wake-up announces (an event whose retry is due after its backoff). The scheduled job
+ * (kernel/events.jobs.ts) is the backstop every minute. Wake-ups during a dispatch are folded into one more round.
  */
-export function startEventDispatcher(context: EventContext, subscribers: readonly EventSubscriber[], intervalMs: number): EventDispatcher {
-  let running: Promise<unknown> = Promise.resolve();
+export function startEventDispatcher(context: EventContext, subscribers: readonly EventSubscriber[], live: LiveChannel, fallbackMs: number): EventDispatcher {
+  let running: Promise<unknown> | undefined;
+  let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    again = false;
     running = dispatchPendingEvents(context, subscribers)
       .catch((error: unknown) => console.error("event dispatch failed", JSON.stringify(loggableError(error))))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+        running = undefined;
+        if (stopped) return;
+        if (again) run();
+        else timer = setTimeout(run, fallbackMs);
       });
   };
-  timer = setTimeout(tick, intervalMs);
+  const stopWaking = live.subscribe((wake) => {
+    if (wake.kind === "outbox") run();
+  });
+  const stopResuming = live.onResume(run);
+  run();
   return {
     async stop() {
       stopped = true;
+      stopWaking();
+      stopResuming();
       clearTimeout(timer);
       await running;
     },

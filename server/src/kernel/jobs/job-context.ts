@@ -97,4 +97,9 @@ export interface EventSubscriber {
    */
   wants?(db: EventContext["db"]): Promise<ReadonlySet<string> | "*">;
   handle(context: EventContext, event: DomainEvent): Promise<void>;
+  /**
+   * Optional: handles every event of a dispatched batch it has work for at once (a few statements for a hundred
+   * events instead of a few each). Should it fail, the dispatcher hands each event to `handle` alone instead.
+   */
+  handleBatch?(context: EventContext, events: readonly { event: DomainEvent; causedBy: CausedBy | undefined }[]): Promise<void>;
 }

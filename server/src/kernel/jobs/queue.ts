@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { rawSqlOn, type DatabaseHandle } from "../../db/client";
 import { isRedacted, loggableError } from "../http/error-log";
+import { wakeJobWorkers, type LiveChannel } from "../live/live-channel";
 import type { JobKind, JobQueue } from "./job-context";
 
 /** How often a job kind's extra workers (those beyond the first of a kind run several at once) poll while idle. */
@@ -9,7 +10,10 @@ const IDLE_SLOT_POLL_SECONDS = 10;
 export type { JobQueue, JobSendOptions } from "./job-context";
 
 export interface JobQueueOptions {
-  /** Seconds between polls for new jobs; small in tests so they finish quickly. */
+  /**
+   * Seconds between polls for new jobs; small in tests so they finish quickly. A job sent for now wakes the workers
+   * of its kind on every instance when it commits (wakeJobWorkers), so the poll is only the backstop.
+   */
   pollingIntervalSeconds?: number;
 }
 
@@ -23,7 +27,7 @@ function storableJobError(error: unknown): unknown {
 }
 
 /** The queue for the given job kinds (every area's, composed by runtime.ts); sending any other kind is refused. */
-export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly JobKind[], options: JobQueueOptions = {}): Promise<JobQueue> {
+export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly JobKind[], options: JobQueueOptions = {}, live?: LiveChannel): Promise<JobQueue> {
   const registered = new Map(jobKinds.map((kind) => [kind.name, kind]));
   if (registered.size !== jobKinds.length) throw new Error("Two job kinds share a name");
   // Set once stop() has returned: a handler still running past the shutdown timeout (a webhook waiting on a slow
@@ -60,13 +64,23 @@ export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly
     await boss.createQueue(name);
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  /** Each kind's first worker on this instance, woken when a job of its kind is stored anywhere. */
+  const firstWorkers = new Map<string, string>();
+  const stopWaking = live?.subscribe((wake) => {
+    if (wake.kind !== "job") return;
+    const worker = firstWorkers.get(wake.job);
+    if (worker !== undefined) boss.notifyWorker(worker);
+  });
 
   return {
     async send(kind, payload, sendOptions, tx) {
       if (registered.get(kind.name) !== kind) throw new Error(`Job kind ${kind.name} is not registered`);
       const data = kind.payload.parse(payload) as object;
       const db = tx ? { db: { executeSql: rawSqlOn(tx) } } : {};
-      return boss.send(kind.name, data, { retryLimit: 3, retryBackoff: true, ...sendOptions, ...db });
+      const id = await boss.send(kind.name, data, { retryLimit: 3, retryBackoff: true, ...sendOptions, ...db });
+      // A job booked for later is fetched by the polls; one for now wakes the workers when it commits.
+      if (id !== null && sendOptions?.startAfter === undefined) await wakeJobWorkers(tx ?? database, kind.name);
+      return id;
     },
     async startWorkers(context) {
       for (const [name, kind] of registered) {
@@ -108,11 +122,13 @@ export async function startJobQueue(database: DatabaseHandle, jobKinds: readonly
             }
           });
           slots.push(worker.id);
+          if (slot === 0) firstWorkers.set(name, worker.id);
         }
         if (kind.schedule) await boss.schedule(name, kind.schedule, {}, { tz: "UTC" });
       }
     },
     async stop(timeoutMs = 20_000) {
+      stopWaking?.();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
       stopped = true;
     },

@@ -10,10 +10,9 @@ export const callWebhookJob = defineJob({
   payload: webhookCallSchema,
   handler: (context, call): Promise<{ outcome: string }> =>
     makeWebhookCall(context, call, (tx, next, delaySeconds): Promise<unknown> => context.jobs.send(callWebhookJob, next, { ...CALL_JOB_OPTIONS, startAfter: delaySeconds }, tx)),
-  // A receiver waits on these, as on webhook deliveries: polled as often, and as many calls out at once as the
-  // deliveries' batch (webhooks.delivery.ts). One job per run, so a burst of leads is a burst of jobs: without
-  // concurrency an instance made one call per polling interval.
-  pollingIntervalSeconds: 0.5,
+  // A receiver waits on these, as on webhook deliveries: a call queued for now wakes the workers when its run commits
+  // (JobQueue.send), and as many calls go out at once as the deliveries' batch (webhooks.delivery.ts). One job per
+  // run, so a burst of leads is a burst of jobs: without concurrency an instance made one call per polling interval.
   concurrency: 10,
 });
 

@@ -67,6 +67,10 @@ export const endpointsFor = (db: Database, eventName: string) =>
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.enabled, true), or(eq(webhookEndpoints.event, eventName), eq(webhookEndpoints.event, "*"))));
 
+/** Every enabled endpoint with the event it wants (a name or "*"): read once for a dispatched batch. */
+export const enabledEndpoints = (db: Database) =>
+  db.select({ id: webhookEndpoints.id, event: webhookEndpoints.event }).from(webhookEndpoints).where(eq(webhookEndpoints.enabled, true));
+
 /** The events some enabled endpoint wants ("*" among them when one wants every event). */
 export async function wantedEventNames(db: Database): Promise<string[]> {
   const rows = await db.selectDistinct({ event: webhookEndpoints.event }).from(webhookEndpoints).where(eq(webhookEndpoints.enabled, true));

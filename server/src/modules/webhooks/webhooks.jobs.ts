@@ -7,7 +7,7 @@ const BOOK_WITHIN_SECONDS = 60;
 
 /**
  * Sends due webhook deliveries. Deliveries live in webhook_deliveries with their next_attempt_at (the retry schedule
- * is data, not queued jobs), so this one job is the only sender: every minute as the backstop, sent at once for new
+ * is data, not queued jobs), so this one job is the only sender: every minute as the backstop, sent (and woken) at once for new
  * deliveries, a test event or a redelivery, and booked with pg-boss's startAfter when a retry falls due sooner than
  * the next minute, so no run sleeps on a worker waiting for it.
  */
@@ -22,9 +22,9 @@ export const deliverWebhooksJob = defineJob({
     }
     return outcome;
   },
+  // Commit to delivery is what a receiver waits on: the job sent in the dispatch's transaction wakes the workers of
+  // every instance when it commits (JobQueue.send), so no short poll is needed.
   schedule: "* * * * *",
-  // Commit to delivery is what a receiver waits on: half a second's polling keeps it under a second or so.
-  pollingIntervalSeconds: 0.5,
 });
 
 export const webhookJobs = [deliverWebhooksJob];

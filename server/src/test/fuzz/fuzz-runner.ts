@@ -1,4 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
+
+/** What the checks read of an answer. */
+interface Answer {
+  statusCode: number;
+  body: string;
+}
 import { mutatedField, render, type FuzzCase, type RenderedRequest } from "./fuzz-cases";
 import type { Operation } from "./openapi-operations";
 
@@ -113,7 +119,24 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   const nextAddress = () => remoteAddressFor(addressCounter++);
   let adminCookie = await options.signIn();
 
-  async function send(r: RenderedRequest, sessionCookie: string | undefined): Promise<LightMyRequestResponse | Error> {
+  /**
+   * One request, its answer read as it streams: an event stream (text/event-stream, which stays open) is judged by its
+   * status and headers and then closed; any other answer is read to its end.
+   */
+  async function inject(options: InjectOptions): Promise<Answer> {
+    const res = await app.inject({ ...options, payloadAsStream: true });
+    const body = res.stream();
+    if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+      body.on("error", () => undefined);
+      (res.raw.res as { destroy(): void }).destroy();
+      return { statusCode: res.statusCode, body: "" };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return { statusCode: res.statusCode, body: Buffer.concat(chunks).toString("utf8") };
+  }
+
+  async function send(r: RenderedRequest, sessionCookie: string | undefined): Promise<Answer | Error> {
     const headers: Record<string, string> = { ...(r.odd?.headers ?? {}) };
     if (r.contentType) headers["content-type"] = r.contentType;
     const cookies = [...(sessionCookie ? [sessionCookie] : []), ...(r.odd?.cookies ?? [])];
@@ -122,7 +145,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        app.inject({ method: r.method, url: r.url, headers, payload: r.payload, remoteAddress: nextAddress() }),
+        inject({ method: r.method, url: r.url, headers, payload: r.payload, remoteAddress: nextAddress() }),
         new Promise<Error>((resolve) => {
           timer = setTimeout(() => resolve(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000}s`)), REQUEST_TIMEOUT_MS);
         }),
