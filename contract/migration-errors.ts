@@ -22,4 +22,5 @@ export const migrationErrorMessages = {
   "migration.invalid_boolean": "Must be yes or no (true/false, 1/0)",
   "migration.invalid_json": "Must be JSON",
   "migration.one_word_name": "Give a first and a last name (two words or more), or map first and last name columns",
+  "migration.duplicate_skipped": "Skipped: a lead with this email already exists",
 } as const;

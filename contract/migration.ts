@@ -85,6 +85,38 @@ export type MigrationStartInput = z.input<typeof migrationStartSchema>;
 
 export const MIGRATION_LIST_LIMIT = 20;
 
+/** Lines of an import's report a page holds. */
+export const MIGRATION_REPORT_PAGE = 50;
+
+const INT_MAX = 2_147_483_647;
+/** Where the next page of a report starts: the last line's row number and id ("row.id"). */
+const reportCursorSchema = z
+  .string()
+  .regex(/^\d{1,10}\.\d{1,10}$/, errorMessage("list.cursor_mismatch"))
+  .refine((cursor) => cursor.split(".").every((part) => Number(part) <= INT_MAX), errorMessage("list.cursor_mismatch"))
+  .describe("nextCursor of the page before");
+
+export const migrationReportQuerySchema = z.object({ cursor: reportCursorSchema.optional() });
+export type MigrationReportQuery = z.infer<typeof migrationReportQuerySchema>;
+
+export const migrationReportLineSchema = z.object({
+  rowNumber: z.number().int().describe("The row's line in the file (the header is row 1)"),
+  field: z.string().nullable().describe("The column (target) the problem is in; null for the row as a whole"),
+  code: z.string().describe("Stable code: a field error's, or migration.duplicate_skipped for a row whose email was already a lead"),
+  message: z.string().describe("The English text of the code"),
+  lead: z
+    .object({ id: z.number().int(), businessName: z.string().nullable().describe("null once the lead is deleted") })
+    .nullable()
+    .describe("The existing lead the row matched by email (a skipped duplicate); its page is /leads/{id}"),
+});
+export type MigrationReportLine = z.infer<typeof migrationReportLineSchema>;
+
+export const migrationReportSchema = z.object({
+  lines: z.array(migrationReportLineSchema).describe("In row order"),
+  nextCursor: z.string().nullable(),
+});
+export type MigrationReport = z.infer<typeof migrationReportSchema>;
+
 const migrationTags = ["Migration"];
 const uploadDescription =
   "multipart/form-data with the file in `csvFile` (a .csv file: UTF-8 with or without a BOM, comma- or semicolon-separated, " +
@@ -152,6 +184,18 @@ export const migrationEndpoints = defineEndpoints("migration", {
     tags: migrationTags,
     summary: "One migration and its progress",
   }),
+  report: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/migration/:id/report",
+    params: idParamsSchema,
+    query: migrationReportQuerySchema,
+    reply: migrationReportSchema,
+    errors: [400, 404],
+    tags: migrationTags,
+    summary: "A migration's report, a page at a time: the rows it could not import, and the rows it skipped with the lead they matched",
+    description: `In row order, ${MIGRATION_REPORT_PAGE} lines a page; page with nextCursor.`,
+  }),
   errorReport: defineEndpoint({
     method: "GET",
     permission: "crm.read",
@@ -160,6 +204,6 @@ export const migrationEndpoints = defineEndpoints("migration", {
     download: "csv",
     errors: [404],
     tags: migrationTags,
-    summary: "The rows a migration could not import: row number, field and message",
+    summary: "A migration's report as CSV: row number, field and message, and for a skipped duplicate the lead it matched (id and page URL)",
   }),
 });

@@ -79,7 +79,7 @@ describe("the CSV migration in the browser", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), progress.getByTestId("migration-error-report").click()]);
     expect(download.suggestedFilename()).toMatch(/^migration-\d+-errors-\d{4}-\d{2}-\d{2}\.csv$/);
     const report = readFileSync((await download.path())!, "utf8");
-    expect(report.startsWith("\uFEFFrow,field,message\r\n")).toBe(true);
+    expect(report.startsWith("\uFEFFrow,field,message,lead_id,lead_url\r\n")).toBe(true);
     expect(report).toContain("302,email,Valid email is required");
     expect(report).toContain("303,email,Valid email is required");
     expect(report).not.toMatch(/(^|,)[=+\-@]/m);
@@ -89,5 +89,33 @@ describe("the CSV migration in the browser", () => {
     await row.getByText("Completed").waitFor();
     await page.goto("/leads");
     await page.getByText("Browser Co 299, Ltd").waitFor();
+  });
+
+  it("shows the report of an import whose row matched an existing lead, and its name opens that lead's page", async () => {
+    await page.goto("/enterprise");
+    await page.getByRole("tab", { name: "Migration" }).waitFor();
+    const again = "name,email,company\nRow Again,ROW7@browser.test,Someone Else Co\nNew Person,new@browser.test,New Co\n";
+    await page.getByTestId("migration-file-input").setInputFiles({ name: "again.csv", mimeType: "text/csv", buffer: Buffer.from(again) });
+    await page.getByTestId("migration-upload").click();
+    await page.getByTestId("migration-mapping").waitFor();
+    await page.getByTestId("migration-start").click();
+    const result = page.getByTestId("migration-result");
+    await result.waitFor({ timeout: 30_000 });
+    expect((await result.textContent())?.trim()).toBe("Migration completed: 1 records imported, 0 errors");
+
+    await page.getByTestId("migration-progress").getByRole("button", { name: "View report" }).click();
+    const dialog = page.getByTestId("migration-report");
+    await dialog.getByRole("heading", { name: "Import report" }).waitFor();
+    const line = dialog.getByTestId("migration-report-line");
+    await line.first().waitFor();
+    expect(await line.count()).toBe(1);
+    expect((await line.textContent()) ?? "").toContain("Skipped: a lead with this email already exists");
+    const link = line.getByRole("link", { name: "Browser Co 7, Ltd" });
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^\/leads\/\d+$/);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await expect.poll(async () => ((await page.getByTestId("page-title").textContent()) ?? "").trim()).toBe("Browser Co 7, Ltd");
+    expect(await page.getByTestId("migration-report").count()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MIGRATION_FILE_FIELD, migrationEndpoints, type Migration, type MigrationStartInput } from "@contract/migration";
 import { callApi, endpointUrl } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
@@ -72,3 +72,14 @@ export function uploadMigrationFile(file: File, userEmail: string, onProgress: (
 }
 
 export const migrationErrorReportUrl = (id: number) => endpointUrl(migrationEndpoints.errorReport, { params: { id } });
+
+/** A migration's report (rows not imported, duplicates skipped with the lead they matched), a page at a time. */
+export function useMigrationReport(id: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ["/api/migration", id, "report"] as const,
+    enabled,
+    queryFn: ({ signal, pageParam }) => callApi(migrationEndpoints.report, { params: { id }, query: { cursor: pageParam } }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}

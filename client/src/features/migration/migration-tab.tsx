@@ -15,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { apiErrorMessage } from "@/lib/api";
 import { useFormatters } from "@/lib/use-formatters";
 import { migrationErrorReportUrl, uploadMigrationFile, useMigration, useMigrations, useStartMigration } from "./migration-queries";
+import { hasReport, MigrationReportButton } from "./migration-report-dialog";
 import { useCan } from "@/lib/authorization";
 import { useCurrentUser } from "@/lib/session";
 
@@ -268,6 +269,7 @@ function ImportProgress({ id, onAnother }: { id: number; onAnother: () => void }
       ) : null}
       {current.status !== "in_progress" ? (
         <div className="flex flex-wrap items-center gap-3">
+          {hasReport(current) ? <MigrationReportButton migration={current} /> : null}
           {current.errors > 0 ? <ErrorReportLink id={current.id} /> : null}
           <Button variant="outline" onClick={onAnother} data-testid="migration-another">
             {t("migration.progress.another")}
@@ -349,7 +351,16 @@ function MigrationStatusCard() {
               {migration.status === "in_progress" ? <span className="block text-xs text-muted-foreground">{t("migration.status.ofTotal", { total: number(migration.recordsTotal) })}</span> : null}
             </TableCell>
             <TableCell className="text-right align-top tabular-nums">{number(migration.errors)}</TableCell>
-            <TableCell className="align-top">{migration.errors > 0 ? <ErrorReportLink id={migration.id} compact /> : <span className="text-xs text-muted-foreground">—</span>}</TableCell>
+            <TableCell className="align-top">
+              {hasReport(migration) ? (
+                <div className="flex flex-col items-start">
+                  <MigrationReportButton migration={migration} compact />
+                  {migration.errors > 0 ? <ErrorReportLink id={migration.id} compact /> : null}
+                </div>
+              ) : (
+                <span className="text-xs text-muted-foreground">—</span>
+              )}
+            </TableCell>
           </TableRow>
         ))}
       </DataTableState>

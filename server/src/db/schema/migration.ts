@@ -80,6 +80,11 @@ export const migrationErrors = pgTable(
     field: varchar("field", { length: 100 }),
     code: varchar("code", { length: 100 }).notNull(),
     message: text("message").notNull(),
+    /**
+     * The existing lead the row matched by email (a duplicate skipped), so the report links to it. No foreign key: a
+     * lead deleted later leaves the report as it was, and deleting leads never scans this table.
+     */
+    leadId: integer("lead_id"),
   },
   (t) => [index("migration_errors_row_idx").on(t.migrationId, t.rowNumber, t.id)],
 );

@@ -244,20 +244,36 @@ const recordsetColumns = (fields: readonly LeadField[]) =>
 
 /**
  * Inserts the leads whose email is new; a duplicate (the table's unique lower(email) index) is left as it is.
- * Answers the id of each lead written, by lower(email).
+ * Answers the id of each lead written, and of each lead a duplicate matched (already in the table before this
+ * statement), by lower(email): the same statement finds both, so a skipped row's report can name its lead without a
+ * query of its own. The existing leads are looked up only for the rows the insert did not write.
  */
-export async function insertNewLeads(db: Database, fields: readonly LeadField[], rows: readonly Partial<LeadInput>[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
+export async function insertNewLeads(
+  db: Database,
+  fields: readonly LeadField[],
+  rows: readonly Partial<LeadInput>[],
+): Promise<{ inserted: Map<string, number>; existing: Map<string, number> }> {
+  const inserted = new Map<string, number>();
+  const existing = new Map<string, number>();
+  if (rows.length === 0) return { inserted, existing };
   const columns = fields.map((field) => `"${leadColumns[field].name}"`).join(", ");
   const values = fields.map((field) => `r."${field}"`).join(", ");
-  const written = await rawRows<{ id: number; email_key: string }>(
+  const written = await rawRows<{ id: number; email_key: string; inserted: boolean }>(
     db,
-    sql`INSERT INTO leads (${sql.raw(columns)})
-        SELECT ${sql.raw(values)} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${sql.raw(recordsetColumns(fields))})
-        ON CONFLICT DO NOTHING
-        RETURNING id, lower(email) AS email_key`,
+    sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${sql.raw(recordsetColumns(fields))})),
+        ins AS (
+          INSERT INTO leads (${sql.raw(columns)})
+          SELECT ${sql.raw(values)} FROM r
+          ON CONFLICT DO NOTHING
+          RETURNING id, lower(email) AS email_key
+        )
+        SELECT id, email_key, true AS inserted FROM ins
+        UNION ALL
+        SELECT l.id, lower(l.email), false FROM r JOIN leads l ON lower(l.email) = lower(r.email)
+        WHERE NOT EXISTS (SELECT 1 FROM ins WHERE ins.email_key = lower(r.email))`,
   );
-  return new Map(written.map((row) => [row.email_key, row.id]));
+  for (const row of written) (row.inserted ? inserted : existing).set(row.email_key, row.id);
+  return { inserted, existing };
 }
 
 /**
@@ -310,17 +326,31 @@ export async function creditReferrals(db: Database, rows: readonly { leadId: num
 export async function insertRowErrors(db: Database, migrationId: number, errors: readonly RowError[]): Promise<void> {
   if (errors.length === 0) return;
   await db.execute(sql`
-    INSERT INTO migration_errors (migration_id, row_number, field, code, message)
-    SELECT ${migrationId}, r."rowNumber", left(r.field, 100), left(r.code, 100), r.message
-    FROM jsonb_to_recordset(${JSON.stringify(errors)}::jsonb) AS r("rowNumber" integer, field text, code text, message text)`);
+    INSERT INTO migration_errors (migration_id, row_number, field, code, message, lead_id)
+    SELECT ${migrationId}, r."rowNumber", left(r.field, 100), left(r.code, 100), r.message, r."leadId"
+    FROM jsonb_to_recordset(${JSON.stringify(errors)}::jsonb) AS r("rowNumber" integer, field text, code text, message text, "leadId" integer)`);
 }
 
-/** The error report in row order, in keyset batches after (row, id). */
-export async function rowErrorsAfter(db: Database, migrationId: number, after: { key: string; id: number } | null, limit: number) {
-  const position = after ? sql`AND (row_number, id) > (${Number(after.key)}, ${after.id})` : sql``;
-  return rawRows<{ id: number; sortKey: string; rowNumber: number; field: string | null; message: string }>(
+/** One line of an import's report, with the lead a skipped row matched (its business name null once it is deleted). */
+export interface ReportLine {
+  id: number;
+  sortKey: string;
+  rowNumber: number;
+  field: string | null;
+  code: string;
+  message: string;
+  leadId: number | null;
+  businessName: string | null;
+}
+
+/** The report in row order, in keyset batches after (row, id). */
+export async function rowErrorsAfter(db: Database, migrationId: number, after: { key: string; id: number } | null, limit: number): Promise<ReportLine[]> {
+  const position = after ? sql`AND (e.row_number, e.id) > (${Number(after.key)}, ${after.id})` : sql``;
+  return rawRows<ReportLine>(
     db,
-    sql`SELECT id, row_number::text AS "sortKey", row_number AS "rowNumber", field, message FROM migration_errors
-        WHERE migration_id = ${migrationId} ${position} ORDER BY row_number, id LIMIT ${limit}`,
+    sql`SELECT e.id, e.row_number::text AS "sortKey", e.row_number AS "rowNumber", e.field, e.code, e.message,
+               e.lead_id AS "leadId", l.business_name AS "businessName"
+        FROM migration_errors e LEFT JOIN leads l ON l.id = e.lead_id
+        WHERE e.migration_id = ${migrationId} ${position} ORDER BY e.row_number, e.id LIMIT ${limit}`,
   );
 }

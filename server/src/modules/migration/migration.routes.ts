@@ -9,7 +9,8 @@ import { sendCsv } from "../../kernel/http/csv-export";
 import { endpointRoute, endpointSchema, routeConfig } from "../../kernel/http/endpoint-route";
 import { HttpError } from "../../kernel/http/errors";
 import { requestMeta } from "../../kernel/http/request-meta";
-import { errorReport, fileTooLarge, getMigration, listMigrations, receiveUpload, startMigration, UploadSlots, type UploadPart } from "./migration.service";
+import { appOriginOf } from "../../kernel/http/app-origin";
+import { errorReport, fileTooLarge, getMigration, listMigrations, receiveUpload, reportPage, startMigration, UploadSlots, type UploadPart } from "./migration.service";
 
 /** Room for the multipart framing and the small fields around the file, beyond the file's own limit. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -52,6 +53,8 @@ export function migrationRoutes(app: ZodApp, ctx: AppContext) {
 
   endpointRoute(app, migrationEndpoints.get, async (request) => getMigration(deps, request.params.id));
 
+  endpointRoute(app, migrationEndpoints.report, async (request) => reportPage(ctx.db, request.params.id, request.query));
+
   const report = migrationEndpoints.errorReport;
   const reportSchema = endpointSchema(report);
   app.get(
@@ -60,6 +63,6 @@ export function migrationRoutes(app: ZodApp, ctx: AppContext) {
       config: routeConfig(report),
       schema: { ...reportSchema, summary: `${reportSchema.summary}, as a CSV download (UTF-8 with BOM, formula-safe cells)`, produces: ["text/csv"] },
     },
-    async (request, reply) => sendCsv(reply, await errorReport(ctx.db, (request.params as { id: number }).id)),
+    async (request, reply) => sendCsv(reply, await errorReport(ctx.db, (request.params as { id: number }).id, appOriginOf(request, ctx.config.appOrigins))),
   );
 }

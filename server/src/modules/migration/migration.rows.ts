@@ -50,6 +50,8 @@ export interface RowError {
   field: string | null;
   code: string;
   message: string;
+  /** The existing lead the row matched by email, when it was skipped as a duplicate. */
+  leadId?: number;
 }
 
 /** A row that passed validation: the lead's fields and, when the file gave one, its year-to-date revenue. */

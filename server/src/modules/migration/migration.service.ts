@@ -1,6 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { MIGRATION_FILE_FIELD, MIGRATION_LIST_LIMIT, MIGRATION_MAX_COLUMNS, type DuplicatePolicy, type Migration, type MigrationStart, type MigrationTarget } from "@contract/migration";
+import {
+  MIGRATION_FILE_FIELD,
+  MIGRATION_LIST_LIMIT,
+  MIGRATION_MAX_COLUMNS,
+  MIGRATION_REPORT_PAGE,
+  type DuplicatePolicy,
+  type Migration,
+  type MigrationReport,
+  type MigrationReportQuery,
+  type MigrationStart,
+  type MigrationTarget,
+} from "@contract/migration";
+import { englishErrorMessage } from "@contract/error-codes";
+import { errorMessage } from "@contract/error-message";
 import type { LeadInput } from "@contract/leads";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
@@ -47,6 +60,7 @@ import {
   updateExistingLeads,
   upsertYtdRevenue,
   watchedMigration,
+  type ReportLine,
 } from "./migration.data";
 import { asTargets, detectMapping, validateRow, type RowError, type ValidRow } from "./migration.rows";
 
@@ -301,15 +315,39 @@ export async function listMigrations(deps: Pick<MigrationDeps, "db" | "config">)
   return (await latestMigrations(deps.db, MIGRATION_LIST_LIMIT)).map((row) => toMigration(row, deps.config.migration.uploadExpiryMs));
 }
 
-export async function errorReport(db: Database, id: number): Promise<CsvExport<{ id: number; sortKey: string; rowNumber: number; field: string | null; message: string }>> {
+/**
+ * The report as CSV. A skipped duplicate's line names the lead it matched: its id, and its page's URL at `appOrigin`
+ * (the origin people open the app at), so a spreadsheet's link opens it.
+ */
+export async function errorReport(db: Database, id: number, appOrigin: string): Promise<CsvExport<ReportLine>> {
   const row = await findMigration(db, id);
   if (!row) throw notFound("migration.not_found");
   return keysetCsv({
     name: `migration-${id}-errors`,
-    header: ["row", "field", "message"],
+    header: ["row", "field", "message", "lead_id", "lead_url"],
     read: (after, limit) => rowErrorsAfter(db, id, after, limit),
-    cells: (error) => [error.rowNumber, error.field ?? "", error.message],
+    cells: (line) => [line.rowNumber, line.field ?? "", line.message, line.leadId ?? "", line.leadId !== null ? `${appOrigin}/leads/${line.leadId}` : ""],
   });
+}
+
+/** A page of the report, in row order, each skipped duplicate with the lead it matched. */
+export async function reportPage(db: Database, id: number, query: MigrationReportQuery): Promise<MigrationReport> {
+  const row = await findMigration(db, id);
+  if (!row) throw notFound("migration.not_found");
+  const [key, after] = query.cursor?.split(".") ?? [];
+  const lines = await rowErrorsAfter(db, id, key !== undefined && after !== undefined ? { key, id: Number(after) } : null, MIGRATION_REPORT_PAGE + 1);
+  const page = lines.slice(0, MIGRATION_REPORT_PAGE);
+  const last = page.at(-1);
+  return {
+    lines: page.map((line) => ({
+      rowNumber: line.rowNumber,
+      field: line.field,
+      code: line.code,
+      message: line.message,
+      lead: line.leadId !== null ? { id: line.leadId, businessName: line.businessName } : null,
+    })),
+    nextCursor: lines.length > MIGRATION_REPORT_PAGE && last ? `${last.rowNumber}.${last.id}` : null,
+  };
 }
 
 interface BatchOutcome {
@@ -389,6 +427,8 @@ interface ValidatedBatch {
   rows: ValidRow[];
   errors: RowError[];
   duplicatesInBatch: number;
+  /** With the skip policy, the rows dropped for repeating an earlier row's email in this chunk. */
+  skippedInBatch: { rowNumber: number; emailKey: string }[];
 }
 
 function validateBatch(records: readonly string[][], firstRow: number, mapping: readonly (MigrationTarget | null)[], duplicates: DuplicatePolicy): ValidatedBatch {
@@ -396,6 +436,7 @@ function validateBatch(records: readonly string[][], firstRow: number, mapping: 
   // Rows by email: a later row with the same email is skipped, or (update) merged over the earlier one.
   const byEmail = new Map<string, ValidRow>();
   let duplicatesInBatch = 0;
+  const skippedInBatch: { rowNumber: number; emailKey: string }[] = [];
   records.forEach((record, index) => {
     const result = validateRow(record, mapping, firstRow + index);
     if (Array.isArray(result)) {
@@ -408,6 +449,7 @@ function validateBatch(records: readonly string[][], firstRow: number, mapping: 
       return;
     }
     duplicatesInBatch++;
+    if (duplicates === "skip") skippedInBatch.push({ rowNumber: result.rowNumber, emailKey: result.emailKey });
     if (duplicates === "update") {
       byEmail.set(result.emailKey, {
         ...earlier,
@@ -416,14 +458,14 @@ function validateBatch(records: readonly string[][], firstRow: number, mapping: 
       });
     }
   });
-  return { processed: records.length, rows: [...byEmail.values()], errors, duplicatesInBatch };
+  return { processed: records.length, rows: [...byEmail.values()], errors, duplicatesInBatch, skippedInBatch };
 }
 
 async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly (MigrationTarget | null)[], duplicates: DuplicatePolicy, migrationId: number): Promise<BatchOutcome> {
   const { rows, errors, duplicatesInBatch } = batch;
   const fields = writtenFields(mapping);
   const pick = (lead: Partial<LeadInput>) => Object.fromEntries(fields.filter((field) => lead[field] !== undefined).map((field) => [field, lead[field]]));
-  const inserted = await insertNewLeads(tx, fields, rows.map((row) => pick(row.lead)));
+  const { inserted, existing: matched } = await insertNewLeads(tx, fields, rows.map((row) => pick(row.lead)));
   const existing = rows.filter((row) => !inserted.has(row.emailKey));
   const updated = duplicates === "update" ? await updateExistingLeads(tx, fields, existing.map((row) => pick(row.lead))) : new Map<string, number>();
   const leadIdOf = (row: ValidRow) => inserted.get(row.emailKey) ?? updated.get(row.emailKey);
@@ -440,7 +482,7 @@ async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly
   for (const referral of await creditReferrals(tx, codes)) {
     await emitEvent(tx, "referral.created", { ...referral, source: "code" });
   }
-  await insertRowErrors(tx, migrationId, errors);
+  await insertRowErrors(tx, migrationId, duplicates === "skip" ? [...errors, ...skippedLines(batch, existing, inserted, matched)] : errors);
 
   const erroredRows = new Set(errors.map((error) => error.rowNumber)).size;
   const written = inserted.size + updated.size;
@@ -452,6 +494,27 @@ async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly
     skipped: batch.processed - erroredRows - successful,
     withErrors: erroredRows,
   };
+}
+
+const SKIPPED_DUPLICATE = errorMessage("migration.duplicate_skipped");
+
+/**
+ * The report's line for each row skipped because its email was already a lead: in the table (the insert found it) or
+ * written from an earlier row of this chunk. Each names the lead it matched, so the report links to it; a lead that
+ * another import committed while this statement ran is not seen, and its row is skipped without one.
+ */
+function skippedLines(batch: ValidatedBatch, existing: readonly ValidRow[], inserted: Map<string, number>, matched: Map<string, number>): RowError[] {
+  const line = (rowNumber: number, leadId: number | undefined): RowError => ({
+    rowNumber,
+    field: "email",
+    code: "migration.duplicate_skipped",
+    message: englishErrorMessage(SKIPPED_DUPLICATE),
+    ...(leadId !== undefined ? { leadId } : {}),
+  });
+  return [
+    ...existing.map((row) => line(row.rowNumber, matched.get(row.emailKey))),
+    ...batch.skippedInBatch.map((row) => line(row.rowNumber, inserted.get(row.emailKey) ?? matched.get(row.emailKey))),
+  ];
 }
 
 /** Marks the migration completed, with its event, and drops its staged chunks. */

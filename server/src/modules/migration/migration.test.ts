@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Affiliate, AffiliateDetail } from "@contract/affiliates";
 import type { ApiError } from "@contract/errors";
 import type { Lead } from "@contract/leads";
-import type { Migration } from "@contract/migration";
+import type { Migration, MigrationReport } from "@contract/migration";
 import { loadConfig } from "../../config";
 import { csvDownload } from "../../test/csv-download";
 import { multipartBody } from "../../test/multipart";
@@ -66,13 +66,13 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     expect(migration).toMatchObject({ status: "completed", recordsTotal: 3, imported: 1, errors: 2, recordsWithErrors: 2 });
     expect(await leadByEmail(admin, "dee@semi.test")).toMatchObject({ status: "qualified", tags: ["vip", "wholesale"], currentCrmUsage: true, kpi: { ytdRevenue: "1500.25" } });
     const rows = csvDownload(await admin.get(`/api/migration/${migration.id}/errors.csv`), `migration-${migration.id}-errors`);
-    expect(rows[0]).toEqual(["row", "field", "message"]);
+    expect(rows[0]).toEqual(["row", "field", "message", "lead_id", "lead_url"]);
     expect(rows.slice(1)).toEqual(
       expect.arrayContaining([
-        ["3", "email", "Valid email is required"],
-        ["3", "currentCrmUsage", "Must be yes or no (true/false, 1/0)"],
-        ["3", "revenue", "Please enter a valid number (at most 2 decimals)"],
-        ["4", "businessOwnerName", "First name is required"],
+        ["3", "email", "Valid email is required", "", ""],
+        ["3", "currentCrmUsage", "Must be yes or no (true/false, 1/0)", "", ""],
+        ["3", "revenue", "Please enter a valid number (at most 2 decimals)", "", ""],
+        ["4", "businessOwnerName", "First name is required", "", ""],
       ]),
     );
   });
@@ -84,7 +84,7 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     expect((await leadByEmail(admin, "fay@formula.test"))!.businessName).toBe("+Plus Co");
     const res = await admin.get(`/api/migration/${migration.id}/errors.csv`);
     const rows = csvDownload(res, `migration-${migration.id}-errors`);
-    expect(rows).toContainEqual(["2", "email", "Valid email is required"]);
+    expect(rows).toContainEqual(["2", "email", "Valid email is required", "", ""]);
     // Nothing in the report starts a cell with a formula character.
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
   });
@@ -95,6 +95,48 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     expect(migration).toMatchObject({ duplicates: "skip", recordsProcessed: 3, imported: 1, recordsSkipped: 2, errors: 0 });
     expect(await leadByEmail(admin, "gus@dup.test")).toMatchObject({ businessOwnerName: "Gus", businessOwnerLastName: "One", businessName: "First Co", kpi: { ytdRevenue: "10.00" } });
     expect(await leadByEmail(admin, "ana@nunez.test")).toMatchObject({ businessName: "Núñez Bakery, S.L.", kpi: { ytdRevenue: "1250.50" } });
+  });
+
+  it("names the existing lead a skipped row matched in its report, as JSON and as CSV with the lead's page", async () => {
+    const ana = (await leadByEmail(admin, "ana@nunez.test"))!;
+    const csv = "name,email,company\n" + "Ana Copy,ANA@Nunez.test,Copy Co\n" + "Lou New,lou@report.test,Lou Co\n" + "Lou Twice,lou@report.test,Lou Co 2\n" + "Bad Row,not-an-email,Bad Co\n";
+    const migration = await importNow(admin, csv);
+    expect(migration).toMatchObject({ imported: 1, recordsSkipped: 2, errors: 1 });
+    const lou = (await leadByEmail(admin, "lou@report.test"))!;
+
+    const report = await admin.get<MigrationReport>(`/api/migration/${migration.id}/report`);
+    expect(report.status, report.text).toBe(200);
+    expect(report.body).toEqual({
+      lines: [
+        { rowNumber: 2, field: "email", code: "migration.duplicate_skipped", message: "Skipped: a lead with this email already exists", lead: { id: ana.id, businessName: ana.businessName } },
+        { rowNumber: 4, field: "email", code: "migration.duplicate_skipped", message: "Skipped: a lead with this email already exists", lead: { id: lou.id, businessName: "Lou Co" } },
+        { rowNumber: 5, field: "email", code: "field.email_required", message: "Valid email is required", lead: null },
+      ],
+      nextCursor: null,
+    });
+
+    const rows = csvDownload(await admin.get(`/api/migration/${migration.id}/errors.csv`), `migration-${migration.id}-errors`);
+    expect(rows[0]).toEqual(["row", "field", "message", "lead_id", "lead_url"]);
+    expect(rows[1]).toEqual(["2", "email", "Skipped: a lead with this email already exists", String(ana.id), expect.stringMatching(new RegExp(`^https?://[^/]+/leads/${ana.id}$`))]);
+    expect(rows[2]!.slice(3, 4)).toEqual([String(lou.id)]);
+
+    for (const cursor of ["x", "1", "99999999999.1", "1.99999999999", "-1.2"]) {
+      const hostile = await admin.get<ApiError>(`/api/migration/${migration.id}/report?cursor=${encodeURIComponent(cursor)}`);
+      expect(hostile.status, cursor).toBe(400);
+    }
+    expect((await admin.get(`/api/migration/999999/report`)).status).toBe(404);
+  });
+
+  it("pages a long report with nextCursor, in row order", async () => {
+    const csv = "name,email,company\n" + Array.from({ length: 60 }, (_, i) => `Ana Copy${i},ana@nunez.test,Copy ${i}`).join("\n") + "\n";
+    const migration = await importNow(admin, csv);
+    expect(migration).toMatchObject({ imported: 0, recordsSkipped: 60 });
+    const first = await admin.get<MigrationReport>(`/api/migration/${migration.id}/report`);
+    expect(first.body.lines).toHaveLength(50);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await admin.get<MigrationReport>(`/api/migration/${migration.id}/report?cursor=${first.body.nextCursor}`);
+    expect(second.body.lines.map((line) => line.rowNumber)).toEqual(Array.from({ length: 10 }, (_, i) => 52 + i));
+    expect(second.body.nextCursor).toBeNull();
   });
 
   it("updates existing leads with the row's values when asked, keeping fields a row leaves blank", async () => {
