@@ -32,6 +32,15 @@ export const ATTACHMENT_SAFE_CONTENT_TYPES = [
   "video/mp4",
 ] as const;
 
+/**
+ * The types a preview shows inline (GET /api/attachments/{id}/preview): raster images a browser decodes without
+ * running anything, and PDF. Never SVG (an image that can carry scripts) nor HTML. A file is previewed only when its
+ * first bytes are what its stored type says (its magic number).
+ */
+export const ATTACHMENT_PREVIEW_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"] as const;
+export type AttachmentPreviewType = (typeof ATTACHMENT_PREVIEW_TYPES)[number];
+export const isPreviewable = (contentType: string): contentType is AttachmentPreviewType => (ATTACHMENT_PREVIEW_TYPES as readonly string[]).includes(contentType);
+
 export const attachmentSchema = z.object({
   id: z.number().int(),
   leadId: z.number().int(),
@@ -90,6 +99,22 @@ export const attachmentEndpoints = defineEndpoints("attachments", {
     description:
       "Always `Content-Disposition: attachment` (filename* in UTF-8) with `X-Content-Type-Options: nosniff`; HTML and SVG are " +
       "never served as such (application/octet-stream). Streamed from the database a chunk at a time.",
+  }),
+  preview: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/attachments/:id/preview",
+    params: idParamsSchema,
+    errors: [404, 415],
+    tags,
+    summary: "Show an image or PDF attachment inline, for a thumbnail or a preview",
+    description:
+      "Only PNG, JPEG, GIF, WebP and PDF, and only when the file's first bytes are that type's signature as well as its stored " +
+      "type; anything else (SVG, HTML, a .png name with other bytes) answers 415 attachment.preview_unsupported: download " +
+      "it instead. Served with `Content-Disposition: inline`, `X-Content-Type-Options: nosniff`, " +
+      "`Cross-Origin-Resource-Policy: same-origin` and a Content-Security-Policy of its own: an image is a sandboxed " +
+      "document that may load nothing but itself; a PDF may load nothing else and may not be framed (not sandboxed, " +
+      "since browsers refuse to show a PDF in a sandbox).",
   }),
   remove: defineEndpoint({
     method: "DELETE",

@@ -94,4 +94,35 @@ describe("attachments on a lead's page", () => {
     const list = await context.request.get(`/api/leads/${leadId}/attachments`);
     expect(((await list.json()) as { attachments: unknown[] }).attachments).toHaveLength(1);
   });
+
+  it("shows an image as a thumbnail named after its file, keeps a .png holding HTML an icon, and offers a PDF's preview in a new tab", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    const pdf = Buffer.from("%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), card().getByRole("button", { name: "Choose files" }).click()]);
+    await chooser.setFiles([
+      { name: "storefront.png", mimeType: "image/png", buffer: png },
+      { name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") },
+      { name: "brochure.pdf", mimeType: "application/pdf", buffer: pdf },
+    ]);
+    await expect.poll(() => rows().count()).toBe(4);
+
+    const thumbnail = rows().filter({ hasText: "storefront.png" }).getByRole("img", { name: "Preview of storefront.png" });
+    // Loaded and decoded under the app's Content-Security-Policy: a broken image has no natural width.
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect(await thumbnail.getAttribute("src")).toMatch(/^\/api\/attachments\/\d+\/preview$/);
+
+    // The server refuses to preview HTML bytes under a .png name: the row falls back to the file icon.
+    const fake = rows().filter({ hasText: "fake.png" });
+    await expect.poll(() => fake.getByTestId("attachment-thumbnail").count()).toBe(0);
+
+    const preview = rows().filter({ hasText: "brochure.pdf" }).getByRole("link", { name: "Preview brochure.pdf (opens in a new tab)" });
+    expect(await preview.getAttribute("target")).toBe("_blank");
+    expect(await preview.getAttribute("rel")).toContain("noopener");
+    const served = await context.request.get((await preview.getAttribute("href"))!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("application/pdf");
+    expect(served.headers()["content-disposition"]).toMatch(/^inline;/);
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(await rows().filter({ hasText: "storefront.png" }).getByTestId("attachment-preview").count()).toBe(0);
+  });
 });

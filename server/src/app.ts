@@ -215,7 +215,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
     reply.header("x-frame-options", "DENY");
-    reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
+    // A route that serves a file inline (an attachment's preview) sets a stricter policy of its own.
+    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
     return payload;
   });
 

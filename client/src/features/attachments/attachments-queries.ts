@@ -24,6 +24,8 @@ export function refreshAfterChange(queryClient: QueryClient, leadId: number) {
 }
 
 export const attachmentDownloadUrl = (id: number) => endpointUrl(attachmentEndpoints.download, { params: { id } });
+/** An image's or PDF's inline preview (the server checks its bytes; anything else answers 415). */
+export const attachmentPreviewUrl = (id: number) => endpointUrl(attachmentEndpoints.preview, { params: { id } });
 
 /**
  * Uploads one file with XMLHttpRequest, which (unlike fetch) reports upload progress, with the credentials and the

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { Download, FileText, Paperclip, Trash2, Upload, X } from "lucide-react";
+import { Download, Eye, FileText, Paperclip, Trash2, Upload, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { attachmentEndpoints, type Attachment } from "@contract/attachments";
+import { attachmentEndpoints, isPreviewable, type Attachment } from "@contract/attachments";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { RetryAlert } from "@/components/retry-alert";
 import { Alert } from "@/components/ui/alert";
@@ -17,7 +17,7 @@ import { useMayCall } from "@/lib/authorization";
 import { formatDateTime } from "@/lib/format";
 import { useCurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { attachmentDownloadUrl, refreshAfterChange, uploadAttachment, useDeleteAttachment, useLeadAttachments } from "./attachments-queries";
+import { attachmentDownloadUrl, attachmentPreviewUrl, refreshAfterChange, uploadAttachment, useDeleteAttachment, useLeadAttachments } from "./attachments-queries";
 import { formatFileSize } from "./file-size";
 
 /** One file picked or dropped: under way, finished, failed, or refused in the browser for its size. */
@@ -203,6 +203,29 @@ function UploadZone({ leadId, maxBytes }: { leadId: number; maxBytes: number }) 
   );
 }
 
+/**
+ * An image's thumbnail from its preview (the server shows only PNG, JPEG, GIF and WebP whose bytes are what they
+ * claim); the file icon for anything else, and for an image the server refuses to preview.
+ */
+function AttachmentIcon({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  if (!isPreviewable(attachment.contentType) || attachment.contentType === "application/pdf" || failed) {
+    return <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />;
+  }
+  return (
+    <img
+      src={attachmentPreviewUrl(attachment.id)}
+      alt={t("attachments.thumbnail", { name: attachment.fileName })}
+      loading="lazy"
+      decoding="async"
+      className="size-10 shrink-0 rounded border bg-muted object-cover"
+      onError={() => setFailed(true)}
+      data-testid="attachment-thumbnail"
+    />
+  );
+}
+
 function AttachmentRow({ attachment, leadId }: { attachment: Attachment; leadId: number }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
@@ -226,7 +249,7 @@ function AttachmentRow({ attachment, leadId }: { attachment: Attachment; leadId:
     });
   return (
     <li className="flex items-center gap-3 rounded-md border p-2 text-sm" data-testid="attachment-row" data-attachment-id={attachment.id}>
-      <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+      <AttachmentIcon attachment={attachment} />
       <div className="grid min-w-0 flex-1">
         <a
           href={attachmentDownloadUrl(attachment.id)}
@@ -242,6 +265,20 @@ function AttachmentRow({ attachment, leadId }: { attachment: Attachment; leadId:
           {t("attachments.byline", { name: attachment.uploadedBy?.name ?? t("attachments.formerUser"), date: formatDateTime(attachment.createdAt, language) })}
         </span>
       </div>
+      {attachment.contentType === "application/pdf" ? (
+        <Button asChild variant="ghost" size="sm">
+          <a
+            href={attachmentPreviewUrl(attachment.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t("attachments.previewName", { name: attachment.fileName })}
+            aria-label={t("attachments.previewName", { name: attachment.fileName })}
+            data-testid="attachment-preview"
+          >
+            <Eye aria-hidden="true" className="size-4" />
+          </a>
+        </Button>
+      ) : null}
       <Button asChild variant="ghost" size="sm">
         <a href={attachmentDownloadUrl(attachment.id)} download={attachment.fileName} aria-label={t("attachments.downloadName", { name: attachment.fileName })}>
           <Download aria-hidden="true" className="size-4" />

@@ -7,10 +7,21 @@ import { signedIn } from "../../kernel/http/auth-hook";
 import { endpointRoute, endpointSchema, routeConfig } from "../../kernel/http/endpoint-route";
 import { HttpError } from "../../kernel/http/errors";
 import { requestMeta } from "../../kernel/http/request-meta";
-import { checkLead, contentDisposition, fileTooLarge, listAttachments, openDownload, receiveAttachment, removeAttachment, servedContentType, type UploadPart } from "./attachments.service";
+import { checkLead, contentDisposition, fileTooLarge, listAttachments, openDownload, openPreview, receiveAttachment, removeAttachment, servedContentType, type UploadPart } from "./attachments.service";
 
 /** Room for the multipart framing (boundaries, part headers) beyond the file's own limit. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/**
+ * A preview's own Content-Security-Policy (the app's is kept off it). An image opened on its own is a sandboxed document
+ * that loads nothing but itself; a PDF loads nothing else either, but is not sandboxed: browsers refuse to show a PDF
+ * in a sandbox, and its bytes were checked to be a PDF, which nosniff keeps from being read as anything else. Neither
+ * may be framed.
+ */
+const PREVIEW_POLICY = {
+  image: "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  pdf: "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+} as const;
+
 /** What an upload may carry besides its file: a few small fields, never many parts. */
 const PART_LIMITS = { files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 50 } as const;
 
@@ -58,6 +69,24 @@ export function attachmentRoutes(app: ZodApp, ctx: AppContext) {
         .header("content-length", String(attachment.sizeBytes))
         .header("content-disposition", contentDisposition(attachment.fileName))
         .header("x-content-type-options", "nosniff")
+        .send(body);
+    },
+  );
+
+  const preview = attachmentEndpoints.preview;
+  const previewSchema = endpointSchema(preview);
+  app.get(
+    preview.path,
+    { config: routeConfig(preview), schema: { ...previewSchema, produces: ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"] } },
+    async (request, reply) => {
+      const { attachment, type, body } = await openPreview(deps, (request.params as { id: number }).id);
+      return reply
+        .header("content-type", type)
+        .header("content-length", String(attachment.sizeBytes))
+        .header("content-disposition", contentDisposition(attachment.fileName, "inline"))
+        .header("x-content-type-options", "nosniff")
+        .header("cross-origin-resource-policy", "same-origin")
+        .header("content-security-policy", type === "application/pdf" ? PREVIEW_POLICY.pdf : PREVIEW_POLICY.image)
         .send(body);
     },
   );

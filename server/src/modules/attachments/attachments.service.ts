@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { ATTACHMENT_FILE_FIELD, ATTACHMENT_SAFE_CONTENT_TYPES, type Attachment, type AttachmentList } from "@contract/attachments";
+import { ATTACHMENT_FILE_FIELD, ATTACHMENT_SAFE_CONTENT_TYPES, isPreviewable, type Attachment, type AttachmentList, type AttachmentPreviewType } from "@contract/attachments";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
@@ -74,11 +74,11 @@ export function cleanFileName(raw: string | undefined): string {
   return [...(cleaned || "file")].slice(0, 255).join("").slice(0, 255);
 }
 
-/** Content-Disposition for a download: an ASCII fallback name and the UTF-8 name as RFC 5987/6266 encode it. */
-export function contentDisposition(fileName: string): string {
+/** Content-Disposition for a download (or an inline preview): an ASCII fallback name and the UTF-8 name as RFC 5987/6266 encode it. */
+export function contentDisposition(fileName: string, disposition: "attachment" | "inline" = "attachment"): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export function toAttachment(row: AttachmentRow): Attachment {
@@ -224,6 +224,35 @@ export async function openDownload(deps: AttachmentDeps, id: number): Promise<{ 
     }
   }
   return { attachment: toAttachment(row), body: Readable.from(bytes(), { objectMode: false }) };
+}
+
+/** The signatures (magic numbers) a previewable file starts with: a type is previewed only when its bytes agree. */
+const SIGNATURES: Record<AttachmentPreviewType, (head: Buffer) => boolean> = {
+  "image/png": (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  "image/jpeg": (head) => head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  "image/gif": (head) => ["GIF87a", "GIF89a"].includes(head.subarray(0, 6).toString("latin1")),
+  "image/webp": (head) => head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP",
+  "application/pdf": (head) => head.subarray(0, 5).toString("latin1") === "%PDF-",
+};
+
+/** Whether a file's first bytes are the signature of `type`. */
+export const hasSignature = (type: AttachmentPreviewType, head: Buffer) => SIGNATURES[type](head);
+
+/**
+ * An inline preview: only an image or PDF whose stored type is previewable and whose first bytes carry that type's
+ * signature; anything else is refused with 415 (download it instead), so a file named .png holding HTML never is
+ * shown as anything.
+ */
+export async function openPreview(deps: AttachmentDeps, id: number): Promise<{ attachment: Attachment; type: AttachmentPreviewType; body: Readable }> {
+  const row = await findCompleteAttachment(deps.db, id);
+  if (!row) throw notFound("attachment.not_found");
+  const type = row.contentType;
+  if (!isPreviewable(type)) throw new HttpError(415, "attachment.preview_unsupported");
+  const [first] = await chunksAfter(deps.db, id, -1, 1);
+  const head = first ? Buffer.from(first.data.buffer, first.data.byteOffset, Math.min(first.data.byteLength, 16)) : Buffer.alloc(0);
+  if (!hasSignature(type, head)) throw new HttpError(415, "attachment.preview_unsupported");
+  const { attachment, body } = await openDownload(deps, id);
+  return { attachment, type, body };
 }
 
 /** Deletes an attachment: its uploader may, and anyone who may delete leads (managers and administrators). Audited. */

@@ -135,6 +135,68 @@ describe.each(testDrivers)("lead attachments on %s", (driver) => {
     expect(png.body.contentType).toBe("image/png");
   });
 
+  it("previews PNG, JPEG, GIF, WebP and PDF inline with safe headers, checked against the file's first bytes", async () => {
+    const samples = [
+      ["dot.png", "image/png", Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)])],
+      ["photo.jpg", "image/jpeg", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)])],
+      ["anim.gif", "image/gif", Buffer.concat([Buffer.from("GIF89a"), randomBytes(64)])],
+      ["pic.webp", "image/webp", Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x20, 0, 0, 0]), Buffer.from("WEBPVP8 "), randomBytes(64)])],
+      ["Offer ñ.pdf", "application/pdf", Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(64)])],
+    ] as const;
+    for (const [name, type, bytes] of samples) {
+      const res = await upload(admin, leadId, bytes, name, type);
+      expect(res.status, res.text).toBe(201);
+      const preview = await suite.rt.app.inject({ method: "GET", url: `/api/attachments/${res.body.id}/preview`, headers: { cookie: admin.cookieHeader() } });
+      expect(preview.statusCode, name).toBe(200);
+      expect(preview.rawPayload.equals(bytes)).toBe(true);
+      expect(preview.headers["content-type"]).toBe(type);
+      expect(preview.headers["content-disposition"]).toMatch(/^inline; filename="/);
+      expect(preview.headers["x-content-type-options"]).toBe("nosniff");
+      expect(preview.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      const policy = String(preview.headers["content-security-policy"]);
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toContain("script-src");
+      if (type === "application/pdf") expect(preview.headers["content-disposition"]).toBe(`inline; filename="Offer _.pdf"; filename*=UTF-8''Offer%20%C3%B1.pdf`);
+      else expect(policy).toMatch(/^sandbox; /);
+    }
+  });
+
+  it("refuses to preview SVG, HTML, other types and a file whose bytes are not its type, with 415 and a code", async () => {
+    const html = "<!doctype html><script>alert(document.cookie)</script>";
+    const refused = [
+      ["logo.svg", "image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ["page.html", "text/html", html],
+      ["notes.txt", "text/plain", "plain text"],
+      ["evil.png", "image/png", html],
+      ["evil.pdf", "application/pdf", html],
+      ["short.gif", "image/gif", "GIF"],
+      ["jpeg-as-png.png", "image/png", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])],
+    ] as const;
+    for (const [name, type, content] of refused) {
+      const res = await upload(admin, leadId, content, name, type);
+      expect(res.status, res.text).toBe(201);
+      const preview = await admin.get<ApiError>(`/api/attachments/${res.body.id}/preview`);
+      expect(preview.status, name).toBe(415);
+      expect(preview.body.code).toBe("attachment.preview_unsupported");
+      expect(preview.headers["content-type"]).toMatch(/^application\/json/);
+      expect(preview.headers["content-disposition"]).toBeUndefined();
+      // The download still works, as a download.
+      const download = await admin.get(`/api/attachments/${res.body.id}`);
+      expect(download.headers["content-disposition"]).toMatch(/^attachment;/);
+    }
+    const unknown = await admin.get<ApiError>("/api/attachments/999999/preview");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("attachment.not_found");
+    for (const hostile of ["abc", "-1", "1.5", "99999999999999999999"]) {
+      expect((await admin.get(`/api/attachments/${hostile}/preview`)).status, hostile).toBe(400);
+    }
+    const viewer = await signedInWithRole(suite.rt, "viewer", { name: "Pia Preview", email: "pia@files.test" });
+    const png = await upload(admin, leadId, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(8)]), "viewer.png", "image/png");
+    expect((await viewer.get(`/api/attachments/${png.body.id}/preview`)).status).toBe(200);
+    expect((await suite.rt.client().get(`/api/attachments/${png.body.id}/preview`)).status).toBe(401);
+  });
+
   it("answers 400, 404 and 415 with codes to what is not an upload, and stores nothing", async () => {
     const before = await count();
     const json = await admin.post<ApiError>(`/api/leads/${leadId}/attachments`, { file: "x" });
