@@ -2,6 +2,8 @@ import { useEffect } from "react";
 import type { CurrentUser } from "@contract/auth";
 import { useTranslation } from "react-i18next";
 import { useActiveBrand, useBrandColours } from "@/features/white-label/use-active-brand";
+import { useLiveStream } from "@/lib/live-events";
+import { useLiveRefresh } from "@/lib/live-refresh";
 import { AppRouter } from "../router";
 import { useActiveRoute, useRouteTitle } from "../use-active-route";
 import { AppHeader } from "./app-header";
@@ -13,6 +15,9 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const { title } = useRouteTitle(route);
   const activeBrand = useActiveBrand();
   useBrandColours(activeBrand.theme, activeBrand.brand?.name ?? null);
+  // What others change shows without a reload: one live stream for the tab, and the screens it touches read again.
+  useLiveStream(user.permissions.includes("crm.read"));
+  useLiveRefresh();
 
   useEffect(() => {
     document.title = `${title} · ${t("app.name")}`;

@@ -4,6 +4,7 @@ import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadFilter, type LeadInputRaw, t
 import { apiErrorStatus } from "@/lib/api";
 import { callApi, callPage, downloadUrl } from "@/lib/api-client";
 import { LEADS_KEY, refreshLeadData } from "@/lib/query-invalidation";
+import { useLiveLeadRefresh } from "@/lib/live-events";
 
 export type LeadListParams = LeadFilter & { cursor?: string; limit?: number };
 /** A partial update: only the fields sent change. */
@@ -30,6 +31,7 @@ export function useLeadList(params: LeadListParams) {
 
 /** One whole lead (its page); a 404 (unknown or deleted) is not retried. */
 export function useLead(id: number) {
+  useLiveLeadRefresh(id, [[...LEADS_KEY, "one", id]]);
   return useQuery({
     queryKey: [...LEADS_KEY, "one", id],
     queryFn: ({ signal }) => callApi(leadEndpoints.get, { params: { id } }, { signal }),

@@ -3,6 +3,7 @@ import { mailEndpoints, type LeadEmail, type LeadEmailInput } from "@contract/ma
 import { callApi } from "@/lib/api-client";
 import { LEADS_KEY } from "@/lib/query-invalidation";
 import { timelineKey } from "@/features/timeline";
+import { useLiveLeadRefresh } from "@/lib/live-events";
 
 /** A lead's emails, under the leads prefix so a change to the lead refreshes them too. */
 export const leadEmailsKey = (leadId: number) => [...LEADS_KEY, "emails", leadId] as const;
@@ -13,6 +14,7 @@ const PENDING_POLL_MS = 2_000;
 
 /** The emails written to the lead, newest first; read again while one is still queued, so its status settles on screen. */
 export function useLeadEmails(leadId: number, enabled: boolean) {
+  useLiveLeadRefresh(leadId, [leadEmailsKey(leadId)]);
   return useQuery({
     queryKey: leadEmailsKey(leadId),
     queryFn: ({ signal }) => callApi(mailEndpoints.leadEmails, { params: { id: leadId } }, { signal }),

@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { noteEndpoints, type NoteCreateInput, type NoteUpdateInput } from "@contract/notes";
 import { callApi } from "@/lib/api-client";
 import { timelineKey } from "@/features/timeline";
+import { useLiveLeadRefresh } from "@/lib/live-events";
 
 /** A lead's notes, under one prefix per lead. */
 export const notesKey = (leadId: number) => ["notes", leadId] as const;
 
 /** The lead's notes: the pinned one first, then the newest. */
 export function useLeadNotes(leadId: number) {
+  useLiveLeadRefresh(leadId, [notesKey(leadId)]);
   return useQuery({
     queryKey: notesKey(leadId),
     queryFn: ({ signal }) => callApi(noteEndpoints.list, { params: { id: leadId } }, { signal }),

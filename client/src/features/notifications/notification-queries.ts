@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Notification, notificationEndpoints } from "@contract/notifications";
 import { callApi, type DeclaredRoute } from "@/lib/api-client";
+import { useLiveMessages } from "@/lib/live-events";
 
 // The bell is on the first page: routes checked against notificationEndpoints by type, so zod stays out of it (api-client.ts).
 const listRoute: DeclaredRoute<typeof notificationEndpoints.list> = { method: "GET", path: "/notifications" };
@@ -12,11 +13,13 @@ const markAllReadRoute: DeclaredRoute<typeof notificationEndpoints.markAllRead> 
 export const NOTIFICATIONS_KEY = ["/api/notifications"] as const;
 export const UNREAD_COUNT_KEY = ["/api/notifications", "unread-count"] as const;
 
-/** The header bell asks this often, so new notifications show without a reload. */
-const UNREAD_POLL_MS = 30_000;
-
+/** The header bell: read again when the live stream says a notification arrived (no polling). */
 export function useUnreadCount() {
-  return useQuery({ queryKey: UNREAD_COUNT_KEY, queryFn: ({ signal }) => callApi(unreadCountRoute, {}, { signal }), refetchInterval: UNREAD_POLL_MS });
+  const queryClient = useQueryClient();
+  useLiveMessages((batch) => {
+    if (batch.notification) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  });
+  return useQuery({ queryKey: UNREAD_COUNT_KEY, queryFn: ({ signal }) => callApi(unreadCountRoute, {}, { signal }) });
 }
 
 /** Fetched again each time the panel opens, since queries never go stale on their own. */
