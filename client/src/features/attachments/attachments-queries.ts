@@ -4,6 +4,7 @@ import { callApi, endpointUrl } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 import { readBrand } from "@/lib/brand-storage";
 import { timelineKey } from "@/features/timeline";
+import { useLiveLeadRefresh } from "@/lib/live-events";
 
 /** A lead's attachments, under one prefix per lead. */
 export const attachmentsKey = (leadId: number) => ["attachments", leadId] as const;
@@ -12,6 +13,7 @@ export const attachmentsKey = (leadId: number) => ["attachments", leadId] as con
 const BRAND_HEADER = "x-leadwell-brand";
 
 export function useLeadAttachments(leadId: number) {
+  useLiveLeadRefresh(leadId, [attachmentsKey(leadId)]);
   return useQuery({
     queryKey: attachmentsKey(leadId),
     queryFn: ({ signal }) => callApi(attachmentEndpoints.list, { params: { id: leadId } }, { signal }),
