@@ -104,7 +104,10 @@ export function searchCondition(q: string, indexed = true): SQL {
   const words = searchWords(q);
   const term = words[0] ?? q;
   if (words.length > 1 || [...term].length >= trigramMinimum) return allWordsOccur(sql`${leads.searchText}`, words.length ? words : [q], indexed);
-  return sql`lw_fold(${leads.businessName}) COLLATE "C" LIKE ${foldTerm(escapeLike(term))} || '%'`;
+  // The names starting with the term as a range of the name index (the folded term up to the same followed by the last
+  // code point, in the "C" collation): a LIKE prefix would need its pattern at plan time, which a prepared statement's
+  // plan has not, and scanned every lead for a palette's first keystroke.
+  return sql`(lw_fold(${leads.businessName}) COLLATE "C" >= ${foldedOnce(term)} AND lw_fold(${leads.businessName}) COLLATE "C" < (SELECT ${foldTerm(term)} || chr(1114111)))`;
 }
 
 /**

@@ -99,7 +99,8 @@ export interface EventSubscriber {
   handle(context: EventContext, event: DomainEvent): Promise<void>;
   /**
    * Optional: handles every event of a dispatched batch it has work for at once (a few statements for a hundred
-   * events instead of a few each). Should it fail, the dispatcher hands each event to `handle` alone instead.
+   * events instead of a few each); without it, `handle` is called for each in turn, in one savepoint for the batch.
+   * Should that fail, the dispatcher hands each event to `handle` alone, in a savepoint of its own.
    */
   handleBatch?(context: EventContext, events: readonly { event: DomainEvent; causedBy: CausedBy | undefined }[]): Promise<void>;
 }

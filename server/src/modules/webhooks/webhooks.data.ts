@@ -217,15 +217,32 @@ export async function settleDelivery(db: Database, deliveryId: number, outcome: 
     .where(eq(webhookDeliveries.id, deliveryId));
 }
 
-export async function markEndpointHealthy(db: Database, endpointId: number): Promise<void> {
-  // Written only when it changes: a busy endpoint's row is not rewritten on every delivery.
-  await db.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
-}
-
-/** Locks a delivery's row; false when it is gone (deleted with its endpoint). */
-export async function lockDelivery(db: Database, deliveryId: number): Promise<boolean> {
-  const rows = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).for("update");
-  return rows.length > 0;
+/**
+ * Records several deliveries that arrived, in a few statements: their attempts, their status, and their endpoints'
+ * health (written only where it changes). Deliveries deleted meanwhile with their endpoint are skipped. The rows are
+ * locked in id order, as a delivery's own outcome locks it, so concurrent runs and deletions cannot deadlock.
+ */
+export async function settleDelivered(
+  db: Database,
+  arrived: readonly { deliveryId: number; endpointId: number; statusCode: number; durationMs: number; responseSnippet: string | null }[],
+): Promise<void> {
+  if (arrived.length === 0) return;
+  const locked = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.id, arrived.map((delivery) => delivery.deliveryId)))
+    .orderBy(asc(webhookDeliveries.id))
+    .for("update");
+  const present = new Set(locked.map((row) => row.id));
+  const settled = arrived.filter((delivery) => present.has(delivery.deliveryId));
+  if (settled.length === 0) return;
+  await db.insert(webhookAttempts).values(settled.map(({ deliveryId, statusCode, durationMs, responseSnippet }) => ({ deliveryId, statusCode, durationMs, responseSnippet, error: null })));
+  await db
+    .update(webhookDeliveries)
+    .set({ status: "delivered", attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: null })
+    .where(inArray(webhookDeliveries.id, [...present]));
+  const endpointIds = [...new Set(settled.map((delivery) => delivery.endpointId))];
+  await db.update(webhookEndpoints).set({ failingSince: null }).where(and(inArray(webhookEndpoints.id, endpointIds), isNotNull(webhookEndpoints.failingSince)));
 }
 
 /**
