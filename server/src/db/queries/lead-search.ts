@@ -152,9 +152,16 @@ export function sampleCount(matching: SQL | undefined): SQL {
 export const sampleSettlesIn = (cte: string): SQL => sql`(SELECT n >= ${sql.raw(String(SEARCH_ESTIMATE_MINIMUM))} FROM ${sql.raw(cte)})`;
 
 /** The leads a condition matches, counted up to one past SEARCH_COUNT_CAP (read it with cappedTotal): a scalar subquery. */
-export function cappedCount(matching: SQL | undefined): SQL {
-  return sql`(SELECT count(*)::int FROM (SELECT FROM ${leads} WHERE ${matching} LIMIT ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) capped)`;
+export function cappedCount(matching: SQL | undefined, order?: SQL): SQL {
+  return sql`(SELECT count(*)::int FROM (SELECT FROM ${leads} WHERE ${matching}${order ? sql` ORDER BY ${order}` : sql``} LIMIT ${sql.raw(String(SEARCH_COUNT_CAP + 1))}) capped)`;
 }
+
+/**
+ * The order a count of a short search's matches reads them in: the name index's own, so the count walks the index and
+ * stops at the cap. Unordered, PostgreSQL read every name starting with the letter into a bitmap first (51,000 of a
+ * million for "n", 28 ms), however few it then counted.
+ */
+export const countOrderFor = (q: string): SQL | undefined => (searchUsesTrigrams(q) ? undefined : sql`lw_fold(${leads.businessName}) COLLATE "C"`);
 
 /** A count read up to one past the cap: exact below it, "about" the cap past it. */
 export const cappedTotal = (counted: number) => (counted > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : { total: counted, exact: true });

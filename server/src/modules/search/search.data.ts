@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import {
   allWordsOccur,
   cappedCount,
+  countOrderFor,
   cappedTotal,
   estimateFromSample,
   sampleCount,
@@ -207,7 +208,7 @@ export async function searchGroups(db: Database, q: string, kinds: SearchKinds):
           SELECT id, business_name, email, search_text FROM ${leads} WHERE NOT ${filled} AND ${matching} LIMIT ${cap}
         ),
         lw_sample AS MATERIALIZED (${sampled}),
-        lw_counted AS MATERIALIZED (SELECT ${cappedCount(sql`${filled} AND NOT ${sampleSettlesIn("lw_sample")} AND ${matching}`)} AS n),
+        lw_counted AS MATERIALIZED (SELECT ${cappedCount(sql`${filled} AND NOT ${sampleSettlesIn("lw_sample")} AND ${matching}`, countOrderFor(q))} AS n),
         lw_candidates AS (
           SELECT id, business_name, email, search_text, CASE WHEN ${allWordsOccur(sql`lw_names`, words.length ? words : [q], false)} THEN 1 ELSE 2 END AS tier
           FROM (SELECT *, ${names} AS lw_names FROM lw_matches WHERE id NOT IN (SELECT id FROM lw_prefix) OFFSET 0) named
