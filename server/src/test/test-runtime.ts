@@ -104,18 +104,31 @@ export class TestClient {
     headers: Record<string, string> = {},
   ): Promise<TestResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    // Read as it streams, like a browser: an event stream (which stays open) is answered by its status and headers,
+    // then closed; any other answer is read to its end.
     const response = await this.runtime.app.inject({
       method,
       url,
       headers: { ...(cookie ? { cookie } : {}), ...headers },
       ...(body === undefined ? {} : { payload: body as object }),
+      payloadAsStream: true,
     });
+    const stream = response.stream();
+    let streamed = "";
+    if (String(response.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+      stream.on("error", () => undefined);
+      (response.raw.res as { destroy(): void }).destroy();
+    } else {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      streamed = Buffer.concat(chunks).toString("utf8");
+    }
     for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
       if (expired || c.value === "") this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
-    const text = response.body;
+    const text = streamed;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
