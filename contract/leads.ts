@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorMessage } from "./error-message";
-import { idParamsSchema, isoDateTime, okSchema } from "./common";
+import { idParamsSchema, isoDate, isoDateTime, okSchema } from "./common";
 import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXACT_HEADER } from "./list-reply";
 import { moneyOutput } from "./money";
@@ -16,7 +16,7 @@ import {
   withDefaults,
   writableShape,
 } from "./declared-fields";
-import { DEFAULT_PIPELINE_STAGE, leadFields, leadStatusSchema, type LeadStatus } from "./lead-fields";
+import { DEFAULT_PIPELINE_STAGE, leadFields, leadPrioritySchema, leadStatusSchema, type LeadStatus } from "./lead-fields";
 
 export {
   DEFAULT_PIPELINE_STAGE,
@@ -100,9 +100,39 @@ export const leadListItemSchema = leadSummarySchema.extend(
   ) as { [K in Exclude<keyof Lead, keyof typeof leadSummaryMask>]: z.ZodOptional<(typeof leadSchema.shape)[K]> },
 );
 
-export const leadSortFields = ["createdAt", "updatedAt", "businessName"] as const;
+/**
+ * The list's sorts, one for each column of the leads table: contactName is the owner's first and last name, a lead with
+ * no pipeline stage sorts as the 'New' stage, status and priority sort in their declared order (new → lost, low → high),
+ * and an empty industry, assignee or source sorts first. Each is served by an index over (its key, id).
+ */
+export const leadSortFields = [
+  "createdAt",
+  "updatedAt",
+  "businessName",
+  "contactName",
+  "email",
+  "industry",
+  "status",
+  "priority",
+  "pipelineStage",
+  "assignedTo",
+  "leadSource",
+] as const;
+export type LeadSortField = (typeof leadSortFields)[number];
 export const leadSortSchema = z.enum([...leadSortFields, ...leadSortFields.map((f) => `-${f}` as const)]);
 export type LeadSort = z.infer<typeof leadSortSchema>;
+export const sortDirections = ["asc", "desc"] as const;
+export const sortDirectionSchema = z
+  .enum(sortDirections)
+  .optional()
+  .describe("asc or desc; when given it wins over a leading '-' in sort");
+
+/** The sort a query asks for: sort=<field> or sort=-<field>, with dir (when given) deciding the direction. */
+export function effectiveLeadSort(sort: LeadSort, dir: (typeof sortDirections)[number] | undefined): LeadSort {
+  if (!dir) return sort;
+  const field = sort.startsWith("-") ? sort.slice(1) : sort;
+  return (dir === "desc" ? `-${field}` : field) as LeadSort;
+}
 
 export const LEAD_PAGE_DEFAULT = 50;
 export const LEAD_PAGE_MAX = 500;
@@ -111,21 +141,75 @@ export const SEARCH_MIN_TRIGRAM = 3;
 // A blank search or industry (an emptied input) means "no filter", in lists and exports alike.
 const blankIsAbsent = (text: z.ZodString) => text.optional().transform((v) => v || undefined);
 
+/**
+ * A filter given once or repeated (?status=new&status=contacted): its values as a list, any of which matches. Blank
+ * values (an emptied input) are dropped, and a filter left with none is no filter.
+ */
+const oneOrMany = <T extends z.ZodType<string>>(value: T) =>
+  z
+    .union([value, z.array(value).max(50, errorMessage("field.too_many", { max: 50 }))])
+    .optional()
+    .transform((v): z.output<T>[] | undefined => {
+      const values = (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((x) => x !== "");
+      return values.length ? values : undefined;
+    });
+const blankOr = <T extends z.ZodType<string>>(value: T) => z.union([z.literal(""), value]);
+const freeText = (n: number) => z.string().trim().max(n, max(n));
+const queryDay = (field: string) =>
+  blankOr(isoDate(field))
+    .optional()
+    .transform((v) => v || undefined);
+const queryAmount = () =>
+  blankIsAbsent(
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,12}(\.\d{1,2})?$/, errorMessage("money.invalid")),
+  );
+
+export const LEAD_ASSIGNEE_ME = "me";
+export const LEAD_ASSIGNEE_NONE = "none";
+export const LEAD_AFFILIATE_ANY = "any";
+
 export const leadFilterSchema = z.object({
   q: blankIsAbsent(z.string().trim().max(200, max(200))).describe(
     "Case- and accent-insensitive search of business name, owner names, email and phone. Every word must occur, in any order: " +
       "words of 3+ characters anywhere, shorter ones at the start of a word. A single word of 1–2 characters matches the start of the business name",
   ),
-  status: leadStatusSchema.optional(),
-  industry: blankIsAbsent(z.string().trim().max(50, max(50))),
+  status: oneOrMany(blankOr(leadStatusSchema)).describe("Repeat for several: any of them"),
+  priority: oneOrMany(blankOr(leadPrioritySchema)).describe("Repeat for several: any of them"),
+  stage: oneOrMany(freeText(50)).describe(`Pipeline stage name in any letter case; '${DEFAULT_PIPELINE_STAGE}' includes the leads with no stage`),
+  industry: oneOrMany(freeText(50)).describe("Repeat for several: any of them"),
+  assignee: oneOrMany(freeText(100)).describe(
+    `The assignee's name as stored (any letter case or accents); '${LEAD_ASSIGNEE_ME}' = the signed-in person (by name or email); '${LEAD_ASSIGNEE_NONE}' = unassigned`,
+  ),
+  source: oneOrMany(freeText(50)).describe("Lead source (any letter case or accents)"),
+  affiliateCode: oneOrMany(freeText(50)).describe(
+    `The affiliate code the lead came with (any letter case); '${LEAD_AFFILIATE_ANY}' = referred by any partner (a referral was recorded)`,
+  ),
+  tag: oneOrMany(freeText(50)).describe("The lead's tags hold this one (repeat: any of them)"),
+  createdFrom: queryDay("createdFrom").describe("First creation day included (YYYY-MM-DD, UTC)"),
+  createdTo: queryDay("createdTo").describe("Last creation day included (YYYY-MM-DD, UTC)"),
+  updatedFrom: queryDay("updatedFrom").describe("First day of last change included (YYYY-MM-DD, UTC)"),
+  updatedTo: queryDay("updatedTo").describe("Last day of last change included (YYYY-MM-DD, UTC)"),
+  hasKpi: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true"))
+    .describe("true: leads with KPI data; false: leads without"),
+  revenueMin: queryAmount().describe("Least YTD revenue (from the lead's KPI data) included"),
+  revenueMax: queryAmount().describe("Most YTD revenue (from the lead's KPI data) included"),
 });
-export type LeadFilter = Partial<z.output<typeof leadFilterSchema>>;
+/** The filters as a client sends them (one value or several); the server reads z.output's lists. */
+export type LeadFilter = Partial<z.input<typeof leadFilterSchema>>;
+export type LeadFilterValues = z.output<typeof leadFilterSchema>;
 
 export const leadListQuerySchema = leadFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
   offset: z.coerce.number().int().min(0).max(100_000, errorMessage("list.offset_too_deep")).optional(),
   cursor: z.string().max(200).optional().describe("X-Next-Cursor of the previous page (faster than offset on large lists)"),
   sort: leadSortSchema.default("-createdAt"),
+  dir: sortDirectionSchema,
   view: z
     .enum(leadViews)
     .default("summary")
@@ -173,7 +257,9 @@ export const leadEndpoints = defineEndpoints("leads", {
     tags: leadTags,
     summary: "A page of leads",
     description:
-      `A JSON array, newest first by default. The ${TOTAL_COUNT_HEADER} header holds the total matching; with a search term it counts ` +
+      `A JSON array, newest first by default; sort=<field> (or -<field>) with dir=asc|desc sorts by any column. Filters combine ` +
+      `with AND; a filter repeated (?status=new&status=contacted) matches any of its values. The ${TOTAL_COUNT_HEADER} header ` +
+      `holds the total matching; with a search term, or a filter other than status, industry and creation days, it counts ` +
       `up to 1,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact. When another page follows, ${NEXT_CURSOR_HEADER} ` +
       `holds the cursor for it. Rows hold the lead's summary fields unless view=full. ${leadFieldAliases}`,
   }),
@@ -181,11 +267,11 @@ export const leadEndpoints = defineEndpoints("leads", {
     method: "GET",
     permission: "data.export",
     path: "/leads/export.csv",
-    query: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt") }),
+    query: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt"), dir: sortDirectionSchema }),
     download: "csv",
     errors: [400],
     tags: leadTags,
-    summary: "Every lead matching the filters",
+    summary: "Every lead matching the filters (the list's filters and sort)",
   }),
   get: defineEndpoint({
     method: "GET",

@@ -1,12 +1,24 @@
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { exportedFields, fieldAliases, LIST_CELL_SEPARATOR, type ExportedField, type FieldType } from "@contract/declared-fields";
-import { LEAD_SUMMARY_FIELDS, leadFields, type LeadFieldName, type LeadFilter, type LeadSort, type LeadView } from "@contract/leads";
+import {
+  LEAD_AFFILIATE_ANY,
+  LEAD_ASSIGNEE_ME,
+  LEAD_ASSIGNEE_NONE,
+  LEAD_SUMMARY_FIELDS,
+  leadFields,
+  leadPriorities,
+  leadStatuses,
+  type LeadFieldName,
+  type LeadSort,
+  type LeadSortField,
+  type LeadView,
+} from "@contract/leads";
 import type { PageCursor } from "../../lib/page-cursor";
 import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
 import { rawRows } from "../raw-rows";
 import { renderedOnce, sqlStringLiteral } from "../rendered-once";
-import { kpiMetrics, leadCounts, leadDailyCounts, leads } from "../schema";
+import { affiliateReferrals, kpiMetrics, leadCounts, leadDailyCounts, leads } from "../schema";
 import {
   cappedCount,
   cappedTotal,
@@ -29,36 +41,147 @@ import {
 
 const { searchText: _searchText, ...leadColumns } = getTableColumns(leads);
 
-/** The list filters plus the report's creation-day bounds (YYYY-MM-DD, whole UTC days, both inclusive). */
-export interface LeadQueryFilter extends LeadFilter {
+/** A filter's value as given: one, several (any of which matches), or none. */
+type Many = string | readonly string[] | undefined;
+const valuesOf = (value: Many): string[] => (value === undefined ? [] : typeof value === "string" ? [value] : [...value]).filter((v) => v !== "");
+
+/**
+ * The list filters (contract/leads.ts leadFilterSchema, each one value or several, any of which matches) plus the
+ * report's creation-day bound (createdThrough, the same as createdTo), and who 'me' is for the assignee filter. Days
+ * are YYYY-MM-DD, whole UTC days, both bounds inclusive.
+ */
+export interface LeadQueryFilter {
+  q?: string | undefined;
+  status?: Many;
+  priority?: Many;
+  stage?: Many;
+  industry?: Many;
+  assignee?: Many;
+  source?: Many;
+  affiliateCode?: Many;
+  tag?: Many;
   createdFrom?: string | undefined;
+  createdTo?: string | undefined;
   createdThrough?: string | undefined;
+  updatedFrom?: string | undefined;
+  updatedTo?: string | undefined;
+  hasKpi?: boolean | undefined;
+  revenueMin?: string | undefined;
+  revenueMax?: string | undefined;
+  /** The signed-in person, whom assignee=me names (by name or email); without one, 'me' matches no lead. */
+  me?: { name: string; email: string } | null | undefined;
 }
 
 const utcDayStart = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'UTC'`;
 const utcDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+const createdThroughOf = (filter: LeadQueryFilter) => filter.createdTo ?? filter.createdThrough;
+
+/** Text compared and sorted folded (case and accents) in code point order; the sort indexes hold the same expressions. */
+const folded = (value: SQL) => sql`lw_fold(${value}) COLLATE "C"`;
+/** A choice's place in its declared order, so that status and priority sort new → lost and low → high. */
+const rankOf = (column: SQL, values: readonly string[]) =>
+  sql`(CASE ${column} ${sql.raw(values.map((v, i) => `WHEN '${v}' THEN ${i}`).join(" "))} ELSE ${sql.raw(String(values.length))} END)`;
+
+/** Sort keys that the filters on the same columns also compare, so that such a filter can walk the sort's index. */
+const keys = {
+  contactName: folded(sql`${leads.businessOwnerName} || ' ' || ${leads.businessOwnerLastName}`),
+  email: sql`lower(${leads.email}) COLLATE "C"`,
+  industry: sql`coalesce(${leads.industry}, '') COLLATE "C"`,
+  stage: sql`lw_stage_key(${leads.pipelineStage}) COLLATE "C"`,
+  assignee: folded(sql`coalesce(${leads.assignedTo}, '')`),
+  source: folded(sql`coalesce(${leads.leadSource}, '')`),
+};
+
+const anyOf = (key: SQL, values: SQL[]) => (values.length ? sql`${key} IN (${sql.join(values, sql`, `)})` : sql`false`);
+
+/** assignee's values as folded names: 'none' the empty one, 'me' the signed-in person's name and email. */
+function assigneeKeys(filter: LeadQueryFilter): SQL[] {
+  return valuesOf(filter.assignee).flatMap((value) => {
+    const word = value.toLowerCase();
+    if (word === LEAD_ASSIGNEE_NONE) return [sql`''`];
+    if (word === LEAD_ASSIGNEE_ME) return filter.me ? [sql`lw_fold(${filter.me.name})`, sql`lw_fold(${filter.me.email})`] : [];
+    return [sql`lw_fold(${value})`];
+  });
+}
+
+/** A code the lead came with (any letter case), or 'any': a referral to some partner was recorded for the lead. */
+function affiliateCondition(codes: string[]): SQL {
+  const any = codes.some((code) => code.toLowerCase() === LEAD_AFFILIATE_ANY);
+  const named = codes.filter((code) => code.toLowerCase() !== LEAD_AFFILIATE_ANY);
+  const parts = [
+    ...(any ? [sql`EXISTS (SELECT 1 FROM ${affiliateReferrals} lw_r WHERE lw_r.lead_id = ${leads.id})`] : []),
+    ...(named.length ? [sql`upper(${leads.affiliateCode}) IN (${sql.join(named.map((code) => sql`upper(${code})`), sql`, `)})`] : []),
+  ];
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** The lead's KPI record exists (with its YTD revenue within the bounds given), or not (hasKpi=false). */
+function kpiCondition(filter: LeadQueryFilter): SQL | null {
+  const bounds = [
+    ...(filter.revenueMin !== undefined ? [sql` AND lw_k.ytd_revenue >= ${filter.revenueMin}::numeric`] : []),
+    ...(filter.revenueMax !== undefined ? [sql` AND lw_k.ytd_revenue <= ${filter.revenueMax}::numeric`] : []),
+  ];
+  if (filter.hasKpi === undefined && bounds.length === 0) return null;
+  const exists = sql`EXISTS (SELECT 1 FROM ${kpiMetrics} lw_k WHERE lw_k.lead_id = ${leads.id}${sql.join(bounds, sql``)})`;
+  // hasKpi=false with revenue bounds matches nothing: a lead without KPI data has no revenue to compare.
+  if (filter.hasKpi === false) return bounds.length ? sql`false` : sql`NOT ${exists}`;
+  return exists;
+}
 
 /** `searchIndexed: false` writes the search term so that no index serves it (see selectLeadPageCounted). */
 export function filterConditions(filter: LeadQueryFilter, { searchIndexed = true } = {}): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(leads.status, filter.status));
-  if (filter.industry) conditions.push(eq(leads.industry, filter.industry));
+  const status = valuesOf(filter.status);
+  const priority = valuesOf(filter.priority);
+  const industry = valuesOf(filter.industry);
+  const stage = valuesOf(filter.stage);
+  const source = valuesOf(filter.source);
+  const affiliate = valuesOf(filter.affiliateCode);
+  const tags = valuesOf(filter.tag);
+  if (status.length) conditions.push(status.length === 1 ? eq(leads.status, status[0]!) : inArray(leads.status, status));
+  if (priority.length) conditions.push(inArray(leads.priority, priority));
+  if (industry.length) conditions.push(industry.length === 1 ? eq(leads.industry, industry[0]!) : inArray(leads.industry, industry));
+  // Written as the per-stage index's key (leads_stage_created_idx): no stage is the 'New' stage, in any letter case.
+  if (stage.length) conditions.push(sql`lw_stage_key(${leads.pipelineStage}) IN (${sql.join(stage.map((v) => sql`lower(${v})`), sql`, `)})`);
+  if (valuesOf(filter.assignee).length) conditions.push(anyOf(keys.assignee, assigneeKeys(filter)));
+  if (source.length) conditions.push(anyOf(keys.source, source.map((v) => sql`lw_fold(${v})`)));
+  if (affiliate.length) conditions.push(affiliateCondition(affiliate));
+  if (tags.length) conditions.push(sql`${leads.tags} && ARRAY[${sql.join(tags.map((tag) => sql`${tag}`), sql`, `)}]::text[]`);
   if (filter.q) conditions.push(searchCondition(filter.q, searchIndexed));
+  const createdThrough = createdThroughOf(filter);
   if (filter.createdFrom) conditions.push(sql`${leads.createdAt} >= ${utcDayStart(filter.createdFrom)}`);
-  if (filter.createdThrough) conditions.push(sql`${leads.createdAt} < ${utcDayAfter(filter.createdThrough)}`);
+  if (createdThrough) conditions.push(sql`${leads.createdAt} < ${utcDayAfter(createdThrough)}`);
+  if (filter.updatedFrom) conditions.push(sql`${leads.updatedAt} >= ${utcDayStart(filter.updatedFrom)}`);
+  if (filter.updatedTo) conditions.push(sql`${leads.updatedAt} < ${utcDayAfter(filter.updatedTo)}`);
+  const kpi = kpiCondition(filter);
+  if (kpi) conditions.push(kpi);
   return conditions;
 }
 
-/** Each sort is an indexed expression; the key cast turns a cursor's text back into that expression's type. */
-const sortExpressions = {
+/**
+ * Each sort is an indexed expression over (key, id), never NULL (a cursor carries its last key); the key cast turns
+ * a cursor's text back into that expression's type. The indexes: leads_created_search_idx, leads_updated_idx,
+ * leads_name_fold_idx, and the leads_sort_*_idx of migration 0041, whose expressions must stay these exactly.
+ */
+const asText = sql`::text COLLATE "C"`;
+const asRank = sql`::int`;
+const sortExpressions: Record<LeadSortField, { expr: SQL; keyCast: SQL }> = {
   createdAt: { expr: sql`${leads.createdAt}`, keyCast: sql`::timestamptz` },
   updatedAt: { expr: sql`${leads.updatedAt}`, keyCast: sql`::timestamptz` },
-  businessName: { expr: sql`lw_fold(${leads.businessName}) COLLATE "C"`, keyCast: sql`::text COLLATE "C"` },
-} as const;
+  businessName: { expr: folded(sql`${leads.businessName}`), keyCast: asText },
+  contactName: { expr: keys.contactName, keyCast: asText },
+  email: { expr: keys.email, keyCast: asText },
+  industry: { expr: keys.industry, keyCast: asText },
+  status: { expr: rankOf(sql`${leads.status}`, leadStatuses), keyCast: asRank },
+  priority: { expr: rankOf(sql`${leads.priority}`, leadPriorities), keyCast: asRank },
+  pipelineStage: { expr: keys.stage, keyCast: asText },
+  assignedTo: { expr: keys.assignee, keyCast: asText },
+  leadSource: { expr: keys.source, keyCast: asText },
+};
 
 function sortParts(sort: LeadSort) {
   const descending = sort.startsWith("-");
-  const field = (descending ? sort.slice(1) : sort) as keyof typeof sortExpressions;
+  const field = (descending ? sort.slice(1) : sort) as LeadSortField;
   const { expr, keyCast } = sortExpressions[field];
   const direction = descending ? sql`DESC` : sql`ASC`;
   // Written over any (key, id) pair, so a page can be ordered and cut from rows already read with their key.
@@ -193,8 +316,17 @@ async function pageWithDocuments(
   };
 }
 
-/** Pages are named prepared statements, as searches are (see searchStatement): the text varies with the filters given. */
-const pageStatement = (filter: LeadQueryFilter) => searchStatement(filter.q);
+/**
+ * Pages are named prepared statements, as searches are (see searchStatement): the text varies with the filters given.
+ * A filter repeated for several values writes a list as long as they are: such pages are parsed each time, so no
+ * connection collects a statement per count of values picked.
+ */
+const pageStatement = (filter: LeadQueryFilter) => {
+  const several = [filter.status, filter.priority, filter.stage, filter.industry, filter.assignee, filter.source, filter.affiliateCode, filter.tag].some(
+    (value) => valuesOf(value).length > 1,
+  );
+  return several ? { prepared: false } : searchStatement(filter.q);
+};
 
 /** The leads a filter matches in the sort's order from a position, as the sort's index walk finds them: a page finding. */
 function walkFinding(request: LeadPageRequest, conditions: SQL[]): PageFinding {
@@ -221,12 +353,19 @@ function walkLimit(request: LeadPageRequest): SQL {
 
 /**
  * How many leads a filter without a search term matches, as a scalar subquery: from the trigger-kept counters when
- * they can answer (no search term; status and creation days are not combined), exact and with no scan; otherwise the
- * matches counted up to one past the cap, past which the answer says it is not exact.
+ * they can answer (only status, industry and creation days, status and creation days not combined), exact and with
+ * no scan; otherwise the matches counted up to one past the cap, past which the answer says it is not exact.
  */
 function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
-  const byDay = filter.createdFrom !== undefined || filter.createdThrough !== undefined;
-  if (byDay && filter.status) {
+  const createdThrough = createdThroughOf(filter);
+  const byDay = filter.createdFrom !== undefined || createdThrough !== undefined;
+  const status = valuesOf(filter.status);
+  const industry = valuesOf(filter.industry);
+  // The counters hold leads by status and industry, or by creation day and industry: any other filter is counted.
+  const uncounted =
+    [filter.priority, filter.stage, filter.assignee, filter.source, filter.affiliateCode, filter.tag].some((v) => valuesOf(v).length > 0) ||
+    [filter.updatedFrom, filter.updatedTo, filter.hasKpi, filter.revenueMin, filter.revenueMax].some((v) => v !== undefined);
+  if (uncounted || (byDay && status.length)) {
     return {
       count: cappedCount(and(...filterConditions(filter))),
       capped: true,
@@ -234,12 +373,12 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   }
   const conditions: SQL[] = [];
   if (byDay) {
-    if (filter.industry) conditions.push(eq(leadDailyCounts.industry, filter.industry));
+    if (industry.length) conditions.push(inArray(leadDailyCounts.industry, industry));
     if (filter.createdFrom) conditions.push(sql`${leadDailyCounts.day} >= ${filter.createdFrom}::date`);
-    if (filter.createdThrough) conditions.push(sql`${leadDailyCounts.day} <= ${filter.createdThrough}::date`);
+    if (createdThrough) conditions.push(sql`${leadDailyCounts.day} <= ${createdThrough}::date`);
   } else {
-    if (filter.status) conditions.push(eq(leadCounts.status, filter.status));
-    if (filter.industry) conditions.push(eq(leadCounts.industry, filter.industry));
+    if (status.length) conditions.push(inArray(leadCounts.status, status));
+    if (industry.length) conditions.push(inArray(leadCounts.industry, industry));
   }
   const counter = byDay ? leadDailyCounts : leadCounts;
   return { count: sql`(SELECT coalesce(sum(${counter.n}), 0)::int FROM ${counter} ${conditions.length ? sql`WHERE ${and(...conditions)}` : sql``})`, capped: false };

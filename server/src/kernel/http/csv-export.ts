@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EndpointSpec } from "@contract/endpoint";
 import { endpointSchema, routeConfig, type EndpointQuery } from "./endpoint-route";
 import type { ZodApp } from "./zod-app";
@@ -112,7 +112,11 @@ type CsvEndpoint = EndpointSpec & { method: "GET"; download: "csv" };
  * Registers a declared export endpoint: GET, its filters validated by the declared query schema (a bad one answers
  * 400 JSON before anything is read), the rows streamed by sendCsv.
  */
-export function csvExportRoute<E extends CsvEndpoint, Row>(app: ZodApp, endpoint: E, csv: (query: EndpointQuery<E>) => CsvExport<Row>): void {
+export function csvExportRoute<E extends CsvEndpoint, Row>(
+  app: ZodApp,
+  endpoint: E,
+  csv: (query: EndpointQuery<E>, request: FastifyRequest) => CsvExport<Row>,
+): void {
   const schema = endpointSchema(endpoint);
   app.get(
     endpoint.path,
@@ -121,7 +125,7 @@ export function csvExportRoute<E extends CsvEndpoint, Row>(app: ZodApp, endpoint
       schema: { ...schema, summary: `${schema.summary}, as a CSV download (UTF-8 with BOM, formula-safe cells)`, produces: ["text/csv"] },
     },
     // The type provider cannot resolve a generic schema's output: the value is the schema's parsed output all the same.
-    async (request, reply) => sendCsv(reply, csv(request.query as EndpointQuery<E>)),
+    async (request, reply) => sendCsv(reply, csv(request.query as EndpointQuery<E>, request)),
   );
 }
 

@@ -1,4 +1,5 @@
-import { leadEndpoints } from "@contract/leads";
+import type { FastifyRequest } from "fastify";
+import { effectiveLeadSort, leadEndpoints } from "@contract/leads";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { csvExportRoute } from "../../kernel/http/csv-export";
 import { endpointRoute } from "../../kernel/http/endpoint-route";
@@ -6,13 +7,21 @@ import { requestMeta } from "../../kernel/http/request-meta";
 import { signedIn } from "../../kernel/http/auth-hook";
 import { createLead, deleteLead, getLead, leadsCsv, listLeads, updateLead } from "./leads.service";
 
+/** Whom assignee=me names: the signed-in person, or the person whose API key this is. */
+const listingPerson = (request: FastifyRequest) => {
+  const { name, email } = signedIn(request).user;
+  return { name, email };
+};
+
 export function leadRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, leadEndpoints.list, async (request) => {
-    const page = await listLeads(ctx.db, request.query);
+    const page = await listLeads(ctx.db, request.query, listingPerson(request));
     return { total: page.total, exact: page.exact, nextCursor: page.nextCursor, rowsJson: page.leadsJson };
   });
 
-  csvExportRoute(app, leadEndpoints.exportCsv, ({ sort, ...filter }) => leadsCsv(ctx.db, filter, sort));
+  csvExportRoute(app, leadEndpoints.exportCsv, ({ sort, dir, ...filter }, request) =>
+    leadsCsv(ctx.db, { ...filter, me: listingPerson(request) }, effectiveLeadSort(sort, dir)),
+  );
 
   endpointRoute(app, leadEndpoints.get, async (request) => getLead(ctx.db, request.params.id));
 

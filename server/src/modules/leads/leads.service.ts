@@ -1,4 +1,4 @@
-import { DEFAULT_PIPELINE_STAGE, leadStatusSchema, type CreatedLead, type Lead, type LeadAttribution, type LeadInput, type LeadListQuery, type LeadSort, type LeadUpdate } from "@contract/leads";
+import { DEFAULT_PIPELINE_STAGE, effectiveLeadSort, leadStatusSchema, type CreatedLead, type Lead, type LeadAttribution, type LeadInput, type LeadListQuery, type LeadSort, type LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { findAffiliateByCode } from "../../db/queries/affiliate-code";
 import { LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
@@ -23,11 +23,20 @@ export interface LeadPage {
   nextCursor: string | null;
 }
 
-export async function listLeads(db: Database, query: LeadListQuery): Promise<LeadPage> {
+/** Who assignee=me names: the signed-in person (by name or email). */
+export type ListingPerson = { name: string; email: string } | null;
+
+/** The list's filters as the query gives them, with the person 'me' names. */
+const queryFilter = ({ limit: _l, offset: _o, cursor: _c, sort: _s, dir: _d, view: _v, ...filter }: LeadListQuery, me: ListingPerson): LeadQueryFilter => ({
+  ...filter,
+  me,
+});
+
+export async function listLeads(db: Database, query: LeadListQuery, me: ListingPerson = null): Promise<LeadPage> {
+  const sort = effectiveLeadSort(query.sort, query.dir);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && (!cursor || cursor.sort !== query.sort)) throw badRequest("cursor", "list.cursor_mismatch");
-  const filter = { q: query.q, status: query.status, industry: query.industry };
-  const page = await selectLeadPageCounted(db, { filter, sort: query.sort, limit: query.limit, offset: query.offset, cursor, view: query.view });
+  if (query.cursor && (!cursor || cursor.sort !== sort)) throw badRequest("cursor", "list.cursor_mismatch");
+  const page = await selectLeadPageCounted(db, { filter: queryFilter(query, me), sort, limit: query.limit, offset: query.offset, cursor, view: query.view });
   return { leadsJson: page.json, total: page.total, exact: page.exact, nextCursor: page.next && encodeCursor(page.next) };
 }
 
