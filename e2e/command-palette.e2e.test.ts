@@ -138,6 +138,23 @@ describe("the command palette (Ctrl+K)", () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("en");
   });
 
+  it("finds a note by its words, and Enter opens its lead's page", async () => {
+    const note = await context.request.post(`/api/leads/${orioleId}/notes`, { data: { body: "Sourdough starter samples promised for Friday" } });
+    expect(note.status()).toBe(201);
+    await page.goto("/dashboard");
+    // The shell (and its shortcut) is there once its Search button is.
+    await page.getByRole("button", { name: /^Search…/ }).waitFor();
+    await openWithShortcut(page);
+    await page.keyboard.type("sourdough");
+    const group = palette(page).getByRole("group", { name: "Notes" });
+    await expect.poll(() => group.getByRole("option").count()).toBe(1);
+    expect(await text(group.getByRole("option").first())).toContain("Oriole Bakeries");
+    await expect.poll(() => activeOption(page)).toContain("Sourdough starter samples");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => pathOf(page)).toBe(`/leads/${orioleId}`);
+    await expect.poll(() => page.getByTestId("lead-notes").textContent()).toContain("Sourdough starter samples");
+  });
+
   it("finds a task and a knowledge article by keyboard, and Enter opens each", async () => {
     const task = await context.request.post("/api/tasks", { data: { title: "Renew the Oriole contract" } });
     expect(task.status()).toBe(201);

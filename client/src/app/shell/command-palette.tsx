@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
-import { BookOpen, Bug, CircleCheck, Globe, Handshake, ListTodo, Search, UserPlus, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, Bug, CircleCheck, Globe, Handshake, ListTodo, NotebookText, Search, UserPlus, Users, type LucideIcon } from "lucide-react";
 import { leadEndpoints } from "@contract/leads";
 import { taskEndpoints } from "@contract/tasks";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
@@ -26,7 +26,7 @@ const SEARCH_DEBOUNCE_MS = 200;
 /** One choice of the palette: something to open or do. */
 type PaletteItem = {
   id: string;
-  group: "actions" | "pages" | "leads" | "affiliates" | "issues" | "tasks" | "articles";
+  group: "actions" | "pages" | "leads" | "affiliates" | "issues" | "notes" | "tasks" | "articles";
   label: string;
   detail?: string;
   icon: LucideIcon;
@@ -220,6 +220,15 @@ function PaletteBody({ close, inputRef }: { close: (focusSelector?: string) => v
             icon: Bug,
             run: () => go(issueReviewPath(issue.id)),
           })),
+          // A note opens its lead's page, where the notes card shows it.
+          ...result.notes.map((note) => ({
+            id: `note-${note.id}`,
+            group: "notes" as const,
+            label: note.excerpt,
+            detail: note.businessName,
+            icon: NotebookText,
+            run: () => go(leadPagePath(note.leadId)),
+          })),
           // A task opens on the Tasks page, shown above the list (/tasks?id=…, as a notification's link opens it).
           ...result.tasks.map((task) => ({
             id: `task-${task.id}`,
@@ -276,7 +285,7 @@ function PaletteBody({ close, inputRef }: { close: (focusSelector?: string) => v
     }
   };
 
-  const groups: PaletteItem["group"][] = ["leads", "affiliates", "issues", "tasks", "articles", "actions", "pages"];
+  const groups: PaletteItem["group"][] = ["leads", "affiliates", "issues", "notes", "tasks", "articles", "actions", "pages"];
   const failed = search.isError && q.length > 0;
   const empty = items.length === 0 && !searching;
 
