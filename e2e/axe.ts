@@ -24,6 +24,16 @@ declare global {
  */
 export async function seriousViolations(page: Page, within?: string): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => typeof window.axe?.run === "function"))) await page.evaluate(axe.source);
+  // A dialog still fading in has its text at part of its opacity, which axe measures as too little contrast: wait for
+  // the finite animations running now (an opening, a closing), never for a spinner's endless one.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async (selector) => {
     const results = await window.axe!.run(selector ? { include: [[selector]] } : document, { resultTypes: ["violations"], iframes: false });
     return results.violations
