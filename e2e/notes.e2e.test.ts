@@ -42,7 +42,8 @@ describe("notes on a lead's page", () => {
     await card.getByRole("button", { name: "Add note" }).click();
     const item = card.getByTestId("note-item");
     await expect.poll(() => item.count()).toBe(1);
-    expect(await card.getByLabel("New note").inputValue()).toBe("");
+    // The composer empties once the note is saved (the live stream may show the note a moment before that).
+    await expect.poll(() => card.getByLabel("New note").inputValue()).toBe("");
     // Rendered Markdown: bold, a link that cannot reach back, and no raw HTML.
     expect(await item.locator("strong").textContent()).toBe("@[Grace Hopper]");
     const link = item.getByRole("link", { name: "the quote" });
