@@ -100,8 +100,7 @@ const latencyStats = (samples: number[], lost: number): LatencyStats => {
  * by lead id.
  */
 async function openLiveStream(options: EventsOptions) {
-  const arrivals = new Map<number, number>();
-  const waiters = new Map<number, () => void>();
+  const book = arrivalBook();
   const controller = new AbortController();
   const res = await fetch(`${options.base}/api/events/stream`, { headers: { ...options.headers, accept: "text/event-stream" }, signal: controller.signal });
   if (res.status !== 200 || !res.body) throw new Error(`GET /api/events/stream answered ${res.status}`);
@@ -122,24 +121,12 @@ async function openLiveStream(options: EventsOptions) {
         if (!frame.includes("event: event") || !data) continue;
         const message = JSON.parse(data.slice(6)) as { name?: string; ids?: { leadId?: number } };
         const leadId = message.ids?.leadId;
-        if (message.name !== "lead.created" || typeof leadId !== "number" || arrivals.has(leadId)) continue;
-        arrivals.set(leadId, at);
-        waiters.get(leadId)?.();
+        if (message.name === "lead.created" && typeof leadId === "number") book.note(leadId, at);
       }
     }
   })();
   return {
-    arrival(leadId: number, timeoutMs = ARRIVAL_TIMEOUT_MS): Promise<number | null> {
-      const known = arrivals.get(leadId);
-      if (known !== undefined) return Promise.resolve(known);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(null), timeoutMs);
-        waiters.set(leadId, () => {
-          clearTimeout(timer);
-          resolve(arrivals.get(leadId)!);
-        });
-      });
-    },
+    arrival: book.arrival,
     close: () => controller.abort(),
   };
 }
@@ -246,37 +233,19 @@ async function throughput(client: pg.Client, options: EventsOptions, label: stri
   };
 }
 
-/** A webhook receiver on 127.0.0.1 that notes when each lead.created delivery arrives, by lead id. */
-async function startReceiver() {
+/** When each lead's message arrived (performance.now()), first arrival only, and a wait for one. */
+function arrivalBook() {
   const arrivals = new Map<number, number>();
   const waiters = new Map<number, () => void>();
-  let repeats = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const at = performance.now();
-      res.writeHead(200).end("ok");
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data?: { leadId?: unknown } };
-        const leadId = body.data?.leadId;
-        if (typeof leadId !== "number") return;
-        if (arrivals.has(leadId)) {
-          repeats++;
-          return;
-        }
-        arrivals.set(leadId, at);
-        waiters.get(leadId)?.();
-      } catch {
-        // not a delivery of ours
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
-    /** When the delivery for that lead arrived (performance.now()), or null after the timeout. */
+    /** Notes an arrival; false when the lead's was already noted (a repeat). */
+    note(leadId: number, at: number): boolean {
+      if (arrivals.has(leadId)) return false;
+      arrivals.set(leadId, at);
+      waiters.get(leadId)?.();
+      return true;
+    },
+    /** When that lead's message arrived, or null after the timeout. */
     arrival(leadId: number, timeoutMs = ARRIVAL_TIMEOUT_MS): Promise<number | null> {
       const known = arrivals.get(leadId);
       if (known !== undefined) return Promise.resolve(known);
@@ -288,6 +257,35 @@ async function startReceiver() {
         });
       });
     },
+  };
+}
+
+/** A webhook receiver on 127.0.0.1 that notes when each lead.created delivery arrives, by lead id. */
+async function startReceiver() {
+  const book = arrivalBook();
+  let repeats = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const at = performance.now();
+      res.writeHead(200).end("ok");
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data?: { leadId?: unknown } };
+        const leadId = body.data?.leadId;
+        if (typeof leadId !== "number") return;
+        if (!book.note(leadId, at)) repeats++;
+      } catch {
+        // not a delivery of ours
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    /** When the delivery for that lead arrived (performance.now()), or null after the timeout. */
+    arrival: book.arrival,
     /** Deliveries that arrived for a lead already heard of. */
     repeats: () => repeats,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

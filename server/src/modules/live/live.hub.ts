@@ -48,8 +48,6 @@ export async function replaySince(db: Database, connection: LiveConnection, last
 
 export interface LiveHub {
   add(connection: LiveConnection): () => void;
-  /** Open streams on this instance. */
-  size(): number;
   stop(): void;
 }
 
@@ -90,7 +88,6 @@ export function createLiveHub(db: Database, live: LiveChannel, onError: (error: 
       connections.add(connection);
       return () => connections.delete(connection);
     },
-    size: () => connections.size,
     stop() {
       stopWaking();
       stopResuming();
