@@ -13,6 +13,7 @@ import { integrationErrorMessages } from "./integration-errors";
 import { issueErrorMessages } from "./issue-errors";
 import { kpiErrorMessages } from "./kpi-errors";
 import { leadErrorMessages } from "./lead-errors";
+import { leadBulkErrorMessages } from "./lead-bulk-errors";
 import { mailErrorMessages } from "./mail-errors";
 import { migrationErrorMessages } from "./migration-errors";
 import { noteErrorMessages } from "./note-errors";
@@ -57,6 +58,7 @@ export const ERROR_MESSAGES = {
   ...issueErrorMessages,
   ...kpiErrorMessages,
   ...leadErrorMessages,
+  ...leadBulkErrorMessages,
   ...mailErrorMessages,
   ...migrationErrorMessages,
   ...noteErrorMessages,

@@ -42,6 +42,7 @@ import { joinRoutes } from "./modules/leads/join.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { kpiRoutes } from "./modules/kpi/kpi.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
+import { leadBulkRoutes } from "./modules/leads/lead-bulk.routes";
 import { referralLinkRoutes } from "./modules/referrals/referral-link.routes";
 import { referralRoutes } from "./modules/referrals/referrals.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
@@ -79,6 +80,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   notificationRoutes,
   consentRoutes,
   leadRoutes,
+  leadBulkRoutes,
   timelineRoutes,
   kpiRoutes,
   dashboardRoutes,

@@ -485,7 +485,7 @@ const exportedLeadFields = exportedFields(leadFields);
  */
 export const LEAD_EXPORT_HEADERS: readonly string[] = ["ID", ...exportedLeadFields.map((field) => field.header), "YTD revenue", "MRR", "Created", "Updated"];
 
-const exportColumns = renderedOnce(
+export const exportColumns = renderedOnce(
   sql.join(
     [
       sql`${leads.id}::text`,

@@ -18,3 +18,4 @@ export * from "./customer-success";
 export * from "./timeline";
 export * from "./notes";
 export * from "./attachments";
+export * from "./lead-bulk";

@@ -1,0 +1,236 @@
+import { z } from "zod";
+import {
+  LEAD_BULK_MAX_FAILURES,
+  leadBulkActionPermission,
+  leadBulkFinished,
+  leadBulkValueSchemas,
+  type LeadBulkAction,
+  type LeadBulkJob,
+  type LeadBulkJobStatus,
+} from "@contract/lead-bulk";
+import { DEFAULT_PIPELINE_STAGE, leadFilterSchema } from "@contract/leads";
+import type { TimelineActor } from "@contract/timeline";
+import type { Database } from "../../db/client";
+import { LEAD_EXPORT_HEADERS } from "../../db/queries/lead-list";
+import { actorLabel } from "../../kernel/actor";
+import { actorOfPrincipal, setTransactionActor } from "../../kernel/actor-context";
+import { recordAudit } from "../../kernel/audit";
+import type { CsvExport } from "../../kernel/http/csv-export";
+import { badRequest, conflict, forbidden, notFound } from "../../kernel/http/errors";
+import { defineJob } from "../../kernel/jobs/job-kind";
+import type { JobQueue } from "../../kernel/jobs/job-context";
+import { hasPermission, type Principal } from "../../kernel/principal";
+import { inTransaction } from "../../kernel/transaction";
+import {
+  changeLeadBatch,
+  deleteLeadBatch,
+  exportFileChunks,
+  exportLeadBatch,
+  findBulkJob,
+  findStageName,
+  insertBulkJob,
+  lockBulkJob,
+  recentBulkJobs,
+  requestCancel,
+  selectFilteredLeadIds,
+  updateBulkJob,
+  type BatchOutcome,
+  type LeadBulkJobRow,
+} from "./lead-bulk.data";
+
+/**
+ * Leads per batch (one transaction each). LEAD_BULK_BATCH_SIZE overrides it, read at each batch: tests set a small one
+ * to cancel or crash a job half-way.
+ */
+export const LEAD_BULK_BATCH_SIZE = 5_000;
+const batchSize = () => {
+  const fromEnv = Number(process.env.LEAD_BULK_BATCH_SIZE);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : LEAD_BULK_BATCH_SIZE;
+};
+
+export function toBulkJob(row: LeadBulkJobRow): LeadBulkJob {
+  return {
+    id: row.id,
+    status: row.status as LeadBulkJobStatus,
+    action: row.action as LeadBulkAction,
+    value: row.value,
+    total: row.total,
+    done: row.done,
+    changed: row.changed,
+    skipped: row.skipped,
+    failed: row.failed,
+    failures: row.failures,
+    hasFile: row.action === "export" && row.status === "done",
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+export interface BulkRequest {
+  ids?: number[] | undefined;
+  filter?: z.output<typeof leadFilterSchema> | undefined;
+  expectedTotal?: number | undefined;
+  action: LeadBulkAction;
+  value?: unknown;
+}
+
+export const runLeadBulkJob = defineJob({
+  name: "leads.bulk",
+  payload: z.object({ jobId: z.number().int().positive() }),
+  pollingIntervalSeconds: 1,
+  handler: async (context, { jobId }) => runBulkJob(context.db, jobId),
+});
+
+/** The value as stored: a stage takes its stored name's letter case; an unknown stage is a 400 naming `value`. */
+async function storedValue(db: Database, action: LeadBulkAction, raw: unknown): Promise<string | null> {
+  const value = leadBulkValueSchemas[action].parse(raw ?? null) as string | null;
+  if (action !== "stage" || value === null) return value;
+  const stored = await findStageName(db, value);
+  if (stored) return stored;
+  if (value.toLowerCase() === DEFAULT_PIPELINE_STAGE.toLowerCase()) return DEFAULT_PIPELINE_STAGE;
+  throw badRequest("value", "lead_bulk.unknown_stage", { stage: value });
+}
+
+/**
+ * Starts a bulk action: checks the action's own permission, resolves the selection to lead ids (a filter must still
+ * select the count the person confirmed: 409 otherwise) and stores the job with its queued run in one transaction.
+ */
+export async function startBulk(deps: { db: Database; jobs: JobQueue }, principal: Principal, request: BulkRequest): Promise<LeadBulkJob> {
+  const needed = leadBulkActionPermission[request.action];
+  if (!hasPermission(principal, needed)) throw forbidden(request.action === "delete" ? "lead_bulk.delete_forbidden" : "lead_bulk.export_forbidden");
+  const value = await storedValue(deps.db, request.action, request.value);
+  let leadIds: number[];
+  if (request.ids) {
+    leadIds = [...new Set(request.ids)].sort((a, b) => a - b);
+  } else {
+    const { name, email } = principal.user;
+    leadIds = await selectFilteredLeadIds(deps.db, { ...request.filter, me: { name, email } });
+    if (leadIds.length !== request.expectedTotal) {
+      throw conflict("lead_bulk.count_changed", { field: "expectedTotal", params: { current: leadIds.length, expected: request.expectedTotal ?? 0 } });
+    }
+  }
+  const selection = request.ids ? { ids: request.ids.length } : { filter: request.filter, expectedTotal: request.expectedTotal };
+  return inTransaction(deps.db, async (tx) => {
+    const row = await insertBulkJob(tx, {
+      userId: principal.user.id,
+      actor: actorOfPrincipal(principal),
+      auditLabel: actorLabel(principal),
+      action: request.action,
+      value,
+      selection,
+      leadIds,
+      total: leadIds.length,
+    });
+    await deps.jobs.send(runLeadBulkJob, { jobId: row.id }, { retryLimit: 5, retryDelay: 2, expireInSeconds: 3600 }, tx);
+    return toBulkJob(row);
+  });
+}
+
+export async function getBulk(db: Database, principal: Principal, id: number): Promise<LeadBulkJob> {
+  const row = await findBulkJob(db, id, principal.user.id);
+  if (!row) throw notFound("lead_bulk.not_found");
+  return toBulkJob(row);
+}
+
+export const listBulk = async (db: Database, principal: Principal) => (await recentBulkJobs(db, principal.user.id)).map(toBulkJob);
+
+export async function cancelBulk(db: Database, principal: Principal, id: number): Promise<LeadBulkJob> {
+  const row = await findBulkJob(db, id, principal.user.id);
+  if (!row) throw notFound("lead_bulk.not_found");
+  if (!(await requestCancel(db, id, principal.user.id))) throw conflict("lead_bulk.not_running");
+  return getBulk(db, principal, id);
+}
+
+/**
+ * A finished export's CSV, streamed chunk by chunk. The job is checked as the first batch is read, before anything is
+ * sent, so an unknown job or one without a file still answers 404 with its code.
+ */
+export function bulkFile(db: Database, principal: Principal, id: number): CsvExport<never> {
+  async function* batches() {
+    const row = await findBulkJob(db, id, principal.user.id);
+    if (!row) throw notFound("lead_bulk.not_found");
+    if (row.action !== "export" || row.status !== "done") throw notFound("lead_bulk.no_file");
+    yield* exportFileChunks(db, id);
+  }
+  return { name: `leads-bulk-${id}`, header: LEAD_EXPORT_HEADERS, batches: batches() };
+}
+
+/**
+ * Runs (or resumes) a job to its end, one batch per transaction. Each batch locks the job, reads its cursor, changes
+ * the next leads after it with their audit rows, events and timeline entries, and advances the cursor and counters in
+ * the same transaction: a crash loses at most the batch under way, which then never happened.
+ */
+export async function runBulkJob(db: Database, jobId: number): Promise<void> {
+  for (;;) {
+    const more = await runBulkBatch(db, jobId);
+    if (!more) return;
+  }
+}
+
+/** One batch; false once the job has finished (done, cancelled) or was not found. */
+export async function runBulkBatch(db: Database, jobId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const job = await lockBulkJob(tx, jobId);
+    if (!job || leadBulkFinished.includes(job.status as LeadBulkJobStatus)) return false;
+    if (job.status === "cancelling") {
+      await finish(tx, job, "cancelled");
+      return false;
+    }
+    const ids = nextBatch(job.leadIds, job.cursor, batchSize());
+    if (ids.length === 0) {
+      await finish(tx, job, "done");
+      return false;
+    }
+    await setTransactionActor(tx, job.actor as TimelineActor);
+    const outcome = await applyBatch(tx, job, ids);
+    const failures = [...job.failures, ...outcome.missing.map((leadId) => ({ leadId, code: "lead_bulk.lead_missing" }))].slice(0, LEAD_BULK_MAX_FAILURES);
+    await updateBulkJob(tx, jobId, {
+      status: "running",
+      cursor: ids.at(-1)!,
+      done: job.done + ids.length,
+      changed: job.changed + outcome.changed,
+      skipped: job.skipped + outcome.skipped,
+      failed: job.failed + outcome.missing.length,
+      failures,
+    });
+    return true;
+  });
+}
+
+/** The next ids after the cursor (the ids are ascending). */
+function nextBatch(leadIds: readonly number[], cursor: number, size: number): number[] {
+  let lo = 0;
+  let hi = leadIds.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (leadIds[mid]! <= cursor) lo = mid + 1;
+    else hi = mid;
+  }
+  return leadIds.slice(lo, lo + size);
+}
+
+async function applyBatch(tx: Database, job: LeadBulkJobRow, ids: number[]): Promise<BatchOutcome> {
+  const actor = job.actor as TimelineActor;
+  const name = "name" in actor && actor.name ? actor.name : "";
+  const who = { userId: job.userId, label: job.auditLabel };
+  const action = job.action as LeadBulkAction;
+  if (action === "delete") return deleteLeadBatch(tx, ids, who);
+  if (action === "export") return exportLeadBatch(tx, job.id, job.cursor === 0 ? 0 : job.done, ids);
+  const email = (job.auditLabel ?? "").split(" ")[0] ?? "";
+  return changeLeadBatch(tx, ids, action, job.value, { ...who, movedBy: { id: job.userId, name, email } });
+}
+
+/** Ends the job, with the one audit entry for the whole action and its counts. */
+async function finish(tx: Database, job: LeadBulkJobRow, status: "done" | "cancelled"): Promise<void> {
+  await updateBulkJob(tx, job.id, { status, finishedAt: new Date() });
+  await recordAudit(tx, {
+    userId: job.userId,
+    userEmail: job.auditLabel,
+    action: `lead.bulk.${job.action}`,
+    message: {
+      code: "lead.bulk_finished",
+      params: { jobId: job.id, action: job.action, status, total: job.total, changed: job.changed, skipped: job.skipped, failed: job.failed },
+    },
+  });
+}
+
