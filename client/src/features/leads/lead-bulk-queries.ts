@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { leadBulkEndpoints, leadBulkFinished, type LeadBulkJob, type LeadBulkRequest } from "@contract/lead-bulk";
+import { pipelineEndpoints } from "@contract/pipeline";
+import { callApi, downloadUrl } from "@/lib/api-client";
+import { LEADS_KEY } from "@/lib/query-invalidation";
+import type { LeadSelection } from "./lead-selection";
+
+const BULK_KEY = [...LEADS_KEY, "bulk"] as const;
+/** How often a running job's progress is asked for. */
+const POLL_MS = 1_000;
+
+export const isRunning = (job: LeadBulkJob) => !leadBulkFinished.includes(job.status);
+
+/** The request body's selection part: the ids ticked, or the filter with the count the person confirmed. */
+export function selectionBody(selection: LeadSelection): Pick<LeadBulkRequest, "ids" | "filter" | "expectedTotal"> {
+  return selection.kind === "ids" ? { ids: selection.ids } : { filter: selection.filter, expectedTotal: selection.total };
+}
+
+/** The signed-in person's recent bulk actions, asked again every second while one of them runs. */
+export function useLeadBulkJobs() {
+  return useQuery({
+    queryKey: [...BULK_KEY, "recent"],
+    queryFn: ({ signal }) => callApi(leadBulkEndpoints.list, {}, { signal }),
+    refetchInterval: (query) => (query.state.data?.some(isRunning) ? POLL_MS : false),
+  });
+}
+
+/** One bulk action, asked again every second until it has finished (then the leads lists are refreshed). */
+export function useLeadBulkJob(id: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...BULK_KEY, "one", id],
+    enabled: id !== null,
+    queryFn: async ({ signal }) => {
+      const job = await callApi(leadBulkEndpoints.get, { params: { id: id! } }, { signal });
+      if (!isRunning(job)) void queryClient.invalidateQueries({ queryKey: LEADS_KEY, predicate: (q) => q.queryKey[1] !== "bulk" });
+      return job;
+    },
+    refetchInterval: (query) => (query.state.data && !isRunning(query.state.data) ? false : POLL_MS),
+  });
+}
+
+export function useStartLeadBulk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LeadBulkRequest) => callApi(leadBulkEndpoints.start, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...BULK_KEY, "recent"] }),
+  });
+}
+
+export function useCancelLeadBulk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(leadBulkEndpoints.cancel, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BULK_KEY }),
+  });
+}
+
+/** Where a finished export's CSV downloads from. */
+export const leadBulkFileUrl = (id: number) => downloadUrl(leadBulkEndpoints.file, { params: { id } });
+
+/** The stored pipeline stages' names, for the stage action. */
+export function useBulkStageNames() {
+  return useQuery({
+    queryKey: [...BULK_KEY, "stages"],
+    queryFn: async ({ signal }) => (await callApi(pipelineEndpoints.listStages, {}, { signal })).map((stage) => stage.name),
+  });
+}
