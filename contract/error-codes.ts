@@ -14,6 +14,7 @@ import { issueErrorMessages } from "./issue-errors";
 import { kpiErrorMessages } from "./kpi-errors";
 import { leadErrorMessages } from "./lead-errors";
 import { leadBulkErrorMessages } from "./lead-bulk-errors";
+import { leadViewErrorMessages } from "./lead-view-errors";
 import { mailErrorMessages } from "./mail-errors";
 import { migrationErrorMessages } from "./migration-errors";
 import { noteErrorMessages } from "./note-errors";
@@ -59,6 +60,7 @@ export const ERROR_MESSAGES = {
   ...kpiErrorMessages,
   ...leadErrorMessages,
   ...leadBulkErrorMessages,
+  ...leadViewErrorMessages,
   ...mailErrorMessages,
   ...migrationErrorMessages,
   ...noteErrorMessages,
