@@ -15,6 +15,18 @@ const aLead = (n: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** Starts a bulk action and waits for its job to finish (the runtime's workers run it). */
+async function bulkActionDone(client: TestClient, body: unknown): Promise<{ status: number }> {
+  const started = await client.post<{ id: number }>("/api/leads/bulk", body);
+  if (started.status !== 202) return started;
+  for (let tries = 0; tries < 100; tries++) {
+    const job = await client.get<{ status: string }>(`/api/leads/bulk/${started.body.id}`);
+    if (job.body.status === "done") return job;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the bulk action did not finish");
+}
+
 async function timeline(client: TestClient, leadId: number, query = ""): Promise<TimelineEntry[]> {
   const res = await client.get<TimelinePage>(`/api/leads/${leadId}/timeline${query}`);
   expect(res.status).toBe(200);
@@ -51,6 +63,12 @@ describe.each(testDrivers)("the lead timeline on %s", (driver) => {
         call: () => suite.admin.put(`/api/leads/${id}`, { assignedTo: "Ada Lovelace" }),
         kind: "assignment",
         check: (entry) => expect(entry.changes).toEqual([{ field: "assignedTo", from: null, to: "Ada Lovelace" }]),
+      },
+      {
+        // A bulk action (issue 26.3) on this one lead: its background job writes the one entry.
+        call: () => bulkActionDone(suite.admin, { ids: [id], action: "priority", value: "low" }),
+        kind: "changed",
+        check: (entry) => expect(entry.changes).toEqual([{ field: "priority", from: "high", to: "low" }]),
       },
       {
         call: () => suite.admin.post("/api/kpi", { email: "timeline.walk@example.com", ytdRevenue: 1200, mrr: 100, topProducts: [] }),
