@@ -14,6 +14,7 @@ import { issueErrorMessages } from "./issue-errors";
 import { kpiErrorMessages } from "./kpi-errors";
 import { leadErrorMessages } from "./lead-errors";
 import { leadBulkErrorMessages } from "./lead-bulk-errors";
+import { leadDuplicateErrorMessages } from "./lead-duplicate-errors";
 import { leadViewErrorMessages } from "./lead-view-errors";
 import { mailErrorMessages } from "./mail-errors";
 import { migrationErrorMessages } from "./migration-errors";
@@ -60,6 +61,7 @@ export const ERROR_MESSAGES = {
   ...kpiErrorMessages,
   ...leadErrorMessages,
   ...leadBulkErrorMessages,
+  ...leadDuplicateErrorMessages,
   ...leadViewErrorMessages,
   ...mailErrorMessages,
   ...migrationErrorMessages,
