@@ -1,0 +1,121 @@
+/**
+ * j. Bulk actions (issue 26.3): a bulk status change of 100,000 leads through the bulk job, beside the raw
+ * `UPDATE leads SET status = … WHERE id = ANY(…100k ids…)` in the same run, with the ratio. Target: ≥ 5,000 leads/s.
+ *
+ *   npx tsx bench/bulk.ts [--leads 1000000] [--count 100000]
+ *
+ * Standalone (not part of run.ts, which rewrites latest.md): it opens the app's runtime in this process on its own
+ * database (BENCH_BULK_DATABASE_URL, default leadwell_bench_bulk on 127.0.0.1), seeds it with scripts/seed-scale.ts
+ * when it holds fewer leads than --leads, then times startBulk (the POST's work: the filter's count confirmed, the
+ * job stored) and runBulkJob (what the queue's handler runs: batches of LEAD_BULK_BATCH_SIZE, each updating the leads
+ * with their audit rows, events and timeline entries and the job's cursor). HTTP is left out: one small POST and
+ * polls, next to 100,000 leads changed. Both sides change every selected lead (the raw side back to the first status),
+ * with every trigger of leads enabled. Results: bench/results/bulk.md.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { leadFilterSchema } from "../contract/leads";
+import { rawRows } from "../server/src/db/raw-rows";
+import { loadConfig } from "../server/src/config";
+import { createRuntime } from "../server/src/runtime";
+import { insertUser } from "../server/src/modules/auth/users.data";
+import { runBulkJob, startBulk } from "../server/src/modules/leads/lead-bulk.service";
+import type { Principal } from "../server/src/kernel/principal";
+import { countLeads, seedScale } from "../scripts/seed-scale";
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const LEADS = arg("leads", 1_000_000);
+const COUNT = arg("count", 100_000);
+const TAG = "bench-bulk";
+const server = "postgres://postgres@127.0.0.1:5432";
+const url = process.env.BENCH_BULK_DATABASE_URL || `${server}/leadwell_bench_bulk`;
+
+async function ensureDatabase() {
+  if (process.env.BENCH_BULK_DATABASE_URL) return;
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = 'leadwell_bench_bulk'")).rowCount;
+  if (!exists) await admin.query("CREATE DATABASE leadwell_bench_bulk");
+  await admin.end();
+}
+
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+
+async function main() {
+  await ensureDatabase();
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent", ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+  const rt = await createRuntime(config, { workers: false });
+  const db = rt.ctx.db;
+  try {
+    const have = await countLeads(db);
+    if (have < LEADS) {
+      console.log(`Seeding ${int(LEADS - have)} leads`);
+      await seedScale(db, { leads: LEADS - have, log: (line) => console.log(`  ${line}`) });
+    }
+    const total = await countLeads(db);
+    const email = "bench.bulk@leadwell.test";
+    const [existing] = await rawRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${email}`);
+    const userId = existing?.id ?? (await insertUser(db, { name: "Bench Bulk", email, passwordHash: "x", role: "admin" })).id;
+    // The permissions the status action checks (an administrator has them).
+    const principal: Principal = {
+      kind: "session",
+      user: { id: userId, name: "Bench Bulk", email, role: "admin", permissions: ["crm.read", "leads.write"], lastLoginAt: null },
+      sessionTokenHash: "",
+      sessionId: "",
+    };
+
+    // The selection: COUNT leads spread over the table, tagged and set to 'new' before anything is timed.
+    console.log(`Preparing ${int(COUNT)} leads of ${int(total)}`);
+    await db.execute(sql`UPDATE leads SET tags = array_remove(tags, ${TAG}) WHERE ${TAG} = ANY(tags)`);
+    const step = Math.max(1, Math.floor(total / COUNT));
+    await db.execute(sql`UPDATE leads SET tags = array_append(tags, ${TAG}), status = 'new'
+                         WHERE id IN (SELECT id FROM leads WHERE id % ${step} = 0 ORDER BY id LIMIT ${COUNT})`);
+    const ids = (await rawRows<{ id: number }>(db, sql`SELECT id FROM leads WHERE ${TAG} = ANY(tags) ORDER BY id`)).map((r) => Number(r.id));
+    await db.execute(sql`VACUUM ANALYZE leads`).catch(() => undefined);
+    const load = os.loadavg().map((n) => n.toFixed(2)).join(" ");
+
+    const apiStart = process.hrtime.bigint();
+    const job = await startBulk({ db, jobs: rt.ctx.jobs }, principal, { filter: leadFilterSchema.parse({ tag: TAG }), expectedTotal: ids.length, action: "status", value: "contacted" });
+    const started = seconds(apiStart);
+    await runBulkJob(db, job.id);
+    const apiSeconds = seconds(apiStart);
+    const [done] = await rawRows<{ changed: number; skipped: number; failed: number }>(db, sql`SELECT changed, skipped, failed FROM lead_bulk_jobs WHERE id = ${job.id}`);
+
+    const rawStart = process.hrtime.bigint();
+    await db.execute(sql`UPDATE leads SET status = 'new', updated_at = now() WHERE id = ANY(${`{${ids.join(",")}}`}::int[])`);
+    const rawSeconds = seconds(rawStart);
+
+    const apiRate = ids.length / apiSeconds;
+    const rawRate = ids.length / rawSeconds;
+    const table = [
+      "| j. bulk status change | leads | time | leads/s | target |",
+      "|---|---:|---:|---:|---|",
+      `| bulk job (startBulk + runBulkJob, batches of ${process.env.LEAD_BULK_BATCH_SIZE ?? "5,000"}) | ${int(ids.length)} (changed ${int(done!.changed)}, skipped ${done!.skipped}, failed ${done!.failed}) | ${apiSeconds.toFixed(2)} s (start ${(started * 1000).toFixed(0)} ms) | ${int(apiRate)} | ≥ 5,000 leads/s: ${apiRate >= 5000 ? "met" : "NOT met"} |`,
+      `| raw UPDATE … WHERE id = ANY(100k) | ${int(ids.length)} | ${rawSeconds.toFixed(2)} s | ${int(rawRate)} | |`,
+      `| ratio job / raw | | | ${(apiRate / rawRate).toFixed(2)}× | |`,
+    ].join("\n");
+    const [{ v: pgVersion } = { v: "?" }] = await rawRows<{ v: string }>(db, sql`SELECT current_setting('server_version') AS v`);
+    const context = `${new Date().toISOString()} · ${int(total)} leads · Node ${process.version} · PostgreSQL ${pgVersion} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()} · load average before the run: ${load} (other sessions' tests may share the machine)`;
+    console.log(`\n${table}\n\n${context}`);
+    const dir = path.join(import.meta.dirname, "results");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, "bulk.md"),
+      `# Bulk actions (issue 26.3)\n\n${context}\n\nThe job side writes, per changed lead, the update, its audit row, its lead.updated event and its timeline entry (trigger), and the job's cursor and counters per batch; the raw side is the bare UPDATE (the timeline trigger still fires on it). HTTP is not in the figure (npx tsx bench/bulk.ts).\n\n${table}\n`,
+    );
+  } finally {
+    await rt.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
