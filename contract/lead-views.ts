@@ -18,9 +18,15 @@ export const LEAD_VIEW_NAME_MAX = 60;
  * A view's filters as stored and answered: the list's query fields in the form a client sends them (each a string or
  * a list of strings, hasKpi "true"/"false"), so a view applies to GET /api/leads and to the table's address as is.
  */
+const storedFilterValue = z.union([z.string(), z.array(z.string())]).optional();
+type LeadFilterField = keyof typeof leadFilterSchema.shape;
 export const leadViewQuerySchema = z.object(
-  Object.fromEntries(Object.keys(leadFilterSchema.shape).map((key) => [key, z.union([z.string(), z.array(z.string())]).optional()])),
-) as unknown as z.ZodType<LeadFilter>;
+  Object.fromEntries(Object.keys(leadFilterSchema.shape).map((key) => [key, storedFilterValue])) as Record<LeadFilterField, typeof storedFilterValue>,
+);
+export type LeadViewQuery = z.infer<typeof leadViewQuerySchema>;
+
+/** A view's stored filters as the table's filter: the server validated them with leadFilterSchema when the view was saved. */
+export const leadViewFilter = (query: LeadViewQuery): LeadFilter => query as LeadFilter;
 
 /** The parsed filters (z.output of leadFilterSchema) back in the form a client sends them, without the empty ones. */
 export function storedLeadViewQuery(filter: LeadFilterValues): LeadFilter {

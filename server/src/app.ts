@@ -43,6 +43,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { kpiRoutes } from "./modules/kpi/kpi.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { leadBulkRoutes } from "./modules/leads/lead-bulk.routes";
+import { leadViewRoutes } from "./modules/leads/lead-views.routes";
 import { referralLinkRoutes } from "./modules/referrals/referral-link.routes";
 import { referralRoutes } from "./modules/referrals/referrals.routes";
 import { reportRoutes } from "./modules/reports/reports.routes";
@@ -81,6 +82,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   consentRoutes,
   leadRoutes,
   leadBulkRoutes,
+  leadViewRoutes,
   timelineRoutes,
   kpiRoutes,
   dashboardRoutes,

@@ -19,3 +19,4 @@ export * from "./timeline";
 export * from "./notes";
 export * from "./attachments";
 export * from "./lead-bulk";
+export * from "./lead-views";
