@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Pencil, Signpost, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadSummary, type LeadFilter } from "@contract/leads";
+import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadSortField, type LeadSummary } from "@contract/leads";
 import { DataTableState, useCursorPaging } from "@/components/data-table-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,8 @@ import { LeadFilters } from "./lead-filters";
 import { industryLabel } from "./lead-labels";
 import { leadPagePath } from "./lead-page-path";
 import { LeadPriorityBadge } from "./lead-priority-badge";
-import { useLeadList } from "./lead-queries";
+import { useLeadList, type LeadListParams } from "./lead-queries";
+import { LeadSortHeader } from "./lead-sort-header";
 import { LeadStatusBadge } from "./lead-status-badge";
 import type { LeadFiltersState } from "./use-lead-filters";
 import { WhenAllowed } from "@/components/when-allowed";
@@ -67,20 +68,32 @@ export function LeadList({ filters }: { filters: LeadFiltersState }) {
           <LeadFilters filters={filters} />
         </div>
       </CardHeader>
-      {/* Keyed by the filters: changing them starts again at the first page. */}
-      <LeadTable key={JSON.stringify(filters.applied)} filter={filters.applied} onEdit={setEditing} onDelete={setDeleting} />
+      {/* Keyed by the filters and sort: changing them starts again at the first page. */}
+      <LeadTable
+        key={JSON.stringify(filters.query)}
+        query={filters.query}
+        onSort={filters.toggleSort}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       <LeadEdit lead={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <LeadDelete lead={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </Card>
   );
 }
 
-type LeadTableProps = { filter: LeadFilter; onEdit: (lead: LeadSummary) => void; onDelete: (lead: LeadSummary) => void };
+type LeadTableProps = {
+  query: LeadListParams & { sort: LeadSortField; dir: "asc" | "desc" };
+  onSort: (field: LeadSortField) => void;
+  onEdit: (lead: LeadSummary) => void;
+  onDelete: (lead: LeadSummary) => void;
+};
 
-function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
+function LeadTable({ query, onSort, onEdit, onDelete }: LeadTableProps) {
   const { t } = useTranslation();
   const { cursor, paging } = useCursorPaging();
-  const leads = useLeadList({ ...filter, cursor, limit: LEAD_PAGE_DEFAULT });
+  const leads = useLeadList({ ...query, cursor, limit: LEAD_PAGE_DEFAULT });
+  const sortProps = { sort: query.sort, dir: query.dir, onSort };
   const page = leads.data;
   const rows = page?.rows ?? [];
 
@@ -99,13 +112,27 @@ function LeadTable({ filter, onEdit, onDelete }: LeadTableProps) {
         columns: COLUMNS,
         head: (
           <>
-            <TableHead className={COLUMN.business}>{t("leads.columns.business")}</TableHead>
-            <TableHead>{t("leads.columns.contact")}</TableHead>
-            <TableHead className={COLUMN.industry}>{t("leads.columns.industry")}</TableHead>
-            <TableHead className={COLUMN.status}>{t("leads.columns.status")}</TableHead>
-            <TableHead className={COLUMN.stage}>{t("leads.columns.stage")}</TableHead>
-            <TableHead className={COLUMN.priority}>{t("leads.columns.priority")}</TableHead>
-            <TableHead className={COLUMN.assignee}>{t("leads.columns.assignee")}</TableHead>
+            <LeadSortHeader field="businessName" className={COLUMN.business} {...sortProps}>
+              {t("leads.columns.business")}
+            </LeadSortHeader>
+            <LeadSortHeader field="email" {...sortProps}>
+              {t("leads.columns.contact")}
+            </LeadSortHeader>
+            <LeadSortHeader field="industry" className={COLUMN.industry} {...sortProps}>
+              {t("leads.columns.industry")}
+            </LeadSortHeader>
+            <LeadSortHeader field="status" className={COLUMN.status} {...sortProps}>
+              {t("leads.columns.status")}
+            </LeadSortHeader>
+            <LeadSortHeader field="pipelineStage" className={COLUMN.stage} {...sortProps}>
+              {t("leads.columns.stage")}
+            </LeadSortHeader>
+            <LeadSortHeader field="priority" className={COLUMN.priority} {...sortProps}>
+              {t("leads.columns.priority")}
+            </LeadSortHeader>
+            <LeadSortHeader field="assignedTo" className={COLUMN.assignee} {...sortProps}>
+              {t("leads.columns.assignee")}
+            </LeadSortHeader>
             <TableHead className={COLUMN.actions}>{t("leads.columns.actions")}</TableHead>
           </>
         ),

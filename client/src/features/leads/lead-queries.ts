@@ -1,22 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadFilter, type LeadInputRaw, type leadUpdateSchema } from "@contract/leads";
+import { LEAD_PAGE_DEFAULT, leadEndpoints, type LeadFilter, type LeadInputRaw, type LeadSortField, type leadUpdateSchema } from "@contract/leads";
 import { apiErrorStatus } from "@/lib/api";
 import { callApi, callPage, downloadUrl } from "@/lib/api-client";
 import { LEADS_KEY, refreshLeadData } from "@/lib/query-invalidation";
 import { useLiveLeadRefresh } from "@/lib/live-events";
 
-export type LeadListParams = LeadFilter & { cursor?: string; limit?: number };
+/** The list's query: every filter, the sort (a field and its direction) and the page. */
+export type LeadListParams = LeadFilter & { sort?: LeadSortField; dir?: "asc" | "desc"; cursor?: string; limit?: number };
 /** A partial update: only the fields sent change. */
 export type LeadChanges = z.input<typeof leadUpdateSchema>;
 
-function fetchLeadPage({ limit = LEAD_PAGE_DEFAULT, cursor, q, status, industry }: LeadListParams, signal: AbortSignal) {
-  return callPage(leadEndpoints.list, { query: { limit, cursor, q, status, industry } }, { signal });
+function fetchLeadPage({ limit = LEAD_PAGE_DEFAULT, ...query }: LeadListParams, signal: AbortSignal) {
+  return callPage(leadEndpoints.list, { query: { limit, ...query } }, { signal });
 }
 
-/** The whole filtered list as CSV (what Export Data downloads on the lead screens). */
-export function leadExportUrl({ q, status, industry }: LeadFilter = {}): string {
-  return downloadUrl(leadEndpoints.exportCsv, { query: { q, status, industry } });
+/** The whole filtered list as CSV in the table's sort (what Export Data downloads on the lead screens). */
+export function leadExportUrl(query: LeadFilter & { sort?: LeadSortField; dir?: "asc" | "desc" } = {}): string {
+  return downloadUrl(leadEndpoints.exportCsv, { query });
 }
 
 /** One page of leads; the previous page stays on screen while the next one loads. */

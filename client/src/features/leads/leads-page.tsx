@@ -12,7 +12,7 @@ import { useLeadFilters } from "./use-lead-filters";
  */
 export default function LeadsPage() {
   const filters = useLeadFilters();
-  useExportTarget(leadExportUrl(filters.applied));
+  useExportTarget(leadExportUrl(filters.query));
 
   return (
     <div className="grid items-start gap-4 min-[105rem]:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
