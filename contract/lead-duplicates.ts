@@ -125,7 +125,8 @@ export const mergedAwaySchema = z.object({ mergedInto: z.number().int() });
 
 const tags = ["Leads"];
 
-const MERGE_RULES =
+/** The rules POST /api/leads/{id}/merge (declared with its implementation, issue 26.4 step 3) follows. */
+export const MERGE_RULES =
   "In one transaction the kept lead takes the chosen fields, then every record of the other lead moves to it: tasks, notes, " +
   "attachments, emails, timeline entries, issues, automation runs, NPS answers and its pipeline position. KPI data: the kept " +
   "lead's KPI row stays when both have one (the other's is kept in the merge's history, never summed, so no figure counts twice); " +
@@ -166,19 +167,5 @@ export const leadDuplicateEndpoints = defineEndpoints("leadDuplicates", {
     errors: [400],
     tags,
     summary: "Likely duplicate pairs across every lead, most confident first (computed by a scheduled job)",
-  }),
-  merge: defineEndpoint({
-    method: "POST",
-    permission: "leads.delete",
-    path: "/leads/:id/merge",
-    params: idParamsSchema,
-    body: leadMergeBodySchema,
-    reply: leadMergeReplySchema,
-    errors: [400, 404],
-    tags,
-    summary: "Merge another lead into this one, choosing each field's value (needs leads.delete: the other lead goes away)",
-    description:
-      `${MERGE_RULES} A field name that is not a lead field answers 400 lead_duplicates.unknown_field naming it; merging a lead ` +
-      "with itself 400 lead_duplicates.merge_self; an unknown or already merged id 404. A failed merge writes nothing.",
   }),
 });

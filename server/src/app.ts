@@ -43,6 +43,7 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { kpiRoutes } from "./modules/kpi/kpi.routes";
 import { leadRoutes } from "./modules/leads/leads.routes";
 import { leadBulkRoutes } from "./modules/leads/lead-bulk.routes";
+import { leadDuplicateRoutes } from "./modules/leads/lead-duplicates.routes";
 import { leadViewRoutes } from "./modules/leads/lead-views.routes";
 import { referralLinkRoutes } from "./modules/referrals/referral-link.routes";
 import { referralRoutes } from "./modules/referrals/referrals.routes";
@@ -82,6 +83,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   consentRoutes,
   leadRoutes,
   leadBulkRoutes,
+  leadDuplicateRoutes,
   leadViewRoutes,
   timelineRoutes,
   kpiRoutes,

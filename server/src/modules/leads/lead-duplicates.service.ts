@@ -1,0 +1,75 @@
+import {
+  DUPLICATE_MATCHES_MAX,
+  duplicateReasons,
+  duplicateReasonWeight,
+  type DuplicateCheckBody,
+  type DuplicateMatch,
+  type DuplicateReason,
+} from "@contract/lead-duplicates";
+import { leadSummarySchema } from "@contract/leads";
+import type { z } from "zod";
+import type { duplicatePairsPageSchema, duplicatePairsQuerySchema } from "@contract/lead-duplicates";
+import type { Database } from "../../db/client";
+import { findLeadById } from "../../db/queries/lead-record";
+import { badRequest, notFound } from "../../kernel/http/errors";
+import { selectDuplicateCandidates, selectLastScan, selectPairPage, selectProbeOf, type DuplicateProbe } from "./lead-duplicates.data";
+
+/** A pair's confidence: its reasons' weights summed, capped at 1, rounded to two places. */
+export function confidenceOf(reasons: readonly DuplicateReason[]): number {
+  const sum = reasons.reduce((total, reason) => total + duplicateReasonWeight[reason], 0);
+  return Math.round(Math.min(1, sum) * 100) / 100;
+}
+
+const byStrength = (reasons: DuplicateReason[]) => duplicateReasons.filter((reason) => reasons.includes(reason));
+
+async function matchesOf(db: Database, probe: DuplicateProbe): Promise<DuplicateMatch[]> {
+  const candidates = (await selectDuplicateCandidates(db, probe))
+    .map((row) => ({ id: row.id, reasons: byStrength(row.reasons), confidence: confidenceOf(row.reasons) }))
+    .sort((a, b) => b.confidence - a.confidence || a.id - b.id)
+    .slice(0, DUPLICATE_MATCHES_MAX);
+  const matches: DuplicateMatch[] = [];
+  for (const candidate of candidates) {
+    const lead = await findLeadById(db, candidate.id);
+    if (lead) matches.push({ lead: leadSummarySchema.parse(lead), reasons: candidate.reasons, confidence: candidate.confidence });
+  }
+  return matches;
+}
+
+/** Likely duplicates of a form's unsaved input (Add Lead, Edit Lead). */
+export function checkDuplicates(db: Database, body: DuplicateCheckBody): Promise<DuplicateMatch[]> {
+  const ownerName = [body.firstName, body.lastName].filter((part) => part?.trim()).join(" ");
+  return matchesOf(db, { email: body.email, phone: body.phone, businessName: body.businessName, ownerName, excludeId: body.excludeId });
+}
+
+/** Likely duplicates of a stored lead (404 when no lead has the id). */
+export async function duplicatesOfLead(db: Database, id: number): Promise<DuplicateMatch[]> {
+  const probe = await selectProbeOf(db, id);
+  if (!probe) throw notFound("lead.not_found");
+  return matchesOf(db, probe);
+}
+
+const CURSOR = /^(\d+(?:\.\d+)?):(\d+):(\d+)$/;
+
+/** A page of the likely pairs the scheduled job stored, most confident first. */
+export async function listPairs(db: Database, query: z.output<typeof duplicatePairsQuerySchema>): Promise<z.input<typeof duplicatePairsPageSchema>> {
+  let after: { confidence: number; leadA: number; leadB: number } | null = null;
+  if (query.cursor) {
+    const parts = CURSOR.exec(query.cursor);
+    if (!parts) throw badRequest("cursor", "lead_duplicates.cursor_invalid");
+    after = { confidence: Number(parts[1]), leadA: Number(parts[2]), leadB: Number(parts[3]) };
+  }
+  const rows = await selectPairPage(db, query.limit + 1, after);
+  const page = rows.slice(0, query.limit);
+  const pairs = [];
+  for (const row of page) {
+    const [leadA, leadB] = await Promise.all([findLeadById(db, row.leadA), findLeadById(db, row.leadB)]);
+    if (!leadA || !leadB) continue;
+    pairs.push({ leadA: leadSummarySchema.parse(leadA), leadB: leadSummarySchema.parse(leadB), reasons: byStrength(row.reasons), confidence: row.confidence, computedAt: row.computedAt });
+  }
+  const last = page.at(-1);
+  return {
+    pairs,
+    nextCursor: rows.length > query.limit && last ? `${last.confidence}:${last.leadA}:${last.leadB}` : null,
+    lastRunAt: await selectLastScan(db),
+  };
+}
