@@ -20,7 +20,7 @@ export function LeadSortHeader({ field, sort, dir, onSort, className, children }
     <TableHead className={className} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
       <button
         type="button"
-        className="inline-flex max-w-full items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="inline-flex max-w-full items-center gap-1 rounded-sm hover:text-foreground"
         onClick={() => onSort(field)}
         data-testid={`lead-sort-${field}`}
       >
