@@ -60,7 +60,7 @@ describe("a lead's own page, /leads/{id}", () => {
     await choose(page, page.getByTestId("lead-filter-panel"), "Status", "Qualified");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByTestId("lead-row").allTextContents()).toEqual([expect.stringContaining(ZEPHYRINE.businessName)]);
-    await expect.poll(() => new URL(page.url()).search).toBe("?q=robotics&status=qualified");
+    await expect.poll(() => new URL(page.url()).search).toBe("?status=qualified&q=robotics");
 
     await page.getByTestId("lead-row").getByRole("link", { name: ZEPHYRINE.businessName, exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe(`/leads/${zephyrineId}`);
@@ -79,7 +79,7 @@ describe("a lead's own page, /leads/{id}", () => {
     expect(await text(page.getByRole("region", { name: "Quiz answers" }))).toContain("Email from the CRM");
 
     await page.goBack();
-    await expect.poll(() => `${pathOf(page)}${new URL(page.url()).search}`).toBe("/leads?q=robotics&status=qualified");
+    await expect.poll(() => `${pathOf(page)}${new URL(page.url()).search}`).toBe("/leads?status=qualified&q=robotics");
     expect(await page.getByLabel("Search leads").inputValue()).toBe("robotics");
     expect(await text(page.getByTestId("lead-filter-count"))).toBe("1");
     await expect.poll(() => page.getByTestId("lead-row").allTextContents()).toEqual([expect.stringContaining(ZEPHYRINE.businessName)]);

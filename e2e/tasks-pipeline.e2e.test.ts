@@ -310,8 +310,9 @@ describe("tasks and the productivity pipeline in the browser", () => {
       .poll(() => text(page.getByTestId("board-announcement")))
       .toBe("Borealis Foods moved to Proposal Sent, which now holds 2 leads.");
 
-    // The Move menu offers every stage; the current one is there but cannot be chosen.
-    await page.keyboard.press("Enter");
+    // The Move menu offers every stage; the current one is there but cannot be chosen. The press goes to the card's
+    // button itself: a live refresh arriving after the move may re-render the column and move the focus.
+    await boardCard(page, STAGE, "Borealis Foods").getByRole("button", { name: "Move Borealis Foods" }).press("Enter");
     await page.getByRole("menuitem", { name: `${STAGE} (current)` }).waitFor();
     await page.getByRole("menuitem", { name: NEW_STAGE, exact: true }).click();
     await expectCounts(page, NEW_STAGE, 2);

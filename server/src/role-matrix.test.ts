@@ -18,8 +18,21 @@ const sampleParams: Record<string, string> = { id: "999999", email: "nobody%40le
 const concretePath = (url: string) => url.replace(/:([A-Za-z_]+)|\*/g, (m, name: string | undefined) => sampleParams[name ?? m] ?? "1");
 const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 
-/** Routes a viewer may call although they are not reads: a person's own session and notifications. */
-const VIEWER_MAY_WRITE = ["POST /api/auth/logout", "POST /api/notifications/:id/read", "POST /api/notifications/read-all", "POST /api/affiliates/logout"];
+/**
+ * Routes a viewer may call although they are not reads: a person's own session, notifications and saved views of the
+ * leads table (a personal view changes nobody else's data; sharing one is refused to a viewer by the service).
+ */
+const VIEWER_MAY_WRITE = [
+  "POST /api/auth/logout",
+  "POST /api/notifications/:id/read",
+  "POST /api/notifications/read-all",
+  "POST /api/affiliates/logout",
+  "POST /api/lead-views",
+  "PUT /api/lead-views/:id",
+  "DELETE /api/lead-views/:id",
+  "PUT /api/lead-views/:id/default",
+  "DELETE /api/lead-views/default",
+];
 
 /** Only administrators: people, credentials, outside connections, money, outgoing mail and security. */
 const ADMIN_ONLY = [
@@ -62,7 +75,7 @@ describe("role matrix", () => {
     expect(routes.length).toBeGreaterThan(80);
   });
 
-  it("lets a viewer read but write nothing beyond their own session and notifications", () => {
+  it("lets a viewer read but write nothing beyond their own session, notifications and saved views", () => {
     const writes = routes.filter((route) => route.method !== "GET" && !route.public && mayCall("viewer", route)).map(key);
     expect(writes.sort()).toEqual(VIEWER_MAY_WRITE.filter((route) => routes.some((r) => key(r) === route)).sort());
     const reads = routes.filter((route) => route.method === "GET" && route.permission === "crm.read");
