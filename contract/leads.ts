@@ -85,7 +85,7 @@ export type Lead = z.infer<typeof leadSchema>;
  * place in the pipeline. A page of whole leads is five times the bytes (quiz answers, analysis,
  * custom fields, KPI), and serialising and sending them was most of a search's cost at a million leads.
  */
-const leadSummaryMask = maskOf(["id", ...summaryNames(leadFields), "createdAt"]);
+const leadSummaryMask = maskOf(["id", ...summaryNames(leadFields), "createdAt", "updatedAt"]);
 export const LEAD_SUMMARY_FIELDS = Object.keys(leadSummaryMask) as (keyof typeof leadSummaryMask)[];
 export const leadSummarySchema = leadSchema.pick(leadSummaryMask);
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
