@@ -4,7 +4,7 @@ import type { EndpointAccess } from "./access-policy";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The statuses a failure may answer with, always in the ApiError shape. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 /**
  * One API endpoint, declared once: the server registers its route from it (validation, typed handler, OpenAPI) and

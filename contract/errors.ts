@@ -14,6 +14,11 @@ export const apiErrorSchema = z.object({
     .record(z.string(), z.object({ code: z.string(), params: paramsSchema.optional() }))
     .optional()
     .describe("The same fields' errors as codes and params (e.g. `{ \"name\": { \"code\": \"field.too_long\", \"params\": { \"max\": 100 } } }`)"),
+  mergedInto: z
+    .number()
+    .int()
+    .optional()
+    .describe("410 lead_duplicates.merged_away only: the id of the lead this one was merged into, where its data now is"),
 });
 /** Codes are typed as strings here: a client may meet a code newer than its own catalogue (contract/error-codes.ts). */
 export type ApiError = z.infer<typeof apiErrorSchema>;

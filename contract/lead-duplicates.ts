@@ -125,10 +125,22 @@ export const mergedAwaySchema = z.object({ mergedInto: z.number().int() });
 
 const tags = ["Leads"];
 
-/** The rules POST /api/leads/{id}/merge (declared with its implementation, issue 26.4 step 3) follows. */
+/** What one field's choice may be: the kept lead's value ("this") or the merged-away lead's ("other"). */
+export const mergeChoices = ["this", "other"] as const;
+export type MergeChoice = (typeof mergeChoices)[number];
+export type LeadMergeReply = z.infer<typeof leadMergeReplySchema>;
+
+/**
+ * The fields a merge page shows side by side, in the lead page's order (the fields with a label; the quiz's raw history
+ * and the analysis are not chosen by hand and stay the kept lead's unless named). Tags are always the union of both.
+ */
+export const mergeShownLeadFields = mergeableLeadFields.filter((field) => "label" in leadFields[field]);
+
+/** The rules POST /api/leads/{id}/merge follows. */
 export const MERGE_RULES =
-  "In one transaction the kept lead takes the chosen fields, then every record of the other lead moves to it: tasks, notes, " +
-  "attachments, emails, timeline entries, issues, automation runs, NPS answers and its pipeline position. KPI data: the kept " +
+  "In one transaction the kept lead takes the chosen fields (tags are always the union of both), then every record of the other " +
+  "lead moves to it: tasks, notes, attachments, emails, timeline entries, issues, automation runs, NPS answers and its pipeline " +
+  "position (the chosen pipelineStage). KPI data: the kept " +
   "lead's KPI row stays when both have one (the other's is kept in the merge's history, never summed, so no figure counts twice); " +
   "when only the other has one it moves. Referrals and commissions are never credited twice: when both were referred the kept " +
   "lead's referral stays and the other's is voided with its unpaid commissions; when only the other was referred its referral moves. " +
@@ -167,5 +179,21 @@ export const leadDuplicateEndpoints = defineEndpoints("leadDuplicates", {
     errors: [400],
     tags,
     summary: "Likely duplicate pairs across every lead, most confident first (computed by a scheduled job)",
+  }),
+  merge: defineEndpoint({
+    method: "POST",
+    permission: "leads.delete",
+    path: "/leads/:id/merge",
+    params: idParamsSchema,
+    body: leadMergeBodySchema,
+    reply: leadMergeReplySchema,
+    errors: [400, 404, 410],
+    tags,
+    summary: "Merge another lead into this one, choosing each field's value (needs leads.delete: the other lead goes away)",
+    description:
+      `${MERGE_RULES} Show the two leads side by side with GET /api/leads/{id} for each. A field name that is not a lead field ` +
+      "answers 400 lead_duplicates.unknown_field naming it; merging a lead with itself 400 lead_duplicates.merge_self; an unknown " +
+      "lead 404 (lead.not_found for the kept one, lead_duplicates.other_not_found for the other); a lead already merged away " +
+      "(either one) 410 lead_duplicates.merged_away with mergedInto. A failed merge writes nothing.",
   }),
 });

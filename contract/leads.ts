@@ -204,6 +204,18 @@ export const leadFilterSchema = z.object({
 export type LeadFilter = Partial<z.input<typeof leadFilterSchema>>;
 export type LeadFilterValues = z.output<typeof leadFilterSchema>;
 
+/**
+ * The table columns an export writes (ids of contract/lead-table.ts, which imports this file: the server checks each
+ * id, answering 400 lead.unknown_column naming it). Comma-separated or repeated; blank means every field.
+ */
+const exportColumnsSchema = z
+  .union([z.string().max(1000, max(1000)), z.array(z.string().max(1000, max(1000))).max(50, errorMessage("field.too_many", { max: 50 }))])
+  .optional()
+  .transform((v): string[] | undefined => {
+    const ids = (v === undefined ? [] : Array.isArray(v) ? v : [v]).flatMap((item) => item.split(",")).map((id) => id.trim()).filter(Boolean);
+    return ids.length ? ids : undefined;
+  });
+
 export const leadListQuerySchema = leadFilterSchema.extend({
   limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
   offset: z.coerce.number().int().min(0).max(100_000, errorMessage("list.offset_too_deep")).optional(),
@@ -267,11 +279,15 @@ export const leadEndpoints = defineEndpoints("leads", {
     method: "GET",
     permission: "data.export",
     path: "/leads/export.csv",
-    query: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt"), dir: sortDirectionSchema }),
+    query: leadFilterSchema.extend({ sort: leadSortSchema.default("-createdAt"), dir: sortDirectionSchema, columns: exportColumnsSchema }),
     download: "csv",
     errors: [400],
     tags: leadTags,
     summary: "Every lead matching the filters (the list's filters and sort)",
+    description:
+      "Without columns, every exported field of the lead. With columns (the leads table's column ids, in order: business, owner, " +
+      "email, industry, status, priority, stage, assignee, source, created, updated; comma-separated or repeated), the ID and " +
+      "those columns in that order, as a saved view shows them; an unknown column is a 400 naming it (lead.unknown_column).",
   }),
   get: defineEndpoint({
     method: "GET",
@@ -279,10 +295,10 @@ export const leadEndpoints = defineEndpoints("leads", {
     path: "/leads/:id",
     params: idParamsSchema,
     reply: leadSchema,
-    errors: [404],
+    errors: [404, 410],
     tags: leadTags,
     summary: "One lead",
-    description: leadFieldAliases,
+    description: `${leadFieldAliases} A lead merged into another answers 410 lead_duplicates.merged_away with mergedInto, the kept lead's id.`,
   }),
   create: defineEndpoint({
     method: "POST",
