@@ -9,4 +9,5 @@ export const leadErrorMessages = {
   "lead.business_name_required": "Business name is required",
   "lead.invalid_status": "Status must be one of: {options}",
   "lead.invalid_priority": "Priority must be one of: {options}",
+  "lead.unknown_column": "Unknown column: {column}",
 } as const;

@@ -13,6 +13,7 @@ import {
   type LeadSortField,
   type LeadView,
 } from "@contract/leads";
+import type { LeadColumnId } from "@contract/lead-table";
 import type { PageCursor } from "../../lib/page-cursor";
 import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
@@ -483,27 +484,68 @@ const exportedLeadFields = exportedFields(leadFields);
  * The columns a CSV export writes, in the order of LEAD_EXPORT_HEADERS: the id, the exported lead fields (declared in
  * contract/lead-fields.ts, in their order), the KPI figures and the dates.
  */
-export const LEAD_EXPORT_HEADERS: readonly string[] = ["ID", ...exportedLeadFields.map((field) => field.header), "YTD revenue", "MRR", "Created", "Updated"];
+/** Every exported cell by its header: the id, the exported lead fields (declared in contract/lead-fields.ts, in their order), the KPI figures and the dates. */
+const exportCells: readonly { header: string; cell: SQL }[] = [
+  { header: "ID", cell: sql`${leads.id}::text` },
+  ...exportedLeadFields.map((field) => ({ header: field.header, cell: exportCell(field) })),
+  { header: "YTD revenue", cell: sql`${kpiMetrics.ytdRevenue}::text` },
+  { header: "MRR", cell: sql`${kpiMetrics.mrr}::text` },
+  { header: "Created", cell: isoUtc(sql`${leads.createdAt}`) },
+  { header: "Updated", cell: isoUtc(sql`${leads.updatedAt}`) },
+];
+const cellByHeader = new Map(exportCells.map(({ header, cell }) => [header, cell]));
+
+/** The columns a CSV export writes, in the order of LEAD_EXPORT_HEADERS (the ID first). */
+export const LEAD_EXPORT_HEADERS: readonly string[] = exportCells.map((column) => column.header);
 
 export const exportColumns = renderedOnce(
   sql.join(
-    [
-      sql`${leads.id}::text`,
-      ...exportedLeadFields.map(exportCell),
-      sql`${kpiMetrics.ytdRevenue}::text`,
-      sql`${kpiMetrics.mrr}::text`,
-      isoUtc(sql`${leads.createdAt}`),
-      isoUtc(sql`${leads.updatedAt}`),
-    ],
+    exportCells.map((column) => column.cell),
     sql`, `,
   ),
 );
 
+/** The CSV cells each column of the leads table writes (its Contact column shows the email and the phone). */
+const TABLE_COLUMN_HEADERS: Record<LeadColumnId, readonly string[]> = {
+  business: ["Business"],
+  owner: ["First name", "Last name"],
+  email: ["Email", "Phone"],
+  industry: ["Industry"],
+  status: ["Status"],
+  priority: ["Priority"],
+  stage: ["Pipeline stage"],
+  assignee: ["Assigned to"],
+  source: ["Lead source"],
+  created: ["Created"],
+  updated: ["Updated"],
+};
+
+/** What an export writes: its headers and their cells, the ID first. */
+export type LeadExportSelection = { headers: readonly string[]; cells: SQL };
+
 /**
- * Export rows in keyset batches, as arrays of text in the order of LEAD_EXPORT_HEADERS (the sort key last):
+ * The export of a table's columns, in their order: the ID, then each column's cells (a column named twice is written
+ * once). `{ unknown }` names the first one that is not a column of the table.
+ */
+export function leadExportSelection(columns?: readonly string[]): LeadExportSelection | { unknown: string } {
+  if (!columns?.length) return { headers: LEAD_EXPORT_HEADERS, cells: exportColumns };
+  const unknown = columns.find((id) => !Object.hasOwn(TABLE_COLUMN_HEADERS, id));
+  if (unknown !== undefined) return { unknown };
+  const headers = ["ID", ...new Set(columns.flatMap((id) => TABLE_COLUMN_HEADERS[id as LeadColumnId]))];
+  return { headers, cells: sql.join(headers.map((header) => cellByHeader.get(header)!), sql`, `) };
+}
+
+/**
+ * Export rows in keyset batches, as arrays of text in the order of the selection's headers (the sort key last):
  * no ORM mapping and no lead objects, so a million-row export is bound by the database and the socket.
  */
-export async function* leadExportBatches(db: Database, filter: LeadQueryFilter, sort: LeadSort, batchSize = 5_000): AsyncGenerator<(string | null)[][]> {
+export async function* leadExportBatches(
+  db: Database,
+  filter: LeadQueryFilter,
+  sort: LeadSort,
+  batchSize = 5_000,
+  selection: LeadExportSelection = { headers: LEAD_EXPORT_HEADERS, cells: exportColumns },
+): AsyncGenerator<(string | null)[][]> {
   const { expr, orderBy, after } = sortParts(sort);
   let cursor: PageCursor | null = null;
   for (;;) {
@@ -512,7 +554,7 @@ export async function* leadExportBatches(db: Database, filter: LeadQueryFilter, 
     const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
     const rows = (await queryArrays(
       db,
-      sql`SELECT ${exportColumns}, (${expr})::text
+      sql`SELECT ${selection.cells}, (${expr})::text
           FROM ${leads} LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ${leads.id}
           ${where}
           ORDER BY ${sql.join(orderBy, sql`, `)}
@@ -522,6 +564,6 @@ export async function* leadExportBatches(db: Database, filter: LeadQueryFilter, 
     yield rows;
     if (rows.length < batchSize) return;
     const last = rows.at(-1)!;
-    cursor = { sort, key: last[LEAD_EXPORT_HEADERS.length]!, id: Number(last[0]) };
+    cursor = { sort, key: last[selection.headers.length]!, id: Number(last[0]) };
   }
 }

@@ -19,8 +19,8 @@ export function leadRoutes(app: ZodApp, ctx: AppContext) {
     return { total: page.total, exact: page.exact, nextCursor: page.nextCursor, rowsJson: page.leadsJson };
   });
 
-  csvExportRoute(app, leadEndpoints.exportCsv, ({ sort, dir, ...filter }, request) =>
-    leadsCsv(ctx.db, { ...filter, me: listingPerson(request) }, effectiveLeadSort(sort, dir)),
+  csvExportRoute(app, leadEndpoints.exportCsv, ({ sort, dir, columns, ...filter }, request) =>
+    leadsCsv(ctx.db, { ...filter, me: listingPerson(request) }, effectiveLeadSort(sort, dir), columns),
   );
 
   endpointRoute(app, leadEndpoints.get, async (request) => getLead(ctx.db, request.params.id));

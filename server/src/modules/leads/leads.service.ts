@@ -1,7 +1,7 @@
 import { DEFAULT_PIPELINE_STAGE, effectiveLeadSort, leadStatusSchema, type CreatedLead, type Lead, type LeadAttribution, type LeadInput, type LeadListQuery, type LeadSort, type LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { findAffiliateByCode } from "../../db/queries/affiliate-code";
-import { LEAD_EXPORT_HEADERS, leadExportBatches, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
+import { leadExportBatches, leadExportSelection, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
 import type { CsvExport } from "../../kernel/http/csv-export";
 import { badRequest, conflict, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
@@ -154,9 +154,10 @@ export async function deleteLead(db: Database, id: number, principal: Principal,
  * Every lead matching the filter as a CSV export for sendCsv: keyset batches of rows the database already rendered as
  * text, so memory stays flat however many match, and the first batch is read before the first byte is sent.
  */
-export const leadsCsv = (db: Database, filter: LeadQueryFilter, sort: LeadSort): CsvExport<never> => ({
-  name: "leads",
-  header: LEAD_EXPORT_HEADERS,
-  batches: leadExportBatches(db, filter, sort),
-});
+/** The leads matching `filter` as CSV in `sort`: every exported field, or the ID and the table's `columns` in their order. */
+export function leadsCsv(db: Database, filter: LeadQueryFilter, sort: LeadSort, columns?: readonly string[]): CsvExport<never> {
+  const selection = leadExportSelection(columns);
+  if ("unknown" in selection) throw badRequest("columns", "lead.unknown_column", { column: selection.unknown });
+  return { name: "leads", header: selection.headers, batches: leadExportBatches(db, filter, sort, undefined, selection) };
+}
 
