@@ -10,6 +10,7 @@ import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 import { brandTags } from "@/lib/brand-storage";
 import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, leadFormSchema, type LeadFormInput, type LeadFormOutput } from "./lead-form";
+import { LeadDuplicateHints } from "./lead-duplicate-hints";
 import { LeadInputs } from "./lead-inputs";
 import { useCreateLead } from "./lead-queries";
 import { RoleNote, WhenAllowed } from "@/components/when-allowed";
@@ -59,6 +60,7 @@ export function LeadCreate() {
                 {createLead.isPending ? t("leads.create.submitting") : t("leads.create.submit")}
               </Button>
             </form>
+            <LeadDuplicateHints idPrefix="lead-create" className="not-empty:mt-3" />
           </FormProvider>
         </WhenAllowed>
       </CardContent>

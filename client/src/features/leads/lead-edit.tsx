@@ -4,6 +4,7 @@ import type { LeadSummary } from "@contract/leads";
 import { DirtyFieldsFormFooter, useDirtyFieldsForm } from "@/components/dirty-fields-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { LEAD_EDIT_FIELDS, leadEditFormSchema, leadEditFormValues } from "./lead-form";
+import { LeadDuplicateHints } from "./lead-duplicate-hints";
 import { LeadInputs } from "./lead-inputs";
 import { useUpdateLead } from "./lead-queries";
 
@@ -41,6 +42,7 @@ function LeadEditForm({ lead, onDone }: { lead: LeadSummary; onDone: () => void 
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="grid gap-3">
         <LeadInputs idPrefix="lead-edit" fields={LEAD_EDIT_FIELDS} />
+        <LeadDuplicateHints idPrefix="lead-edit" excludeId={lead.id} />
         <DirtyFieldsFormFooter
           isDirty={isDirty}
           isSubmitting={isSubmitting}
