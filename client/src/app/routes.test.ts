@@ -43,4 +43,14 @@ describe("the route table", () => {
     const lists = appRoutes.filter(isNavRoute).map((route) => route.path);
     expect(appRoutes.filter((route) => !isNavRoute(route)).every((route) => lists.includes(navPathOf(route)))).toBe(true);
   });
+
+  it("opens the leads' duplicates and the merge of two leads under Lead Management, never as a lead's page", () => {
+    const duplicates = findRoute("/leads/duplicates");
+    expect(duplicates?.path).toBe("/leads/duplicates");
+    expect(duplicates && navPathOf(duplicates)).toBe("/leads");
+    const merge = findRoute("/leads/12/merge/34");
+    expect(merge?.path).toBe("/leads/:id/merge/:otherId");
+    expect(merge && navPathOf(merge)).toBe("/leads");
+    expect(findRoute("/leads/12/merge")).toBeUndefined();
+  });
 });

@@ -46,9 +46,10 @@ export type NavRoute = RouteBase & {
 };
 
 /**
- * One record's page (a lead's, at /leads/:id): reached from the records' lists and search, not from the sidebar,
- * which marks the list it belongs to (`list`). The page names itself (the lead's business name, through
- * lib/page-title.ts); the header shows `titleKey` until it does.
+ * One record's page (a lead's, at /leads/:id), or another page of a list not in the sidebar (the leads' duplicates at
+ * /leads/duplicates, the merge of two leads at /leads/:id/merge/:otherId): reached from the list's screen, records and
+ * search, not from the sidebar, which marks the list it belongs to (`list`). A record's page names itself (the lead's
+ * business name, through lib/page-title.ts); the header shows `titleKey` until it does.
  */
 export type RecordRoute = RouteBase & {
   list: string;
@@ -75,6 +76,21 @@ export const appRoutes: readonly AppRoute[] = [
     subtitleKey: "pages.leads.subtitle",
     icon: Users,
     load: () => import("@/features/leads/leads-page"),
+  },
+  // Before /leads/:id, which would take "duplicates" for an id.
+  {
+    path: "/leads/duplicates",
+    list: "/leads",
+    titleKey: "leads.duplicates.pageTitle",
+    subtitleKey: "leads.duplicates.pageSubtitle",
+    load: () => import("@/features/leads/lead-duplicates-page"),
+  },
+  {
+    path: "/leads/:id/merge/:otherId",
+    list: "/leads",
+    titleKey: "leads.merge.title",
+    subtitleKey: "leads.merge.subtitle",
+    load: () => import("@/features/leads/lead-merge-page"),
   },
   {
     path: "/leads/:id",

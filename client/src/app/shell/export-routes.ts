@@ -39,6 +39,8 @@ function issueFilters(search: URLSearchParams) {
 export const exportRules: Readonly<Record<string, ExportRule>> = {
   "/": { kind: "none", reasonKey: "header.exportDashboard" },
   "/leads": { kind: "csv", endpoint: "/api/leads/export.csv", filtersFrom: "page" },
+  "/leads/duplicates": nothingToExport,
+  "/leads/:id/merge/:otherId": nothingToExport,
   "/leads/:id": nothingToExport,
   "/kpi": { kind: "csv", endpoint: "/api/kpi/export.csv", filtersFrom: "none" },
   "/affiliates": { kind: "csv", endpoint: "/api/affiliates/export.csv", filtersFrom: "page" },

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { leadDuplicateEndpoints, type DuplicateCheckBody } from "@contract/lead-duplicates";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { leadDuplicateEndpoints, type DuplicateCheckBody, type MergeChoice } from "@contract/lead-duplicates";
 import { apiErrorStatus, asApiError } from "@/lib/api";
 import { callApi } from "@/lib/api-client";
-import { LEADS_KEY } from "@/lib/query-invalidation";
+import { LEADS_KEY, refreshLeadData } from "@/lib/query-invalidation";
 
 /*
  * The likely duplicates of a lead (issue 26.4): of a form not yet saved, of a stored lead, and the pairs across every
@@ -78,4 +78,14 @@ export function mergedIntoOf(error: unknown): number | null {
   } catch {
     return null;
   }
+}
+
+/** Merges `otherId` into `keptId` with the fields chosen from the other lead; every screen showing leads reads again. */
+export function useMergeLeads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ keptId, otherId, fields }: { keptId: number; otherId: number; fields: Record<string, MergeChoice> }) =>
+      callApi(leadDuplicateEndpoints.merge, { params: { id: keptId }, body: { otherId, fields } }),
+    onSuccess: () => refreshLeadData(queryClient),
+  });
 }

@@ -124,7 +124,7 @@ function FieldValues({ lead, names }: { lead: Lead; names: readonly LeadFieldNam
 }
 
 /** A stored value as a person reads it: a choice by its label, yes or no, a list as chips, custom fields by name. */
-function FieldValue({ name, value }: { name: LeadFieldName; value: unknown }) {
+export function FieldValue({ name, value }: { name: LeadFieldName; value: unknown }) {
   const { t } = useTranslation();
   const empty = <span className="text-muted-foreground">{t("leadPage.empty")}</span>;
   if (value === null || value === undefined || value === "") return empty;

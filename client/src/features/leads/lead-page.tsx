@@ -1,6 +1,7 @@
-import { SearchX } from "lucide-react";
+import { useEffect, useState } from "react";
+import { GitMerge, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "wouter";
+import { Link, useLocation, useParams } from "wouter";
 import { leadEndpoints, type Lead } from "@contract/leads";
 import { RetryAlert } from "@/components/retry-alert";
 import { RoleNote } from "@/components/when-allowed";
@@ -15,10 +16,22 @@ import { LeadAttachmentsCard } from "@/features/attachments";
 import { LeadEmailButton } from "@/features/mail";
 import { LeadNotesCard } from "@/features/notes";
 import { LeadTimeline } from "@/features/timeline";
+import { LeadDuplicateCard } from "./lead-duplicate-card";
+import { mergedIntoOf } from "./lead-duplicate-queries";
 import { LEAD_PAGE_GROUPS } from "./lead-form";
 import { LeadFieldGroupCard } from "./lead-field-group";
 import { useLead } from "./lead-queries";
+import { leadPagePath } from "./lead-page-path";
 import { LeadStatusBadge } from "./lead-status-badge";
+
+/** What a merged-away lead's page leaves in the history entry it replaces itself with: the id that was opened. */
+type MergedFromState = { leadwellMergedFrom: number };
+
+/** The merged-away id the kept lead's page was opened for (the history entry's state), or null. */
+function mergedFromOf(state: unknown): number | null {
+  const id = typeof state === "object" && state !== null ? (state as Partial<MergedFromState>).leadwellMergedFrom : undefined;
+  return typeof id === "number" ? id : null;
+}
 
 /** An id the API could hold (a positive whole number); anything else is no lead. */
 function leadIdOf(text: string | undefined): number | null {
@@ -42,7 +55,10 @@ function LeadRecord({ id }: { id: number }) {
   const lead = useLead(id);
   usePageTitle(lead.data?.businessName ?? null);
 
+  const mergedInto = lead.isError ? mergedIntoOf(lead.error) : null;
+
   if (lead.isPending) return <LeadPageSkeleton />;
+  if (mergedInto !== null) return <MergedAwayRedirect id={id} mergedInto={mergedInto} />;
   if (lead.isError) {
     if (apiErrorStatus(lead.error) === 404) return <LeadNotFound id={String(id)} />;
     return (
@@ -56,12 +72,32 @@ function LeadRecord({ id }: { id: number }) {
   return <LeadDetails lead={lead.data} />;
 }
 
+/**
+ * A merged-away lead's old address (410 with mergedInto): the kept lead's page takes its place in the history (back
+ * does not return here), telling which lead was opened.
+ */
+function MergedAwayRedirect({ id, mergedInto }: { id: number; mergedInto: number }) {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    navigate(leadPagePath(mergedInto), { replace: true, state: { leadwellMergedFrom: id } satisfies MergedFromState });
+  }, [id, mergedInto, navigate]);
+  return <LeadPageSkeleton />;
+}
+
 function LeadDetails({ lead }: { lead: Lead }) {
   const { t } = useTranslation();
   const mayWrite = useMayCall(leadEndpoints.update);
   const ownerName = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
+  // Read once as the page opens: the history entry says whether it was reached through a merged-away lead's address.
+  const [mergedFrom] = useState(() => mergedFromOf(window.history.state));
   return (
     <div className="grid gap-4" data-testid="lead-page">
+      {mergedFrom !== null ? (
+        <p className="flex items-start gap-2 rounded-md border border-l-4 border-l-primary bg-card p-3 text-sm" role="status" data-testid="lead-merged-notice">
+          <GitMerge aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{t("leads.merge.redirectNotice", { id: mergedFrom, name: lead.businessName })}</span>
+        </p>
+      ) : null}
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
           <div className="grid min-w-0 gap-1">
@@ -89,6 +125,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
           <LeadAttachmentsCard leadId={lead.id} />
         </div>
         <div className="grid min-w-0 gap-4">
+          <LeadDuplicateCard lead={lead} />
           <LeadNotesCard leadId={lead.id} />
           <LeadTimeline leadId={lead.id} />
         </div>

@@ -30,13 +30,13 @@ export function useLeadList(params: LeadListParams) {
   });
 }
 
-/** One whole lead (its page); a 404 (unknown or deleted) is not retried. */
+/** One whole lead (its page); a 404 (unknown or deleted) or 410 (merged into another lead) is not retried. */
 export function useLead(id: number) {
   useLiveLeadRefresh(id, [[...LEADS_KEY, "one", id]]);
   return useQuery({
     queryKey: [...LEADS_KEY, "one", id],
     queryFn: ({ signal }) => callApi(leadEndpoints.get, { params: { id } }, { signal }),
-    retry: (failures, error) => apiErrorStatus(error) !== 404 && failures < 2,
+    retry: (failures, error) => apiErrorStatus(error) !== 404 && apiErrorStatus(error) !== 410 && failures < 2,
   });
 }
 

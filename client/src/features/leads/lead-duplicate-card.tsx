@@ -1,0 +1,83 @@
+import { useId } from "react";
+import { GitMerge } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { leadDuplicateEndpoints, type DuplicateMatch } from "@contract/lead-duplicates";
+import type { Lead } from "@contract/leads";
+import { RefusedButton } from "@/components/refused-button";
+import { RetryAlert } from "@/components/retry-alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiErrorMessage } from "@/lib/api";
+import { useMayCall } from "@/lib/authorization";
+import { DuplicateMatchList } from "./lead-duplicate-matches";
+import { useLeadDuplicates } from "./lead-duplicate-queries";
+import { LEAD_DUPLICATES_PATH, leadMergePath } from "./lead-merge-path";
+
+/**
+ * The lead page's "Possible duplicates": the stored leads that look like this one (GET /api/leads/{id}/duplicates),
+ * each with its reasons and how likely, and Merge… to compare the two and merge the other into this one (a role that
+ * may not merge sees it disabled, with the reason).
+ */
+export function LeadDuplicateCard({ lead }: { lead: Lead }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const duplicates = useLeadDuplicates(lead.id);
+  const mayMerge = useMayCall(leadDuplicateEndpoints.merge);
+
+  const mergeAction = (match: DuplicateMatch) => {
+    const label = t("leads.duplicates.mergeLabel", { name: match.lead.businessName });
+    if (mayMerge === false) {
+      return (
+        <RefusedButton reason={t("leads.duplicates.mergeRefused")} aria-label={label} data-testid="lead-duplicate-merge">
+          <GitMerge aria-hidden="true" />
+          {t("leads.duplicates.merge")}
+        </RefusedButton>
+      );
+    }
+    return (
+      <Button asChild variant="outline" size="sm">
+        <Link href={leadMergePath(lead.id, match.lead.id)} aria-label={label} data-testid="lead-duplicate-merge">
+          <GitMerge aria-hidden="true" />
+          {t("leads.duplicates.merge")}
+        </Link>
+      </Button>
+    );
+  };
+
+  return (
+    <Card role="region" aria-labelledby={headingId} data-testid="lead-duplicates">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 space-y-0">
+        <div className="grid gap-1">
+          <CardTitle id={headingId} className="text-base">
+            {t("leads.duplicates.title")}
+          </CardTitle>
+          <CardDescription>{t("leads.duplicates.sectionDescription")}</CardDescription>
+        </div>
+        <Link href={LEAD_DUPLICATES_PATH} className="text-sm underline-offset-4 hover:underline" data-testid="lead-duplicates-all">
+          {t("leads.duplicates.viewAll")}
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {duplicates.isPending ? (
+          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leads.duplicates.loading")}>
+            <Skeleton className="h-12" />
+          </div>
+        ) : duplicates.isError ? (
+          <RetryAlert
+            message={t("leads.duplicates.loadFailed", { message: apiErrorMessage(duplicates.error) })}
+            onRetry={() => void duplicates.refetch()}
+            data-testid="lead-duplicates-error"
+          />
+        ) : duplicates.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="lead-duplicates-none">
+            {t("leads.duplicates.none")}
+          </p>
+        ) : (
+          <DuplicateMatchList matches={duplicates.data} action={mergeAction} label={t("leads.duplicates.title")} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
