@@ -77,6 +77,10 @@ export const auditMessages = {
   },
   "lead.updated": { en: "Lead #{leadId}: {fields}", params: { leadId: "id", fields: "text" } },
   "lead.deleted": { en: "Lead #{leadId} {businessName} <{email}> and its KPI data", params: { leadId: "id", businessName: "text", email: "text" } },
+  "lead.merged": {
+    en: "Lead #{mergedId} {mergedBusinessName} <{mergedEmail}> merged into lead #{leadId} {businessName}",
+    params: { mergedId: "id", mergedBusinessName: "text", mergedEmail: "text", leadId: "id", businessName: "text" },
+  },
   "lead.bulk_finished": {
     en: "Bulk action #{jobId} ({action}) {status}: {total} leads, {changed} changed, {skipped} skipped, {failed} failed",
     params: { jobId: "id", action: "text", status: "text", total: "number", changed: "number", skipped: "number", failed: "number" },

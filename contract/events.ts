@@ -36,6 +36,18 @@ export const domainEvents = {
     assignedTo: z.string().nullable(),
     movedBy: actor,
   }),
+  /**
+   * Another lead was merged into this one (POST /api/leads/{id}/merge): mergedId no longer exists and its records are
+   * this lead's now; changedFields names the fields that took the other lead's values.
+   */
+  "lead.merged": z.object({
+    leadId: id,
+    businessName: z.string(),
+    mergedId: id,
+    mergedBusinessName: z.string(),
+    changedFields: z.array(z.string()),
+    mergedBy: actor,
+  }),
   /** Emitted by the database (lw_lead_conversion) whenever a lead's status becomes converted. */
   "lead.converted": z.object({ leadId: id, businessName: z.string(), affiliateId: id.nullable() }),
   "kpi.synced": z.object({ kpiId: id, leadId: id, ytdRevenue: amount, mrr: amount }),
@@ -95,6 +107,7 @@ export const domainEventReadPermission: Record<DomainEventName, Permission> = {
   "lead.updated": "crm.read",
   "lead.deleted": "crm.read",
   "lead.stage_changed": "crm.read",
+  "lead.merged": "crm.read",
   "lead.converted": "crm.read",
   "kpi.synced": "crm.read",
   "affiliate.registered": "crm.read",

@@ -139,13 +139,17 @@ export const mergeShownLeadFields = mergeableLeadFields.filter((field) => "label
 /** The rules POST /api/leads/{id}/merge follows. */
 export const MERGE_RULES =
   "In one transaction the kept lead takes the chosen fields (tags are always the union of both), then every record of the other " +
-  "lead moves to it: tasks, notes, attachments, emails, timeline entries, issues, automation runs, NPS answers and its pipeline " +
-  "position (the chosen pipelineStage). KPI data: the kept " +
-  "lead's KPI row stays when both have one (the other's is kept in the merge's history, never summed, so no figure counts twice); " +
-  "when only the other has one it moves. Referrals and commissions are never credited twice: when both were referred the kept " +
-  "lead's referral stays and the other's is voided with its unpaid commissions; when only the other was referred its referral moves. " +
-  "The merged-away lead leaves lists, search and counts; GET /api/leads/{otherId} then answers 410 with { mergedInto }. " +
-  "One audit entry, one lead.merged event and one timeline entry on the kept lead.";
+  "lead moves to it: tasks, notes, attachments, emails, timeline entries, issues, automation runs, NPS invitations and its pipeline " +
+  "position (the chosen pipelineStage; the status follows the stage as on any change). KPI data: when both leads have a KPI row " +
+  "the kept lead's stays and the other's is kept only in the merge's history (never summed, so no figure counts twice); when " +
+  "only the other has one it moves. Referrals and commissions are never credited twice: when both leads were referred the " +
+  "kept lead's referral and its commissions stay, and the other's referral and its unpaid commissions are removed (kept in the " +
+  "merge's history, so the partner's counts and amounts owed drop by them); when the other's commission was already paid the " +
+  "merge is refused (409 lead_duplicates.paid_commission) for a person to settle, or to merge the other way round. When only " +
+  "the other was referred its referral moves with its commissions. The merged-away lead leaves lists, search and counts; " +
+  "GET /api/leads/{otherId} (and its timeline and duplicates) then answers 410 with { mergedInto }, and leads merged into it " +
+  "earlier point to the kept lead. One audit entry, one lead.merged event and one timeline entry on the kept lead, which " +
+  "shows the other lead's history too.";
 
 export const leadDuplicateEndpoints = defineEndpoints("leadDuplicates", {
   forLead: defineEndpoint({
@@ -154,7 +158,7 @@ export const leadDuplicateEndpoints = defineEndpoints("leadDuplicates", {
     path: "/leads/:id/duplicates",
     params: idParamsSchema,
     reply: z.array(duplicateMatchSchema),
-    errors: [404],
+    errors: [404, 410],
     tags,
     summary: `A stored lead's likely duplicates (up to ${DUPLICATE_MATCHES_MAX}, most likely first), each with its reasons`,
     description:
@@ -187,7 +191,7 @@ export const leadDuplicateEndpoints = defineEndpoints("leadDuplicates", {
     params: idParamsSchema,
     body: leadMergeBodySchema,
     reply: leadMergeReplySchema,
-    errors: [400, 404, 410],
+    errors: [400, 404, 409, 410],
     tags,
     summary: "Merge another lead into this one, choosing each field's value (needs leads.delete: the other lead goes away)",
     description:

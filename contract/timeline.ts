@@ -34,6 +34,7 @@ export const TIMELINE_KINDS = [
   "survey",
   "note",
   "attachment",
+  "merged",
   "deleted",
 ] as const;
 export const timelineKindSchema = z.enum(TIMELINE_KINDS);
@@ -84,10 +85,10 @@ export const timelineEndpoints = defineEndpoints("timeline", {
     params: idParamsSchema,
     query: timelineQuerySchema,
     reply: timelinePageSchema,
-    errors: [404],
+    errors: [404, 410],
     tags: ["Leads"],
     summary: "Everything that happened to a lead, newest first",
     description:
-      "Each entry is written by the database in the transaction of the change it records, so the timeline is complete: created (and through what), every field change with before and after, stage moves, assignment, tasks, KPI syncs, referral and commission, linked issues, automation runs, emails with their delivery status, surveys, notes and files. Page with nextCursor; filter with kind.",
+      "Each entry is written by the database in the transaction of the change it records, so the timeline is complete: created (and through what), every field change with before and after, stage moves, assignment, tasks, KPI syncs, referral and commission, linked issues, automation runs, emails with their delivery status, surveys, notes and files, and a merge (another lead's history joins this one's; a merged-away lead answers 410 with mergedInto). Page with nextCursor; filter with kind.",
   }),
 });

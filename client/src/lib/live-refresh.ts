@@ -26,6 +26,7 @@ const refreshOnEvent: Record<DomainEventName, (queryClient: QueryClient) => Prom
   "lead.updated": refreshLeadData,
   "lead.deleted": refreshLeadData,
   "lead.stage_changed": refreshLeadData,
+  "lead.merged": refreshLeadData,
   "lead.converted": refreshLeadData,
   "kpi.synced": refreshKpiData,
   "affiliate.registered": refreshAffiliateData,

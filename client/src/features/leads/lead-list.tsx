@@ -13,7 +13,7 @@ import { LeadTasksLink } from "./lead-tasks-link";
 import { stageLabel } from "@/lib/labels";
 import { LeadDelete } from "./lead-delete";
 import { LeadEdit } from "./lead-edit";
-import { LeadFilters } from "./lead-filters";
+import { LeadFilterChips, LeadFilters } from "./lead-filters";
 import { industryLabel } from "./lead-labels";
 import { leadPagePath } from "./lead-page-path";
 import { LeadPriorityBadge } from "./lead-priority-badge";
@@ -82,6 +82,7 @@ export function LeadList({ filters }: { filters: LeadFiltersState }) {
   );
 }
 
+        <LeadFilterChips filters={filters} />
 type LeadTableProps = {
   query: LeadListParams & { sort: LeadSortField; dir: "asc" | "desc" };
   onSort: (field: LeadSortField) => void;

@@ -7,6 +7,7 @@ import {
   Bug,
   CircleDollarSign,
   GitBranch,
+  GitMerge,
   History,
   ListTodo,
   Mail,
@@ -50,6 +51,7 @@ const KIND_ICONS: Record<TimelineKind, LucideIcon> = {
   survey: Smile,
   note: MessageSquareText,
   attachment: Paperclip,
+  merged: GitMerge,
   deleted: Trash2,
 };
 

@@ -30,6 +30,7 @@ export const TIMELINE_TEXT_KEYS = [
   "timeline.text.issue_status",
   "timeline.text.issue_unlinked",
   "timeline.text.kpi",
+  "timeline.text.merged",
   "timeline.text.note_added",
   "timeline.text.note_deleted",
   "timeline.text.note_edited",

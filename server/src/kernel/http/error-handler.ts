@@ -82,7 +82,10 @@ function errorBody(error: string, coded: CodedError, fields?: Record<string, Cod
   return body;
 }
 
-const answerOf = (known: HttpError): ApiError => errorBody(known.message, known, known.fields);
+const answerOf = (known: HttpError): ApiError => {
+  const body = errorBody(known.message, known, known.fields);
+  return known.mergedInto === undefined ? body : { ...body, mergedInto: known.mergedInto };
+};
 
 const SERVER_ERROR: ApiError = { error: errorText("server.error"), code: "server.error" };
 

@@ -1,6 +1,6 @@
 import { errorText, type CodedError, type ErrorCode, type ErrorParams, type ErrorParamsArgs, type ErrorParamsOf } from "@contract/error-codes";
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;
 
 export interface HttpErrorOptions {
   params?: ErrorParams;
@@ -9,6 +9,8 @@ export interface HttpErrorOptions {
   headers?: Record<string, string>;
   /** The English `error` when it is not the code's own text (a 400 names its field first: "email: ..."). */
   message?: string;
+  /** A 410's pointer to where the record went (a lead merged into another): answered beside `error` and `code`. */
+  mergedInto?: number;
 }
 
 /**
@@ -19,6 +21,7 @@ export class HttpError extends Error {
   readonly params?: ErrorParams;
   readonly fields?: Record<string, CodedError>;
   readonly headers?: Record<string, string>;
+  readonly mergedInto?: number;
 
   constructor(
     readonly statusCode: ErrorStatus,
@@ -29,6 +32,7 @@ export class HttpError extends Error {
     this.params = options.params;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.mergedInto = options.mergedInto;
   }
 }
 
@@ -58,6 +62,10 @@ export const forbidden = <C extends ErrorCode = "request.forbidden">(code?: C, .
   withField(403, code ?? "request.forbidden", options[0]);
 
 export const notFound = <C extends ErrorCode>(code: C, ...options: OptionsArgs<C>) => withField(404, code, options[0]);
+
+/** 410: a lead merged into another; the answer names the kept lead (mergedInto), where its data now is. */
+export const mergedAway = (mergedInto: number) =>
+  new HttpError(410, "lead_duplicates.merged_away", { params: { mergedInto }, mergedInto });
 
 export const conflict = <C extends ErrorCode>(code: C, ...options: OptionsArgs<C>) => withField(409, code, options[0]);
 

@@ -20,6 +20,8 @@ export function slackTextFor(event: DomainEvent): string {
       return `Lead deleted: ${e(event.payload.businessName)}`;
     case "lead.stage_changed":
       return `${e(event.payload.businessName)} moved from ${e(stage(event.payload.fromStage))} to ${e(stage(event.payload.toStage))}${event.payload.movedBy ? ` by ${e(event.payload.movedBy.name)}` : ""}`;
+    case "lead.merged":
+      return `${e(event.payload.mergedBusinessName)} (lead #${event.payload.mergedId}) merged into ${e(event.payload.businessName)} (lead #${event.payload.leadId})${event.payload.mergedBy ? ` by ${e(event.payload.mergedBy.name)}` : ""}`;
     case "lead.converted":
       return `Lead converted: ${e(event.payload.businessName)}${event.payload.affiliateId ? " (referred by a partner)" : ""}`;
     case "kpi.synced":

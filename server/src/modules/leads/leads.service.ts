@@ -3,7 +3,8 @@ import type { Database } from "../../db/client";
 import { findAffiliateByCode } from "../../db/queries/affiliate-code";
 import { leadExportBatches, leadExportSelection, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
 import type { CsvExport } from "../../kernel/http/csv-export";
-import { badRequest, conflict, notFound } from "../../kernel/http/errors";
+import { mergedInto } from "../../db/queries/lead-merges";
+import { badRequest, conflict, mergedAway, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
@@ -42,8 +43,10 @@ export async function listLeads(db: Database, query: LeadListQuery, me: ListingP
 
 export async function getLead(db: Database, id: number): Promise<Lead> {
   const lead = await findLeadById(db, id);
-  if (!lead) throw notFound("lead.not_found");
-  return lead;
+  if (lead) return lead;
+  // A lead merged into another answers where it went (410 with mergedInto), so its old links still lead somewhere.
+  const kept = await mergedInto(db, id);
+  throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
 }
 
 export interface LeadOrigin {

@@ -1,11 +1,15 @@
 import { timelineActorSchema, timelineKindSchema, type TimelineEntry, type TimelinePage, type TimelineQuery } from "@contract/timeline";
 import type { Database } from "../../db/client";
-import { notFound } from "../../kernel/http/errors";
+import { mergedInto } from "../../db/queries/lead-merges";
+import { mergedAway, notFound } from "../../kernel/http/errors";
 import { leadExists, leadFieldOfColumn, selectTimelinePage, type TimelineRow } from "./timeline.data";
 
-/** A lead's timeline, newest first, a page at a time; 404 for a lead that does not exist (or no longer does). */
+/** A lead's timeline, newest first, a page at a time; 404 for a lead that does not exist (or no longer does), 410 for one merged into another. */
 export async function leadTimeline(db: Database, leadId: number, query: TimelineQuery): Promise<TimelinePage> {
-  if (!(await leadExists(db, leadId))) throw notFound("lead.not_found");
+  if (!(await leadExists(db, leadId))) {
+    const kept = await mergedInto(db, leadId);
+    throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
+  }
   const rows = await selectTimelinePage(db, leadId, { kind: query.kind, before: query.cursor ? Number(query.cursor) : undefined, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return { entries: page.map(toEntry), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
