@@ -67,6 +67,7 @@ export function LeadList({ filters }: { filters: LeadFiltersState }) {
           />
           <LeadFilters filters={filters} />
         </div>
+        <LeadFilterChips filters={filters} />
       </CardHeader>
       {/* Keyed by the filters and sort: changing them starts again at the first page. */}
       <LeadTable
@@ -82,7 +83,6 @@ export function LeadList({ filters }: { filters: LeadFiltersState }) {
   );
 }
 
-        <LeadFilterChips filters={filters} />
 type LeadTableProps = {
   query: LeadListParams & { sort: LeadSortField; dir: "asc" | "desc" };
   onSort: (field: LeadSortField) => void;

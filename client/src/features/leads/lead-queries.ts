@@ -15,8 +15,8 @@ function fetchLeadPage({ limit = LEAD_PAGE_DEFAULT, ...query }: LeadListParams, 
   return callPage(leadEndpoints.list, { query: { limit, ...query } }, { signal });
 }
 
-/** The whole filtered list as CSV in the table's sort (what Export Data downloads on the lead screens). */
-export function leadExportUrl(query: LeadFilter & { sort?: LeadSortField; dir?: "asc" | "desc" } = {}): string {
+/** The whole filtered list as CSV in the table's sort, with the columns shown when given (what Export Data downloads on the lead screens). */
+export function leadExportUrl(query: LeadFilter & { sort?: LeadSortField; dir?: "asc" | "desc"; columns?: readonly string[] } = {}): string {
   return downloadUrl(leadEndpoints.exportCsv, { query });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LeadTableState } from "@contract/lead-table";
 import { leadViewEndpoints, leadViewFilter, type LeadView, type LeadViewInput } from "@contract/lead-views";
+import { pipelineEndpoints } from "@contract/pipeline";
 import { callApi } from "@/lib/api-client";
 
 /** Views are the signed-in person's table settings, not lead data: their own key, refreshed by their own mutations. */
@@ -54,3 +55,12 @@ export const useUpdateLeadView = () =>
 export const useDeleteLeadView = () => useViewMutation((id: number) => callApi(leadViewEndpoints.delete, { params: { id } }));
 export const useSetDefaultLeadView = () => useViewMutation((id: number) => callApi(leadViewEndpoints.setDefault, { params: { id } }));
 export const useClearDefaultLeadView = () => useViewMutation(() => callApi(leadViewEndpoints.clearDefault, {}));
+
+/** The pipeline's stage names, 'New' first (the stage filter's choices). */
+export function useLeadStageNames() {
+  return useQuery({
+    queryKey: ["lead-filter-stages"],
+    queryFn: async ({ signal }) => (await callApi(pipelineEndpoints.listStages, {}, { signal })).map((stage) => stage.name),
+    staleTime: 60_000,
+  });
+}

@@ -1,25 +1,34 @@
 import { useEffect, useMemo, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { leadStatuses, type LeadFilter, type LeadSortField, type LeadStatus } from "@contract/leads";
+import type { LeadFilter, LeadSortField } from "@contract/leads";
 import type { LeadTableState } from "@contract/lead-table";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { activeLeadFilterCount, leadListQuery, leadTableFromSearch, leadTableToSearch } from "./lead-table-url";
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
-const isStatus = (value: unknown): value is LeadStatus => (leadStatuses as readonly unknown[]).includes(value);
-const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+/** The filters that take several values (each one a repeated parameter; a lead matches any of them). */
+export const LEAD_MANY_FILTERS = ["status", "priority", "stage", "industry", "assignee", "source", "affiliateCode", "tag"] as const;
+export type LeadManyFilter = (typeof LEAD_MANY_FILTERS)[number];
+/** The filters holding one value each (the search text aside). */
+export const LEAD_ONE_FILTERS = ["createdFrom", "createdTo", "updatedFrom", "updatedTo", "hasKpi", "revenueMin", "revenueMax"] as const;
+export type LeadOneFilter = (typeof LEAD_ONE_FILTERS)[number];
+
+const asList = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).map(String).filter((item) => item !== "");
 
 /**
  * The lead list's whole state kept in the address (see lead-table-url.ts): search text (written once typing pauses),
  * every filter, sort and direction, columns and page. A lead opened from the list and left with the browser's back
- * finds the list as it was, and a pasted link shows the same view. Changing filters or sort starts at page 1.
+ * finds the list as it was, and a pasted link shows the same view. Each change of a filter or of the sort is a
+ * history entry (back undoes it; typing replaces its entry); changing filters or sort starts at page 1.
  */
 export function useLeadFilters() {
   const [path, navigate] = useLocation();
   const address = useSearch();
   const { state } = useMemo(() => leadTableFromSearch(address), [address]);
-  const [search, setSearch] = useState(() => (state.filter.q as string | undefined) ?? "");
+  const urlQ = (state.filter.q as string | undefined) ?? "";
+  const [search, setSearch] = useState(urlQ);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
   /** Writes `next` as the list's address (its page back to the first); replaces the entry when asked (typing). */
@@ -35,28 +44,42 @@ export function useLeadFilters() {
     setState({ ...now, filter: { ...now.filter, ...changes } }, options);
   };
 
-  const urlQ = (state.filter.q as string | undefined) ?? "";
   useEffect(() => {
     if (q !== urlQ) setFilter({ q: q || undefined }, { replace: true });
     // Only a settled search writes the address; the address is read on each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q]);
+  // The address's search changed by other means (a view applied, back or forward): the box shows it. Adjusted while
+  // rendering, as React advises for state that follows a changing input.
+  const [seenQ, setSeenQ] = useState(urlQ);
+  if (urlQ !== seenQ) {
+    setSeenQ(urlQ);
+    if (urlQ !== q) setSearch(urlQ);
+  }
 
-  const status = isStatus(first(state.filter.status)) ? (first(state.filter.status) as LeadStatus) : "";
-  const industry = (first(state.filter.industry) as string | undefined) ?? "";
+  const filter = state.filter as Record<string, unknown>;
 
   return {
     search,
     setSearch,
-    status,
-    setStatus: (next: LeadStatus | "") => setFilter({ status: next ? [next] : undefined }, { replace: true }),
-    industry,
-    setIndustry: (next: string) => setFilter({ industry: next ? [next] : undefined }, { replace: true }),
+    /** The values of a multi-value filter set in the address. */
+    values: (name: LeadManyFilter): string[] => asList(filter[name]),
+    /** Sets a multi-value filter's values (none: the filter goes). */
+    setValues: (name: LeadManyFilter, values: readonly string[]) => setFilter({ [name]: values.length ? [...values] : undefined }),
+    /** A one-value filter's value ("" when not set). */
+    value: (name: LeadOneFilter): string => asList(filter[name])[0] ?? "",
+    setValue: (name: LeadOneFilter, value: string) => setFilter({ [name]: value.trim() || undefined }),
+    /** Removes one value of a filter (a chip's button), or the whole filter when no value is named. */
+    remove: (name: LeadManyFilter | LeadOneFilter, value?: string) => {
+      const now = current();
+      const rest = value === undefined ? [] : asList((now.filter as Record<string, unknown>)[name]).filter((item) => item !== value);
+      setState({ ...now, filter: { ...now.filter, [name]: rest.length ? rest : undefined } });
+    },
     /** Filters other than the search text that are set (the Filter button's count). */
     activeFilterCount: activeLeadFilterCount(state.filter),
     clearFilters: () => {
       const now = current();
-      setState({ ...now, filter: { q: now.filter.q } }, { replace: true });
+      setState({ ...now, filter: { q: now.filter.q } });
     },
     /** The table's whole state (what saved views store). */
     state,
@@ -70,7 +93,7 @@ export function useLeadFilters() {
     },
     /** The filters the list is asked for (search included). */
     applied: state.filter,
-    /** The list's query: filters, sort and direction (also what Export Data downloads). */
+    /** The list's query: filters, sort and direction (also what Export Data downloads, with the columns). */
     query: leadListQuery(state),
   };
 }
