@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_STORAGE_KEY } from "@contract/consent-constants";
-import { appRoutes, isNavRoute, navPathOf, type AppRoute } from "@/app/routes";
+import { appRoutes, navPathOf, type AppRoute } from "@/app/routes";
 import { seriousViolations } from "./axe";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 import { recordFamilies } from "@contract/records/index";
@@ -77,8 +77,11 @@ function seededRecord(route: AppRoute): { url: string; title: string } {
   return record;
 }
 
+/** A route with a parameter (/leads/:id) is opened on a seeded record; one without (/leads/duplicates) at its path. */
+const hasParameter = (route: AppRoute) => route.path.includes(":");
+
 /** Where the walk opens a route: its path, or for a record's page the address of the record it seeded. */
-const addressOf = (route: AppRoute) => (isNavRoute(route) ? route.path : seededRecord(route).url);
+const addressOf = (route: AppRoute) => (hasParameter(route) ? seededRecord(route).url : route.path);
 
 /** Every staff screen is measured: a table added to any later screen must fit its card too. */
 const measuredScreens = () => [...new Set([...TABLE_SCREENS, ...appRoutes.map(addressOf)])];
@@ -240,13 +243,17 @@ export function describeAccessibilityWalk(lng: Language, { withBrand }: { withBr
       await staff.getByTestId("cookie-panel").getByRole("button", { name: "Necessary Only" }).click();
 
       const api = staffContext.request;
+      const leadIds: number[] = [];
       for (const lead of LEADS) {
         const created = await api.post("/api/leads", { data: lead });
         expect(created.status()).toBe(201);
         // The first lead's page is the lead record page the walk visits (the longest name of them).
         const { id } = (await created.json()) as { id: number };
+        leadIds.push(id);
         if (!seededRecords.has("/leads/:id")) seededRecords.set("/leads/:id", { url: `/leads/${id}`, title: lead.businessName });
       }
+      // The merge page compares the two longest leads, side by side, under its own title.
+      seededRecords.set("/leads/:id/merge/:otherId", { url: `/leads/${leadIds[0]}/merge/${leadIds[2]}`, title: tr(lng, "leads.merge.title") });
       const kpi = await api.post("/api/kpi", {
         data: {
           email: LEADS[0]!.email,
@@ -348,7 +355,7 @@ export function describeAccessibilityWalk(lng: Language, { withBrand }: { withBr
         const only = process.env.CI === "true" ? undefined : process.env.A11Y_ONLY?.split(",");
         const routes = appRoutes.filter((route) => !only || only.includes(route.path) || only.includes(navPathOf(route)));
         const screens = [
-          ...routes.map((route) => ({ address: addressOf(route), title: isNavRoute(route) ? tr(lng, route.titleKey) : seededRecord(route).title })),
+          ...routes.map((route) => ({ address: addressOf(route), title: hasParameter(route) ? seededRecord(route).title : tr(lng, route.titleKey) })),
           ...(!only || only.includes("/no-such-screen") ? [{ address: "/no-such-screen", title: tr(lng, "notFound.title") }] : []),
         ];
         expect(screens.length).toBeGreaterThan(only ? 0 : 10);

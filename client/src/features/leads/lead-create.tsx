@@ -1,6 +1,7 @@
 import { FormProvider, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { leadEndpoints } from "@contract/leads";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,6 +12,7 @@ import { useValidationMessage } from "@/lib/validation-message";
 import { brandTags } from "@/lib/brand-storage";
 import { EMPTY_LEAD_FORM, LEAD_FORM_FIELDS, leadFormSchema, type LeadFormInput, type LeadFormOutput } from "./lead-form";
 import { LeadDuplicateHints } from "./lead-duplicate-hints";
+import { LEAD_DUPLICATES_PATH } from "./lead-merge-path";
 import { LeadInputs } from "./lead-inputs";
 import { useCreateLead } from "./lead-queries";
 import { RoleNote, WhenAllowed } from "@/components/when-allowed";
@@ -45,9 +47,15 @@ export function LeadCreate() {
 
   return (
     <Card data-testid="lead-create">
-      <CardHeader>
-        <CardTitle>{t("leads.create.title")}</CardTitle>
-        <CardDescription>{t("leads.create.description")}</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-3 gap-y-1 space-y-0">
+        <div className="grid gap-1.5">
+          <CardTitle>{t("leads.create.title")}</CardTitle>
+          <CardDescription>{t("leads.create.description")}</CardDescription>
+        </div>
+        {/* Lead Management's way to the likely duplicate pairs across every lead. */}
+        <Link href={LEAD_DUPLICATES_PATH} className="text-sm underline-offset-4 hover:underline" data-testid="lead-duplicates-link">
+          {t("leads.duplicates.pageLink")}
+        </Link>
       </CardHeader>
       {/* A size container: in the narrow column beside the table the fields stack; across the page (below 1680 px,
           see leads-page.tsx) they sit two or three abreast, so the table below starts near the top of the screen. */}

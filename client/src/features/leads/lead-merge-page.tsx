@@ -136,7 +136,7 @@ function LeadMergeForm({ kept, other }: { kept: Lead; other: Lead }) {
       {
         onSuccess: (reply) => {
           setConfirming(false);
-          toast({ title: t("leads.merge.successTitle"), description: t("leads.merge.success", { other: names.other, kept: reply.lead.businessName }) });
+          toast({ title: t("leads.merge.successTitle"), description: t("leads.merge.success", names) });
           navigate(leadPagePath(reply.lead.id), { replace: true });
         },
         onError: (error) => {

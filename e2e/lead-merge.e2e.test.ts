@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeSetup, startE2E, type E2EServer } from "./support";
+
+const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
+
+/** Two leads of one business: the same phone written two ways, two emails. */
+const KEPT = {
+  businessOwnerName: "Marta",
+  businessOwnerLastName: "Quintero",
+  businessName: "Zephyrine Robotics",
+  email: "marta@zephyrine.test",
+  phoneNumber: "+34 600 123 456",
+  industry: "technology",
+};
+const OTHER = {
+  businessOwnerName: "Marta",
+  businessOwnerLastName: "Quintero",
+  businessName: "Zephyrine Robotics Iberia",
+  email: "marta.quintero@zephyrine-iberia.test",
+  phoneNumber: "600123456",
+  industry: "technology",
+};
+
+const text = async (locator: Locator) => ((await locator.textContent()) ?? "").trim();
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe("duplicates of a lead, found and merged", () => {
+  let e2e: E2EServer;
+  let context: BrowserContext;
+  let page: Page;
+  let keptId: number;
+  let otherId: number;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    ({ context, page } = await e2e.newPage());
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await completeSetup(page, ADMIN);
+    await page.getByRole("button", { name: "Necessary Only" }).click();
+    for (const [lead, keep] of [
+      [KEPT, (id: number) => (keptId = id)],
+      [OTHER, (id: number) => (otherId = id)],
+    ] as const) {
+      const created = await context.request.post("/api/leads", { data: lead });
+      expect(created.status()).toBe(201);
+      keep(((await created.json()) as { id: number }).id);
+    }
+  });
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  it("shows Add Lead's possible duplicates as an email of a stored lead is typed, without blocking the form", async () => {
+    await page.getByTestId("sidebar").getByRole("link", { name: "Lead Management", exact: true }).click();
+    const form = page.getByTestId("lead-create");
+    const hints = form.getByTestId("lead-duplicate-hints");
+    await form.getByLabel("First Name").fill("Marta");
+    // Half an address asks nothing yet.
+    await form.getByLabel("Email").fill("MARTA@zephyrine");
+    await page.waitForTimeout(800);
+    expect(await hints.getByTestId("lead-duplicate-match").count()).toBe(0);
+    await form.getByLabel("Email").fill("MARTA@zephyrine.test");
+    const match = hints.getByTestId("lead-duplicate-match");
+    await expect.poll(() => match.count()).toBe(1);
+    expect(await text(hints.getByRole("heading"))).toBe("1 possible duplicate");
+    expect(await match.getByRole("link", { name: KEPT.businessName, exact: true }).getAttribute("href")).toBe(`/leads/${keptId}`);
+    expect(await text(match.getByTestId("lead-duplicate-reasons"))).toContain("Same email");
+    expect(await text(match.getByTestId("lead-duplicate-confidence"))).toBe("90% likely");
+    // The form stays usable: Add Lead is not disabled by the hint.
+    expect(await form.getByRole("button", { name: "Add Lead" }).isDisabled()).toBe(false);
+  });
+
+  it("lists the likely pairs on Duplicate Leads, reached from Lead Management", async () => {
+    // Written as the scheduled pairs job writes them.
+    await e2e.runtime.ctx.db.execute(
+      sql`INSERT INTO lead_duplicate_pairs (lead_a, lead_b, reasons, confidence) VALUES (${keptId}, ${otherId}, ARRAY['same_phone', 'similar_business'], 1)`,
+    );
+    await page.getByTestId("lead-create").getByRole("link", { name: "Review duplicates" }).click();
+    await expect.poll(() => pathOf(page)).toBe("/leads/duplicates");
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe("Duplicate Leads");
+    expect(await page.getByTestId("sidebar").getByRole("link", { name: "Lead Management", exact: true }).getAttribute("aria-current")).toBe("page");
+    const pair = page.getByTestId("lead-duplicate-pair");
+    await expect.poll(() => pair.count()).toBe(1);
+    expect(await text(pair)).toContain(KEPT.businessName);
+    expect(await text(pair)).toContain(OTHER.businessName);
+    expect(await text(pair.getByTestId("lead-duplicate-reasons"))).toBe("Same phoneSimilar business name");
+    expect(await pair.getByRole("link", { name: `Compare and merge ${KEPT.businessName} and ${OTHER.businessName}` }).getAttribute("href")).toBe(
+      `/leads/${keptId}/merge/${otherId}`,
+    );
+  });
+
+  it("merges the other lead from the lead page's duplicates, taking one field from it, and lands on the kept lead", async () => {
+    await page.getByTestId("lead-duplicate-pair").getByRole("link", { name: KEPT.businessName, exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/leads/${keptId}`);
+    const duplicates = page.getByRole("region", { name: "Possible duplicates" });
+    const match = duplicates.getByTestId("lead-duplicate-match");
+    await expect.poll(() => match.count()).toBe(1);
+    expect(await match.getAttribute("data-lead-id")).toBe(String(otherId));
+    expect(await text(match.getByTestId("lead-duplicate-reasons"))).toContain("Same phone");
+    await match.getByRole("link", { name: `Merge ${OTHER.businessName} into this lead` }).click();
+
+    await expect.poll(() => pathOf(page)).toBe(`/leads/${keptId}/merge/${otherId}`);
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe("Merge Leads");
+    const merge = page.getByTestId("lead-merge");
+    const businessRow = merge.getByTestId("lead-merge-field-businessName");
+    const emailRow = merge.getByTestId("lead-merge-field-email");
+    // Each differing field keeps the kept lead's value unless chosen otherwise; equal fields are not asked about.
+    expect(await businessRow.getByTestId("lead-merge-choice-this").isChecked()).toBe(true);
+    expect(await emailRow.getByTestId("lead-merge-choice-this").isChecked()).toBe(true);
+    expect(await merge.getByTestId("lead-merge-field-industry").count()).toBe(0);
+    expect(await text(merge.getByTestId("lead-merge-moves"))).toContain("Referrals and commissions are never credited twice");
+    await businessRow.getByTestId("lead-merge-choice-other").check();
+
+    await merge.getByRole("button", { name: `Merge into ${KEPT.businessName}` }).click();
+    const confirm = page.getByTestId("lead-merge-confirm");
+    expect(await text(confirm.getByRole("heading"))).toBe(`Merge ${OTHER.businessName} into ${KEPT.businessName}?`);
+    await confirm.getByRole("button", { name: "Merge", exact: true }).click();
+
+    await expect.poll(() => pathOf(page)).toBe(`/leads/${keptId}`);
+    await page.getByText(`${OTHER.businessName} was merged into ${KEPT.businessName}.`).first().waitFor();
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe(OTHER.businessName);
+    expect(await text(page.getByTestId("lead-field-email"))).toBe(KEPT.email);
+    const stored = (await (await context.request.get(`/api/leads/${keptId}`)).json()) as { businessName: string; email: string };
+    expect([stored.businessName, stored.email]).toEqual([OTHER.businessName, KEPT.email]);
+    // The merged-away lead is nobody's duplicate any more.
+    await expect.poll(() => page.getByRole("region", { name: "Possible duplicates" }).getByTestId("lead-duplicates-none").count()).toBe(1);
+  });
+
+  it("opens the kept lead, with a notice, at the merged-away lead's old address", async () => {
+    const gone = await context.request.get(`/api/leads/${otherId}`);
+    expect(gone.status()).toBe(410);
+    expect(((await gone.json()) as { mergedInto: number }).mergedInto).toBe(keptId);
+
+    await page.goto(`/leads/${otherId}`);
+    await expect.poll(() => pathOf(page)).toBe(`/leads/${keptId}`);
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe(OTHER.businessName);
+    expect(await text(page.getByTestId("lead-merged-notice"))).toBe(`Lead #${otherId} was merged into ${OTHER.businessName}: this is the kept lead.`);
+    expect(await page.getByTestId("lead-not-found").count()).toBe(0);
+  });
+});
