@@ -61,7 +61,6 @@ export interface MovedCounts {
   automationRuns: number;
   surveys: number;
   importErrors: number;
-  timeline: number;
   mergedLeads: number;
   kpi: number;
   referrals: number;
@@ -70,8 +69,7 @@ export interface MovedCounts {
 
 /**
  * Moves every record of the other lead to the kept one in one statement: tasks, notes, attachments, emails, technical
- * issues, automation runs, NPS invitations, the import reports' links, the timeline's history and the leads merged into
- * the other earlier (their pointers now name the kept lead). The KPI row moves only when the kept lead has none, the
+ * issues, automation runs, NPS invitations, the import reports' links and the leads merged into the other earlier (their pointers now name the kept lead). The KPI row moves only when the kept lead has none, the
  * referral (with its commissions) only when the kept lead was not referred: one of each per lead, so nothing is summed
  * or credited twice. What stays behind goes with the other lead's row (ON DELETE CASCADE).
  */
@@ -87,7 +85,6 @@ export async function moveLeadRecords(db: Database, keptId: number, otherId: num
       runs AS (UPDATE automation_runs SET lead_id = ${keptId} WHERE lead_id = ${otherId} RETURNING 1),
       surveys AS (UPDATE nps_invitations SET lead_id = ${keptId} WHERE lead_id = ${otherId} RETURNING 1),
       import_errors AS (UPDATE migration_errors SET lead_id = ${keptId} WHERE lead_id = ${otherId} RETURNING 1),
-      timeline AS (UPDATE lead_timeline SET lead_id = ${keptId} WHERE lead_id = ${otherId} RETURNING 1),
       merged AS (UPDATE lead_merges SET kept_id = ${keptId} WHERE kept_id = ${otherId} RETURNING 1),
       kpi AS (UPDATE kpi_metrics SET lead_id = ${keptId} WHERE lead_id = ${otherId} AND ${moveKpi} RETURNING 1),
       referrals AS (UPDATE affiliate_referrals SET lead_id = ${keptId} WHERE lead_id = ${otherId} AND ${moveReferral} RETURNING 1),
@@ -96,7 +93,7 @@ export async function moveLeadRecords(db: Database, keptId: number, otherId: num
            (SELECT count(*) FROM attachments) AS "attachments", (SELECT count(*) FROM emails) AS "emails",
            (SELECT count(*) FROM issues) AS "issues", (SELECT count(*) FROM runs) AS "automationRuns",
            (SELECT count(*) FROM surveys) AS "surveys", (SELECT count(*) FROM import_errors) AS "importErrors",
-           (SELECT count(*) FROM timeline) AS "timeline", (SELECT count(*) FROM merged) AS "mergedLeads",
+           (SELECT count(*) FROM merged) AS "mergedLeads",
            (SELECT count(*) FROM kpi) AS "kpi", (SELECT count(*) FROM referrals) AS "referrals",
            (SELECT count(*) FROM commissions) AS "commissions"`,
   );
@@ -110,7 +107,6 @@ export async function moveLeadRecords(db: Database, keptId: number, otherId: num
     automationRuns: n("automationRuns"),
     surveys: n("surveys"),
     importErrors: n("importErrors"),
-    timeline: n("timeline"),
     mergedLeads: n("mergedLeads"),
     kpi: n("kpi"),
     referrals: n("referrals"),
@@ -143,26 +139,33 @@ export async function updateKeptLead(db: Database, id: number, patch: Partial<ty
 }
 
 /**
- * The merge is one entry on the kept lead's timeline: the entries its moves and its field changes made in this
- * transaction (each moved record's "unlinked"/"linked", the other lead's "deleted", the kept lead's "changed") are
- * removed, and one "merged" entry names the other lead and the fields that changed. The other lead's earlier history,
- * written by other transactions, has moved to the kept lead and stays.
+ * The merge is one entry on the kept lead's timeline, and the other lead's history joins the kept lead's. The entries
+ * this transaction's moves and changes made (each moved record's "unlinked"/"linked", the other lead's "deleted", the
+ * kept lead's "changed": rows whose xmin is this transaction) are removed; the other lead's earlier entries, written by
+ * other transactions, are re-pointed to the kept lead (disjoint from the removed ones, so one statement does both);
+ * then one "merged" entry names the other lead and the fields that changed. Answers how many entries moved.
  */
-export async function writeMergeTimelineEntry(
+export async function writeMergeTimeline(
   db: Database,
   keptId: number,
   otherId: number,
   changes: { field: string; from: unknown; to: unknown }[],
   subject: Record<string, unknown>,
-): Promise<void> {
-  await rawRows(
+): Promise<number> {
+  const [row] = await rawRows<{ moved: number | string }>(
     db,
     sql`WITH removed AS (
           DELETE FROM lead_timeline WHERE lead_id IN (${keptId}, ${otherId}) AND xmin = pg_current_xact_id()::xid RETURNING 1
+        ), moved AS (
+          UPDATE lead_timeline SET lead_id = ${keptId} WHERE lead_id = ${otherId} AND xmin <> pg_current_xact_id()::xid RETURNING 1
+        ), entry AS (
+          INSERT INTO lead_timeline (lead_id, kind, actor, changes, subject)
+          SELECT ${keptId}, 'merged', lw_timeline_actor(), ${changes.length > 0 ? JSON.stringify(changes) : null}::jsonb,
+                 ${JSON.stringify(subject)}::jsonb || jsonb_build_object('moved', (SELECT count(*) FROM moved))
+          FROM (SELECT count(*) FROM removed) AS done
+          RETURNING id
         )
-        INSERT INTO lead_timeline (lead_id, kind, actor, changes, subject)
-        SELECT ${keptId}, 'merged', lw_timeline_actor(), ${changes.length > 0 ? JSON.stringify(changes) : null}::jsonb, ${JSON.stringify(subject)}::jsonb
-        FROM (SELECT count(*) FROM removed) AS done
-        RETURNING id`,
+        SELECT (SELECT count(*) FROM moved) AS moved, (SELECT count(*) FROM entry) AS written`,
   );
+  return Number(row!.moved);
 }

@@ -20,7 +20,7 @@ import {
   moveLeadRecords,
   selectMergeAttachments,
   updateKeptLead,
-  writeMergeTimelineEntry,
+  writeMergeTimeline,
   type MergeLeadRow,
 } from "./lead-merge.data";
 
@@ -99,12 +99,7 @@ export async function mergeLeads(db: Database, keptId: number, body: MergeBody, 
     if (Object.keys(patch).length > 0) await updateKeptLead(tx, keptId, patch);
 
     const businessName = (patch.businessName as string | undefined) ?? kept.businessName;
-    await writeMergeTimelineEntry(tx, keptId, otherId, changes, {
-      mergedId: otherId,
-      businessName: other.businessName,
-      email: other.email,
-      moved: counts.timeline,
-    });
+    const timeline = await writeMergeTimeline(tx, keptId, otherId, changes, { mergedId: otherId, businessName: other.businessName, email: other.email });
     const changedFields = changes.map((change) => change.field);
     await emitEvent(tx, "lead.merged", {
       leadId: keptId,
@@ -123,7 +118,7 @@ export async function mergeLeads(db: Database, keptId: number, body: MergeBody, 
       },
       meta,
     });
-    return counts;
+    return { ...counts, timeline };
   }).catch((error: unknown) => {
     if (isUniqueViolation(error, "leads_email_lower_idx")) throw conflict("lead.email_taken", { field: "email" });
     throw error;

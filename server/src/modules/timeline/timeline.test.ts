@@ -44,7 +44,10 @@ describe.each(testDrivers)("the lead timeline on %s", (driver) => {
     const created = await suite.admin.post<Lead>("/api/leads", aLead("walk", { industry: "retail" }));
     expect(created.status).toBe(201);
     const id = created.body.id;
-    const steps: { call: () => Promise<{ status: number }>; kind: string; check?: (entry: TimelineEntry) => void }[] = [
+    // A merge (issue 26.4) brings the other lead's history along: the step adds those entries and exactly one of its own.
+    const duplicate = await suite.admin.post<Lead>("/api/leads", aLead("walk-duplicate", { phoneNumber: "+34 600 111 222" }));
+    expect(duplicate.status).toBe(201);
+    const steps: { call: () => Promise<{ status: number }>; kind: string; brings?: number; check?: (entry: TimelineEntry) => void }[] = [
       {
         call: () => suite.admin.put(`/api/leads/${id}`, { phoneNumber: "+34 600 111 222", priority: "high" }),
         kind: "changed",
@@ -85,6 +88,15 @@ describe.each(testDrivers)("the lead timeline on %s", (driver) => {
         kind: "survey",
         check: (entry) => expect(entry.subject).toMatchObject({ event: "sent", email: "timeline.walk@example.com" }),
       },
+      {
+        call: () => suite.admin.post(`/api/leads/${id}/merge`, { otherId: duplicate.body.id, fields: { businessName: "other" } }),
+        kind: "merged",
+        brings: 1, // the duplicate's own "created"
+        check: (entry) => {
+          expect(entry.subject).toMatchObject({ mergedId: duplicate.body.id, businessName: "Timeline walk-duplicate" });
+          expect(entry.changes).toEqual([{ field: "businessName", from: "Timeline walk", to: "Timeline walk-duplicate" }]);
+        },
+      },
     ];
     let before = (await timeline(suite.admin, id)).length;
     expect(before).toBe(1);
@@ -92,7 +104,7 @@ describe.each(testDrivers)("the lead timeline on %s", (driver) => {
       const res = await step.call();
       expect(res.status, step.kind).toBeLessThan(300);
       const entries = await timeline(suite.admin, id);
-      expect(entries.length, step.kind).toBe(before + 1);
+      expect(entries.length, step.kind).toBe(before + 1 + (step.brings ?? 0));
       const [newest] = entries;
       expect(newest!.kind).toBe(step.kind);
       expect(newest!.actor).toMatchObject({ kind: "user", name: ADMIN.name });
@@ -102,6 +114,7 @@ describe.each(testDrivers)("the lead timeline on %s", (driver) => {
     // The first entry is the creation, by the administrator; completing the task is one more.
     const all = await timeline(suite.admin, id);
     expect(all.at(-1)).toMatchObject({ kind: "created", actor: { kind: "user", name: ADMIN.name } });
+    expect(all.filter((entry) => entry.kind === "created")).toHaveLength(2);
     const task = all.find((entry) => entry.kind === "task")!;
     expect((await suite.admin.put(`/api/tasks/${task.subject!.taskId as number}`, { status: "completed" })).status).toBe(200);
     const [completed] = await timeline(suite.admin, id, "?kind=task");
