@@ -80,12 +80,17 @@ export function mergedIntoOf(error: unknown): number | null {
   }
 }
 
-/** Merges `otherId` into `keptId` with the fields chosen from the other lead; every screen showing leads reads again. */
+/**
+ * Merges `otherId` into `keptId` with the fields chosen from the other lead; every screen showing leads reads again,
+ * without waiting for it: the merge page leaves for the kept lead's at once, before the merged-away lead reads as gone.
+ */
 export function useMergeLeads() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ keptId, otherId, fields }: { keptId: number; otherId: number; fields: Record<string, MergeChoice> }) =>
       callApi(leadDuplicateEndpoints.merge, { params: { id: keptId }, body: { otherId, fields } }),
-    onSuccess: () => refreshLeadData(queryClient),
+    onSuccess: () => {
+      void refreshLeadData(queryClient);
+    },
   });
 }

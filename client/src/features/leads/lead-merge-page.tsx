@@ -131,20 +131,18 @@ function LeadMergeForm({ kept, other }: { kept: Lead; other: Lead }) {
   const onConfirm = () => {
     const chosen = Object.fromEntries(Object.entries(choices).filter(([, choice]) => choice === "other"));
     setFieldErrors({});
-    merge.mutate(
-      { keptId: kept.id, otherId: other.id, fields: chosen },
-      {
-        onSuccess: (reply) => {
-          setConfirming(false);
-          toast({ title: t("leads.merge.successTitle"), description: t("leads.merge.success", names) });
-          navigate(leadPagePath(reply.lead.id), { replace: true });
-        },
-        onError: (error) => {
-          setConfirming(false);
-          // A 400 names each refused field (fields.<name>): said beside its row and in the alert above the button.
-          setFieldErrors(apiFieldErrors(error));
-          toast({ variant: "destructive", title: t("leads.merge.failed"), description: message(apiErrorMessage(error, t("leads.merge.failed"))) });
-        },
+    // The promise, not mutate's callbacks: those are dropped if the page re-renders into another state meanwhile.
+    merge.mutateAsync({ keptId: kept.id, otherId: other.id, fields: chosen }).then(
+      (reply) => {
+        toast({ title: t("leads.merge.successTitle"), description: t("leads.merge.success", names) });
+        // The merge page of a merged-away lead is no place to come back to.
+        navigate(leadPagePath(reply.lead.id), { replace: true });
+      },
+      (error: unknown) => {
+        setConfirming(false);
+        // A 400 names each refused field (fields.<name>): said beside its row and in the alert above the button.
+        setFieldErrors(apiFieldErrors(error));
+        toast({ variant: "destructive", title: t("leads.merge.failed"), description: message(apiErrorMessage(error, t("leads.merge.failed"))) });
       },
     );
   };
