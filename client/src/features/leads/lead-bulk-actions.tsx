@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { apiErrorMessage } from "@/lib/api";
+import { apiErrorMessage, asApiError } from "@/lib/api";
 import { useCan, useMayCall } from "@/lib/authorization";
 import { leadOptions } from "./lead-labels";
 import {
@@ -25,6 +25,17 @@ import {
 import type { LeadBulkActionsProps, LeadSelection } from "./lead-selection";
 
 const selectedCount = (selection: LeadSelection) => (selection.kind === "ids" ? selection.ids.length : selection.total);
+/** A count the list estimated (a large list's total): the server counts it before an action starts. */
+const isEstimate = (selection: LeadSelection) => selection.kind === "filter" && !selection.exact;
+
+/** The count the filter selects now, when the server refused a start because it no longer matched the one confirmed. */
+function changedCount(error: unknown): number | null {
+  const answer = asApiError(error);
+  if (answer?.status !== 409) return null;
+  const params = answer.code === "lead_bulk.count_changed" ? answer.params : answer.fields.expectedTotal?.params;
+  const current = params?.current;
+  return typeof current === "number" ? current : typeof current === "string" && /^\d+$/.test(current) ? Number(current) : null;
+}
 
 /** Which actions need a value, and how it is chosen. */
 const valueKind: Record<LeadBulkAction, "none" | "text" | "status" | "priority" | "stage"> = {
@@ -72,7 +83,9 @@ export function LeadBulkActions({ selection, onStarted }: LeadBulkActionsProps) 
   return (
     <div className="flex flex-col gap-2" data-testid="lead-bulk-actions">
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t("leads.bulk.toolbar", { count, formatted })}>
-        <span className="text-sm font-medium">{t("leads.bulk.selected", { count, formatted })}</span>
+        <span className="text-sm font-medium" data-testid="lead-bulk-count">
+          {t(isEstimate(selection) ? "leads.bulk.selectedAbout" : "leads.bulk.selected", { count, formatted })}
+        </span>
         {leadBulkActions.map((each) => {
           const reason = refusals[each];
           const label = t(`leads.bulk.actions.${each}`);
@@ -123,11 +136,17 @@ type ConfirmProps = {
 };
 
 /** Asks for the action's value and states how many leads it changes before it starts. */
-function LeadBulkConfirm({ action, selection, count, formatted, onClose, onStarted }: ConfirmProps) {
-  const { t } = useTranslation();
+function LeadBulkConfirm({ action, selection: asked, count: askedCount, formatted: askedFormatted, onClose, onStarted }: ConfirmProps) {
+  const { t, i18n } = useTranslation();
   const start = useStartLeadBulk();
   const stages = useBulkStageNames();
   const [value, setValue] = useState("");
+  // The count the server found when the list's was an estimate or has changed since: confirmed again before it starts.
+  const [recounted, setRecounted] = useState<number | null>(null);
+  const selection: LeadSelection = asked.kind === "filter" && recounted !== null ? { ...asked, total: recounted, exact: true } : asked;
+  const count = recounted ?? askedCount;
+  const formatted = recounted === null ? askedFormatted : new Intl.NumberFormat(i18n.language).format(recounted);
+  const current = asked.kind === "filter" ? changedCount(start.error) : null;
   const kind = valueKind[action];
   const needsValue = kind !== "none" && action !== "assign";
   const submit = () =>
@@ -135,6 +154,10 @@ function LeadBulkConfirm({ action, selection, count, formatted, onClose, onStart
       { ...selectionBody(selection), action, value: kind === "none" ? undefined : action === "assign" ? value.trim() || null : value.trim() },
       { onSuccess: onStarted },
     );
+  const recount = () => {
+    setRecounted(current);
+    start.reset();
+  };
   const options =
     kind === "status" || kind === "priority"
       ? leadOptions(t, kind)
@@ -172,10 +195,18 @@ function LeadBulkConfirm({ action, selection, count, formatted, onClose, onStart
             </Select>
           </div>
         )}
-        {start.isError && (
+        {start.isError && current === null && (
           <p role="alert" className="text-sm text-destructive">
             {apiErrorMessage(start.error, t("leads.bulk.startFailed"))}
           </p>
+        )}
+        {start.isError && current !== null && (
+          <div role="alert" className="flex flex-wrap items-center gap-2 text-sm" data-testid="lead-bulk-recount">
+            <span>{t("leads.bulk.recount.message", { count: current, formatted: new Intl.NumberFormat(i18n.language).format(current) })}</span>
+            <Button size="sm" variant="outline" disabled={current === 0} onClick={recount}>
+              {t("leads.bulk.recount.use", { count: current, formatted: new Intl.NumberFormat(i18n.language).format(current) })}
+            </Button>
+          </div>
         )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

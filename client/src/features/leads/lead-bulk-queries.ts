@@ -16,11 +16,27 @@ export function selectionBody(selection: LeadSelection): Pick<LeadBulkRequest, "
   return selection.kind === "ids" ? { ids: selection.ids } : { filter: selection.filter, expectedTotal: selection.total };
 }
 
-/** The signed-in person's recent bulk actions, asked again every second while one of them runs. */
+const RECENT_KEY = [...BULK_KEY, "recent"] as const;
+/** The leads' lists and pages (not the bulk actions'): what a finished bulk action may have changed. */
+const leadsChanged = { queryKey: LEADS_KEY, predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== "bulk" };
+
+/**
+ * The signed-in person's recent bulk actions, asked again every second while one of them runs; when one that was
+ * running has finished, the leads lists are asked again (the table shows the new values).
+ */
 export function useLeadBulkJobs() {
+  const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...BULK_KEY, "recent"],
-    queryFn: ({ signal }) => callApi(leadBulkEndpoints.list, {}, { signal }),
+    queryKey: RECENT_KEY,
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<LeadBulkJob[]>(RECENT_KEY);
+      const jobs = await callApi(leadBulkEndpoints.list, {}, { signal });
+      // Finished since the last answer: running then, or started and done between two answers (a small one is quick).
+      const was = new Map((before ?? []).map((job) => [job.id, job]));
+      const finished = jobs.some((job) => !isRunning(job) && (!was.has(job.id) || isRunning(was.get(job.id)!)));
+      if (before && finished) void queryClient.invalidateQueries(leadsChanged);
+      return jobs;
+    },
     refetchInterval: (query) => (query.state.data?.some(isRunning) ? POLL_MS : false),
   });
 }
@@ -33,7 +49,7 @@ export function useLeadBulkJob(id: number | null) {
     enabled: id !== null,
     queryFn: async ({ signal }) => {
       const job = await callApi(leadBulkEndpoints.get, { params: { id: id! } }, { signal });
-      if (!isRunning(job)) void queryClient.invalidateQueries({ queryKey: LEADS_KEY, predicate: (q) => q.queryKey[1] !== "bulk" });
+      if (!isRunning(job)) void queryClient.invalidateQueries(leadsChanged);
       return job;
     },
     refetchInterval: (query) => (query.state.data && !isRunning(query.state.data) ? false : POLL_MS),
@@ -44,7 +60,7 @@ export function useStartLeadBulk() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LeadBulkRequest) => callApi(leadBulkEndpoints.start, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...BULK_KEY, "recent"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: RECENT_KEY }),
   });
 }
 
