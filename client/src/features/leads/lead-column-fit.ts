@@ -10,8 +10,8 @@ export const LEAD_COLUMN_REM: Record<Exclude<LeadColumnId, "email">, number> = {
   priority: 5.5,
   assignee: 7.5,
   source: 8,
-  created: 7.5,
-  updated: 7.5,
+  created: 7,
+  updated: 7,
 };
 /** Business is wider where the card has this much room. */
 export const WIDE_BUSINESS = { from: 72, rem: 13 };
