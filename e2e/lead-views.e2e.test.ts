@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
@@ -147,6 +148,43 @@ describe("saved views of the leads table", () => {
     await expect.poll(() => viewNames(agent)).toEqual(["My hot ones", VIEW]);
     expect(await text(viewItem(agent, "My hot ones").getByTestId("lead-view-owner"))).toBe("Only you");
     await agent.context().close();
+  });
+
+  it.each(["en", "es"])("keeps the filter panel, the chips and the views labelled, axe-clean and inside a 1280 px window in %s", async (lng) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate((code) => window.localStorage.setItem("i18nextLng", code), lng);
+    await page.goto("/leads?status=qualified&priority=high&stage=New&assignee=me&assignee=none&affiliateCode=any&tag=vip&createdFrom=2026-01-01&hasKpi=true&revenueMin=100");
+    await expect.poll(() => page.getByTestId("lead-filter-chip").count()).toBe(10);
+    expect(await text(page.getByTestId("lead-filter-chip").first())).toBe(lng === "en" ? "Status: Qualified" : "Estado: Calificado");
+    await page.getByTestId("lead-filter-button").click();
+    const panel = page.getByTestId("lead-filter-panel");
+    await panel.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const inside = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 1280;
+    };
+    expect(await inside(panel)).toBe(true);
+    // Every control of the panel has a name a screen reader reads.
+    const unnamed = await panel.evaluate((element) =>
+      [...element.querySelectorAll("input, button, [role=checkbox], [role=combobox]")].filter((control) => {
+        const id = control.getAttribute("id");
+        const labelled = control.getAttribute("aria-label") || control.getAttribute("aria-labelledby") || (id && element.querySelector(`label[for="${id}"]`));
+        return !labelled && !(control.textContent ?? "").trim();
+      }).length,
+    );
+    expect(unnamed).toBe(0);
+    await page.keyboard.press("Escape");
+    for (const id of ["lead-filter-chips", "lead-views", "lead-list"]) {
+      const element = page.getByTestId(id);
+      expect(await inside(element), id).toBe(true);
+      expect(await element.evaluate((node) => node.scrollWidth - node.clientWidth), id).toBeLessThanOrEqual(0);
+    }
+    await page.getByTestId("lead-view-save").click();
+    await page.getByTestId("lead-view-dialog").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => window.localStorage.setItem("i18nextLng", "en"));
   });
 
   it("opens /leads with the default view when the address holds no table state", async () => {
