@@ -148,7 +148,8 @@ function LeadTable({ query, filter, columns, onSort, onEdit, onDelete }: LeadTab
   const pageIds = rows.map((lead) => lead.id);
   const total = { total: page?.total ?? 0, exact: page?.totalExact ?? true };
   const selection = ticked.selection(filter, total);
-  const padding = (id: LeadColumnId) => (NARROW.has(id) ? "px-2" : undefined);
+  // A column the card has no room for stays in the row, hidden (its text is still the row's, for search in the page).
+  const cellClass = (id: LeadColumnId) => cn(NARROW.has(id) && "px-2", !fit.shown.includes(id) && "hidden");
   const widths = Object.fromEntries([
     ["--lead-table-min", `${fit.minWidth}rem`],
     ...Object.entries(fit.widths).map(([id, rem]) => [`--lead-col-${id}`, `${rem}rem`]),
@@ -174,7 +175,7 @@ function LeadTable({ query, filter, columns, onSort, onEdit, onDelete }: LeadTab
           label: t("leads.list.title"),
           // Fixed columns: the actions never leave the card, and below its least width the table scrolls inside it.
           className: "table-fixed min-w-(--lead-table-min)",
-          columns: fit.shown.length + 1 + (selectable ? 1 : 0),
+          columns: columns.length + 1 + (selectable ? 1 : 0),
           head: (
             <>
               {selectable ? (
@@ -189,8 +190,8 @@ function LeadTable({ query, filter, columns, onSort, onEdit, onDelete }: LeadTab
                   />
                 </TableHead>
               ) : null}
-              {fit.shown.map((id) => (
-                <LeadSortHeader key={id} field={SORT_OF[id]} className={cn(WIDTH[id], padding(id))} {...sortProps}>
+              {columns.map((id) => (
+                <LeadSortHeader key={id} field={SORT_OF[id]} className={cn(WIDTH[id], cellClass(id))} {...sortProps}>
                   {t(LEAD_COLUMN_LABEL[id])}
                 </LeadSortHeader>
               ))}
@@ -221,8 +222,8 @@ function LeadTable({ query, filter, columns, onSort, onEdit, onDelete }: LeadTab
                 />
               </TableCell>
             ) : null}
-            {fit.shown.map((id) => (
-              <TableCell key={id} className={padding(id)}>
+            {columns.map((id) => (
+              <TableCell key={id} className={cellClass(id)}>
                 <LeadCell id={id} lead={lead} cells={cells} />
               </TableCell>
             ))}
