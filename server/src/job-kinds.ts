@@ -11,8 +11,9 @@ import { webhookJobs } from "./modules/webhooks/webhooks.jobs";
 import { integrationJobs } from "./modules/integrations/integrations.jobs";
 import { migrationJobs } from "./modules/migration/migration.jobs";
 import { leadBulkJobs } from "./modules/leads/lead-bulk.jobs";
+import { leadDuplicateJobs } from "./modules/leads/lead-duplicates.jobs";
 import { recordJobs } from "./modules/records/business-health.jobs";
 import { serviceLevelJobs } from "./modules/service-level/service-level.jobs";
 
 /** Every background job the app runs: the floor's and each area's own. A new area adds its list here. */
-export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, dispatchEventsJob, sendMailJob, ...authJobs, ...affiliateJobs, ...automationJobs, ...issueJobs, ...taskJobs, ...webhookJobs, ...integrationJobs, ...migrationJobs, ...leadBulkJobs, ...recordJobs, ...serviceLevelJobs];
+export const jobKinds: readonly JobKind[] = [purgeExpiredThrottlesJob, dispatchEventsJob, sendMailJob, ...authJobs, ...affiliateJobs, ...automationJobs, ...issueJobs, ...taskJobs, ...webhookJobs, ...integrationJobs, ...migrationJobs, ...leadBulkJobs, ...leadDuplicateJobs, ...recordJobs, ...serviceLevelJobs];

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { defineJob } from "../../kernel/jobs/job-kind";
+import { inTransaction } from "../../kernel/transaction";
+import { deletePairsAfter, lockScanState, rebuildDuplicateNames, scanDuplicateChunk, updateScanState } from "./lead-duplicates.data";
+
+/** Leads per chunk: each chunk is one transaction (its pairs and the walk's cursor together). */
+export const DUPLICATE_SCAN_CHUNK = 2_000;
+/** How long one run works before leaving the rest of the walk to the next run (under pg-boss's 15 min expiry). */
+export const DUPLICATE_SCAN_BUDGET_MS = 10 * 60_000;
+/** A finished walk is started again once it is this old (the job runs hourly). */
+export const DUPLICATE_SCAN_EVERY_MS = 60 * 60_000;
+
+export interface DuplicateScanOptions {
+  chunk?: number;
+  budgetMs?: number;
+  /** Start a new walk even though the last one finished less than DUPLICATE_SCAN_EVERY_MS ago. */
+  force?: boolean;
+  now?: () => number;
+  /** Told the running totals after each chunk (the bench's progress lines). */
+  onChunk?: (totals: DuplicateScanResult) => void;
+}
+
+export interface DuplicateScanResult {
+  /** What the run did: nothing (the last walk is recent), worked on a walk and stopped at its budget, or finished one. */
+  outcome: "idle" | "paused" | "finished";
+  leads: number;
+  pairs: number;
+  removed: number;
+  chunks: number;
+  cursorId: number;
+  /** Time spent listing the leads' names when this run started a walk. */
+  namesSeconds: number;
+}
+
+const inProgress = (state: { startedAt: Date | null; finishedAt: Date | null }) =>
+  state.startedAt !== null && (state.finishedAt === null || state.finishedAt < state.startedAt);
+
+/**
+ * Walks every lead in id order, a chunk per transaction, storing each lead's likely duplicate pairs
+ * (scanDuplicateChunk) and the walk's cursor together: a crash loses at most the chunk under way, and the next run
+ * resumes after the last stored chunk. A walk starts by listing the leads' names (rebuildDuplicateNames) and ends
+ * with finished_at, which GET /api/leads/duplicates shows as lastRunAt. Several instances share one walk: each chunk
+ * locks the walk's state, so they take turns.
+ */
+export async function runDuplicateScan(db: Database, options: DuplicateScanOptions = {}): Promise<DuplicateScanResult> {
+  const now = options.now ?? Date.now;
+  const chunk = options.chunk ?? DUPLICATE_SCAN_CHUNK;
+  const deadline = now() + (options.budgetMs ?? DUPLICATE_SCAN_BUDGET_MS);
+  const result: DuplicateScanResult = { outcome: "paused", leads: 0, pairs: 0, removed: 0, chunks: 0, cursorId: 0, namesSeconds: 0 };
+
+  const started = await inTransaction(db, async (tx) => {
+    const state = await lockScanState(tx);
+    if (inProgress(state)) return true;
+    const recent = state.finishedAt !== null && now() - state.finishedAt.getTime() < DUPLICATE_SCAN_EVERY_MS;
+    if (recent && !options.force) return false;
+    const namesStart = now();
+    await rebuildDuplicateNames(tx);
+    result.namesSeconds = (now() - namesStart) / 1000;
+    await updateScanState(tx, { cursorId: 0, started: true });
+    return true;
+  });
+  if (!started) return { ...result, outcome: "idle" };
+
+  for (;;) {
+    const step = await inTransaction(db, async (tx) => {
+      const state = await lockScanState(tx);
+      if (!inProgress(state)) return { done: true, cursorId: state.cursorId };
+      const outcome = await scanDuplicateChunk(tx, state.cursorId, chunk);
+      if (outcome.lastId === null) {
+        result.removed += await deletePairsAfter(tx, state.cursorId);
+        await updateScanState(tx, { cursorId: 0, finished: true });
+        return { done: true, cursorId: 0 };
+      }
+      await updateScanState(tx, { cursorId: outcome.lastId });
+      result.leads += outcome.leads;
+      result.pairs += outcome.pairs;
+      result.removed += outcome.removed;
+      result.chunks += 1;
+      return { done: false, cursorId: outcome.lastId };
+    });
+    result.cursorId = step.cursorId;
+    options.onChunk?.(result);
+    if (step.done) return { ...result, outcome: "finished" };
+    if (now() >= deadline) return result;
+  }
+}
+
+/**
+ * The likely duplicate pairs across every lead, for the Duplicates view (GET /api/leads/duplicates): hourly, each run
+ * working up to DUPLICATE_SCAN_BUDGET_MS on the walk under way (a million leads take more than one run), then a new
+ * walk an hour after the last one finished.
+ */
+export const scanLeadDuplicatesJob = defineJob({
+  name: "leads.duplicate-pairs",
+  payload: z.object({}),
+  handler: async ({ db }) => runDuplicateScan(db),
+  schedule: "29 * * * *",
+});
+
+export const leadDuplicateJobs = [scanLeadDuplicatesJob];
