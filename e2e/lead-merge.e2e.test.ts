@@ -91,6 +91,24 @@ describe("duplicates of a lead, found and merged", () => {
     );
   });
 
+  it("shows an agent, who may not merge, Merge… disabled with the reason", async () => {
+    const invited = await context.request.post("/api/enterprise/invitations", { data: { email: "alan@leadwell.test", name: "Alan Agent", role: "agent" } });
+    expect(invited.status()).toBe(201);
+    const token = ((await invited.json()) as { link: { path: string } }).link.path.split("#")[1];
+    const { context: agentContext, page: agent } = await e2e.newPage();
+    const accepted = await agent.request.post("/api/auth/invitations/accept", { data: { token, name: "Alan Agent", password: "an agent's long password" } });
+    expect(accepted.ok()).toBe(true);
+    await agent.goto(`/leads/${keptId}`);
+    const merge = agent.getByRole("region", { name: "Possible duplicates" }).getByRole("button", { name: `Merge ${OTHER.businessName} into this lead` });
+    await merge.waitFor();
+    expect(await merge.getAttribute("aria-disabled")).toBe("true");
+    const reasonId = (await merge.getAttribute("aria-describedby"))?.split(" ")[0];
+    expect(await text(agent.locator(`[id="${reasonId}"]`))).toBe("Merging leads needs a manager or above");
+    await merge.click({ force: true });
+    expect(pathOf(agent)).toBe(`/leads/${keptId}`);
+    await agentContext.close();
+  });
+
   it("merges the other lead from the lead page's duplicates, taking one field from it, and lands on the kept lead", async () => {
     await page.getByTestId("lead-duplicate-pair").getByRole("link", { name: KEPT.businessName, exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe(`/leads/${keptId}`);
