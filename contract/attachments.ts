@@ -84,7 +84,7 @@ export const attachmentEndpoints = defineEndpoints("attachments", {
     path: "/leads/:id/attachments",
     params: idParamsSchema,
     reply: attachmentListSchema,
-    errors: [404],
+    errors: [404, 410],
     tags,
     summary: "A lead's attachments, newest first, and the size limit of an upload",
   }),

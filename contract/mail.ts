@@ -192,7 +192,7 @@ export const mailEndpoints = defineEndpoints("mail", {
     path: "/leads/:id/emails",
     params: idParamsSchema,
     reply: z.array(leadEmailSchema),
-    errors: [403, 404],
+    errors: [403, 404, 410],
     tags: mailTags,
     summary: "The emails written to the lead from its page, newest first, with their delivery status",
     description: `At most the newest ${LEAD_EMAIL_LIST_MAX}; bodies are not listed.`,

@@ -76,7 +76,7 @@ export const noteEndpoints = defineEndpoints("notes", {
     path: "/leads/:id/notes",
     params: idParamsSchema,
     reply: z.array(noteSchema),
-    errors: [404],
+    errors: [404, 410],
     tags,
     summary: "A lead's notes: the pinned one first, then the newest",
   }),

@@ -5,7 +5,8 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
-import { badRequest, forbidden, HttpError, notFound } from "../../kernel/http/errors";
+import { mergedInto } from "../../db/queries/lead-merges";
+import { badRequest, forbidden, HttpError, mergedAway, notFound } from "../../kernel/http/errors";
 import { isMultipartFormError } from "../../kernel/http/multipart-failure";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { hasPermission, type Principal } from "../../kernel/principal";
@@ -99,7 +100,11 @@ async function requireLead(db: Database, leadId: number) {
 }
 
 export async function listAttachments(deps: AttachmentDeps, leadId: number): Promise<AttachmentList> {
-  await requireLead(deps.db, leadId);
+  // A lead merged into another answers 410 with mergedInto: its files are the kept lead's now.
+  if (!(await leadExists(deps.db, leadId))) {
+    const kept = await mergedInto(deps.db, leadId);
+    throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
+  }
   const rows = await completeAttachmentsOf(deps.db, leadId);
   return { attachments: rows.map(toAttachment), maxBytes: deps.config.attachments.maxBytes };
 }

@@ -170,8 +170,10 @@ describe.each(testDrivers)("merging leads on %s", (driver) => {
     const gone = await admin.get(`/api/leads/${other.id}`);
     expect(gone.status).toBe(410);
     expect(gone.body).toMatchObject({ code: "lead_duplicates.merged_away", mergedInto: kept.id });
-    expect((await admin.get(`/api/leads/${other.id}/timeline`)).status).toBe(410);
-    expect((await admin.get(`/api/leads/${other.id}/duplicates`)).status).toBe(410);
+    for (const part of ["timeline", "duplicates", "notes", "attachments", "emails"]) {
+      const read = await admin.get(`/api/leads/${other.id}/${part}`);
+      expect({ part, status: read.status, body: read.body }).toMatchObject({ part, status: 410, body: { mergedInto: kept.id } });
+    }
     const again = await merge(kept.id, { otherId: other.id });
     expect(again.status).toBe(410);
     expect(again.body).toMatchObject({ mergedInto: kept.id });

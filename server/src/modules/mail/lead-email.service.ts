@@ -2,7 +2,8 @@ import { LEAD_EMAIL_SUBJECT_MAX, leadEmailTemplateIds, leadEmailTemplates, type 
 import type { AppContext } from "../../kernel/app-context";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
-import { badRequest, notFound } from "../../kernel/http/errors";
+import { mergedInto } from "../../db/queries/lead-merges";
+import { badRequest, mergedAway, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { enqueueMail } from "../../kernel/mail";
 import type { Principal } from "../../kernel/principal";
@@ -49,8 +50,12 @@ export async function sendLeadEmail(
   return sent!;
 }
 
-/** The messages written to a lead, newest first; 404 when there is no such lead. */
+/** The messages written to a lead, newest first; 404 when there is no such lead, 410 for one merged into another. */
 export async function leadEmails(ctx: AppContext, leadId: number): Promise<LeadEmail[]> {
-  if (!(await leadExists(ctx.db, leadId))) throw notFound("lead.not_found");
+  // A lead merged into another answers 410 with mergedInto: its emails are the kept lead's now.
+  if (!(await leadExists(ctx.db, leadId))) {
+    const kept = await mergedInto(ctx.db, leadId);
+    throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
+  }
   return listLeadEmails(ctx.db, leadId);
 }

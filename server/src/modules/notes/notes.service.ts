@@ -3,7 +3,8 @@ import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
 import { emitEvent } from "../../kernel/events";
-import { forbidden, notFound } from "../../kernel/http/errors";
+import { mergedInto } from "../../db/queries/lead-merges";
+import { forbidden, mergedAway, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { notify } from "../../kernel/notify";
 import { hasPermission, type Principal } from "../../kernel/principal";
@@ -31,7 +32,11 @@ export interface NoteActor {
 const actingStaff = (principal: Principal) => ({ id: principal.user.id, name: principal.user.name, email: principal.user.email });
 
 export async function listLeadNotes(db: Database, leadId: number): Promise<Note[]> {
-  if ((await findLeadName(db, leadId)) === undefined) throw notFound("note.lead_not_found");
+  // A lead merged into another answers 410 with mergedInto: its notes are the kept lead's now.
+  if ((await findLeadName(db, leadId)) === undefined) {
+    const kept = await mergedInto(db, leadId);
+    throw kept === undefined ? notFound("note.lead_not_found") : mergedAway(kept);
+  }
   return selectLeadNotes(db, leadId);
 }
 
