@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LEAD_COLUMNS } from "@contract/lead-table";
-import { CONTACT_MIN_REM, fitLeadColumns } from "./lead-column-fit";
+import { ACTIONS_REM, CONTACT_MIN_REM, SELECT_REM, fitLeadColumns } from "./lead-column-fit";
 import { moveLeadColumn, toggleLeadColumn } from "./lead-columns-menu";
 
 describe("the leads table's columns in a card", () => {
@@ -8,7 +8,7 @@ describe("the leads table's columns in a card", () => {
     for (const selectable of [true, false]) {
       const fit = fitLeadColumns(DEFAULT_LEAD_COLUMNS, 61, selectable);
       expect(fit.shown).toEqual(["business", "email", "status", "stage", "priority", "assignee"]);
-      const fixed = Object.values(fit.widths).reduce((sum, rem) => sum + rem, 0) + 7.5 + (selectable ? 2.5 : 0);
+      const fixed = Object.values(fit.widths).reduce((sum, rem) => sum + rem, 0) + ACTIONS_REM + (selectable ? SELECT_REM : 0);
       expect(61 - fixed).toBeGreaterThanOrEqual(CONTACT_MIN_REM);
     }
   });

@@ -15,8 +15,8 @@ export const LEAD_COLUMN_REM: Record<Exclude<LeadColumnId, "email">, number> = {
 };
 /** Business is wider where the card has this much room. */
 export const WIDE_BUSINESS = { from: 72, rem: 13 };
-/** The row checkbox and the row's actions (w-10 and w-30 in lead-list.tsx). */
-export const SELECT_REM = 2.5;
+/** The row checkbox and the row's actions (w-8 and w-30 in lead-list.tsx). */
+export const SELECT_REM = 2;
 export const ACTIONS_REM = 7.5;
 /** Contact keeps at least this much beside the other columns, or the least needed go. */
 export const CONTACT_MIN_REM = 12.5;

@@ -36,8 +36,8 @@ import type { LeadFiltersState } from "./use-lead-filters";
 /** Tags shown in a row; the rest are counted in a "+N" chip that names them. */
 const TAGS_SHOWN = 3;
 const SORT_OF = Object.fromEntries(leadColumns.map((column) => [column.id, column.sort])) as Record<LeadColumnId, LeadSortField>;
-/** Short columns pad less, to leave Contact more room. */
-const NARROW: ReadonlySet<LeadColumnId> = new Set(["status", "stage", "priority", "assignee", "source", "created", "updated"]);
+/** Short columns pad less, to leave Contact more room (and Contact itself, so an email shows whole). */
+const NARROW: ReadonlySet<LeadColumnId> = new Set(["email", "status", "stage", "priority", "assignee", "source", "created", "updated"]);
 /** Each column's width, from a variable the table sets (lead-column-fit.ts decides them); Contact takes what is left. */
 const WIDTH: Record<LeadColumnId, string> = {
   business: "w-(--lead-col-business)",
@@ -179,7 +179,7 @@ function LeadTable({ query, filter, columns, onSort, onEdit, onDelete }: LeadTab
           head: (
             <>
               {selectable ? (
-                <TableHead className="w-10 px-3">
+                <TableHead className="w-8 px-2">
                   <Checkbox
                     className="align-middle"
                     checked={ticked.pageState(pageIds)}
@@ -212,7 +212,7 @@ function LeadTable({ query, filter, columns, onSort, onEdit, onDelete }: LeadTab
         {rows.map((lead) => (
           <TableRow key={lead.id} data-testid="lead-row" data-state={ticked.isSelected(lead.id) ? "selected" : undefined} className="data-[state=selected]:bg-muted/60">
             {selectable ? (
-              <TableCell className="px-3">
+              <TableCell className="px-2">
                 <Checkbox
                   className="align-middle"
                   checked={ticked.isSelected(lead.id)}
