@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDuplicateScan } from "../server/src/modules/leads/lead-duplicates.jobs";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
@@ -70,13 +70,21 @@ describe("duplicates of a lead, found and merged", () => {
     expect(await text(match.getByTestId("lead-duplicate-confidence"))).toBe("90% likely");
     // The form stays usable: Add Lead is not disabled by the hint.
     expect(await form.getByRole("button", { name: "Add Lead" }).isDisabled()).toBe(false);
+
+    // Edit Lead shows the lead's duplicates too, never the lead itself.
+    await page.getByRole("button", { name: `Edit ${OTHER.businessName}`, exact: true }).click();
+    const dialog = page.getByTestId("lead-edit-dialog");
+    const editMatches = dialog.getByTestId("lead-duplicate-hints").getByTestId("lead-duplicate-match");
+    await expect.poll(() => editMatches.count()).toBe(1);
+    expect(await editMatches.getAttribute("data-lead-id")).toBe(String(keptId));
+    expect(await text(editMatches.getByTestId("lead-duplicate-reasons"))).toContain("Same phone");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
   });
 
   it("lists the likely pairs on Duplicate Leads, reached from Lead Management", async () => {
-    // Written as the scheduled pairs job writes them.
-    await e2e.runtime.ctx.db.execute(
-      sql`INSERT INTO lead_duplicate_pairs (lead_a, lead_b, reasons, confidence) VALUES (${keptId}, ${otherId}, ARRAY['same_phone', 'similar_business'], 1)`,
-    );
+    // One walk of the scheduled job over every lead, as it runs each hour.
+    await runDuplicateScan(e2e.runtime.ctx.db);
     await page.getByTestId("lead-create").getByRole("link", { name: "Review duplicates" }).click();
     await expect.poll(() => pathOf(page)).toBe("/leads/duplicates");
     await expect.poll(() => text(page.getByTestId("page-title"))).toBe("Duplicate Leads");
@@ -85,7 +93,8 @@ describe("duplicates of a lead, found and merged", () => {
     await expect.poll(() => pair.count()).toBe(1);
     expect(await text(pair)).toContain(KEPT.businessName);
     expect(await text(pair)).toContain(OTHER.businessName);
-    expect(await text(pair.getByTestId("lead-duplicate-reasons"))).toBe("Same phoneSimilar business name");
+    expect(await text(pair.getByTestId("lead-duplicate-reasons"))).toContain("Same phone");
+    expect(await text(page.getByTestId("lead-duplicate-pairs-run"))).toMatch(/^Found by a scheduled check of every lead; last finished .+\.$/);
     expect(await pair.getByRole("link", { name: `Compare and merge ${KEPT.businessName} and ${OTHER.businessName}` }).getAttribute("href")).toBe(
       `/leads/${keptId}/merge/${otherId}`,
     );
