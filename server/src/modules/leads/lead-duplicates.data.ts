@@ -155,14 +155,22 @@ export async function rebuildDuplicateNames(db: Database): Promise<{ names: numb
     FROM leads WHERE lw_email_domain(email) IS NOT NULL AND lw_email_domain(email) NOT IN (${freeMail}) GROUP BY 2, 3`);
   await db.execute(sql`ANALYZE lead_duplicate_names`);
   await db.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(Math.min(BUSINESS_SIMILARITY, OWNER_SIMILARITY))}, true)`);
+  // One trigram search per distinct name of a kind (an owner's name recurs in every domain), kept to the same domain after.
   await db.execute(sql`INSERT INTO lead_duplicate_similar_names (kind, domain, name, other, score)
-    SELECT n.kind, n.domain, n.name, s.name, similarity(s.name, n.name)
-    FROM lead_duplicate_names n
-    CROSS JOIN LATERAL (
-      SELECT d.name FROM lead_duplicate_names d
-      WHERE d.name % n.name AND d.kind = n.kind AND d.domain = n.domain
-        AND similarity(d.name, n.name) >= CASE n.kind WHEN 'b' THEN ${BUSINESS_SIMILARITY}::real ELSE ${OWNER_SIMILARITY}::real END
-    ) s`);
+    WITH distinct_names AS (SELECT DISTINCT kind, name FROM lead_duplicate_names),
+    close_names AS (
+      SELECT n.kind, n.name, s.name AS other, similarity(s.name, n.name) AS score
+      FROM distinct_names n
+      CROSS JOIN LATERAL (
+        SELECT DISTINCT d.name FROM lead_duplicate_names d
+        WHERE d.name % n.name AND d.kind = n.kind
+          AND similarity(d.name, n.name) >= CASE n.kind WHEN 'b' THEN ${BUSINESS_SIMILARITY}::real ELSE ${OWNER_SIMILARITY}::real END
+      ) s
+    )
+    SELECT a.kind, a.domain, a.name, s.other, s.score
+    FROM lead_duplicate_names a
+    JOIN close_names s ON s.kind = a.kind AND s.name = a.name
+    JOIN lead_duplicate_names b ON b.kind = a.kind AND b.domain = a.domain AND b.name = s.other`);
   const [row] = await rawRows<{ names: number; similar: number }>(
     db,
     sql`SELECT (SELECT count(*) FROM lead_duplicate_names)::int AS names, (SELECT count(*) FROM lead_duplicate_similar_names)::int AS similar`,
