@@ -16,8 +16,8 @@ function fetchLeadPage({ limit = LEAD_PAGE_DEFAULT, ...query }: LeadListParams, 
 }
 
 /** The whole filtered list as CSV in the table's sort, with the columns shown when given (what Export Data downloads on the lead screens). */
-export function leadExportUrl(query: LeadFilter & { sort?: LeadSortField; dir?: "asc" | "desc"; columns?: readonly string[] } = {}): string {
-  return downloadUrl(leadEndpoints.exportCsv, { query });
+export function leadExportUrl({ columns, ...query }: LeadFilter & { sort?: LeadSortField; dir?: "asc" | "desc"; columns?: readonly string[] } = {}): string {
+  return downloadUrl(leadEndpoints.exportCsv, { query: { ...query, ...(columns ? { columns: [...columns] } : {}) } });
 }
 
 /** One page of leads; the previous page stays on screen while the next one loads. */
