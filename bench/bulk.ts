@@ -15,51 +15,20 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { leadFilterSchema } from "../contract/leads";
 import { rawRows } from "../server/src/db/raw-rows";
-import { loadConfig } from "../server/src/config";
-import { createRuntime } from "../server/src/runtime";
 import { insertUser } from "../server/src/modules/auth/users.data";
 import { runBulkJob, startBulk } from "../server/src/modules/leads/lead-bulk.service";
 import type { Principal } from "../server/src/kernel/principal";
-import { countLeads, seedScale } from "../scripts/seed-scale";
+import { arg, int, openSeededRuntime, seconds } from "./standalone-db";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
 const LEADS = arg("leads", 1_000_000);
 const COUNT = arg("count", 100_000);
 const TAG = "bench-bulk";
-const server = "postgres://postgres@127.0.0.1:5432";
-const url = process.env.BENCH_BULK_DATABASE_URL || `${server}/leadwell_bench_bulk`;
-
-async function ensureDatabase() {
-  if (process.env.BENCH_BULK_DATABASE_URL) return;
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = 'leadwell_bench_bulk'")).rowCount;
-  if (!exists) await admin.query("CREATE DATABASE leadwell_bench_bulk");
-  await admin.end();
-}
-
-const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
-const int = (n: number) => Math.round(n).toLocaleString("en-US");
-
 async function main() {
-  await ensureDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent", ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const rt = await createRuntime(config, { workers: false });
-  const db = rt.ctx.db;
+  const { rt, db, total } = await openSeededRuntime(LEADS);
   try {
-    const have = await countLeads(db);
-    if (have < LEADS) {
-      console.log(`Seeding ${int(LEADS - have)} leads`);
-      await seedScale(db, { leads: LEADS - have, log: (line) => console.log(`  ${line}`) });
-    }
-    const total = await countLeads(db);
     const email = "bench.bulk@leadwell.test";
     const [existing] = await rawRows<{ id: number }>(db, sql`SELECT id FROM users WHERE email = ${email}`);
     const userId = existing?.id ?? (await insertUser(db, { name: "Bench Bulk", email, passwordHash: "x", role: "admin" })).id;

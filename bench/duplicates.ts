@@ -12,48 +12,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { rawRows } from "../server/src/db/raw-rows";
-import { loadConfig } from "../server/src/config";
-import { createRuntime } from "../server/src/runtime";
 import { runDuplicateScan, DUPLICATE_SCAN_CHUNK } from "../server/src/modules/leads/lead-duplicates.jobs";
-import { countLeads, seedScale } from "../scripts/seed-scale";
+import { arg, int, openSeededRuntime, seconds } from "./standalone-db";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
 const LEADS = arg("leads", 1_000_000);
 const CHUNK = arg("chunk", DUPLICATE_SCAN_CHUNK);
 const BUDGET = arg("budget", 0);
-const server = "postgres://postgres@127.0.0.1:5432";
-const url = process.env.BENCH_BULK_DATABASE_URL || `${server}/leadwell_bench_bulk`;
-
-async function ensureDatabase() {
-  if (process.env.BENCH_BULK_DATABASE_URL) return;
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = 'leadwell_bench_bulk'")).rowCount;
-  if (!exists) await admin.query("CREATE DATABASE leadwell_bench_bulk");
-  await admin.end();
-}
-
-const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
-const int = (n: number) => Math.round(n).toLocaleString("en-US");
-
 async function main() {
-  await ensureDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent", ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const rt = await createRuntime(config, { workers: false });
-  const db = rt.ctx.db;
+  const { rt, db, total } = await openSeededRuntime(LEADS);
   try {
-    const have = await countLeads(db);
-    if (have < LEADS) {
-      console.log(`Seeding ${int(LEADS - have)} leads`);
-      await seedScale(db, { leads: LEADS - have, log: (line) => console.log(`  ${line}`) });
-    }
-    const total = await countLeads(db);
     const load = os.loadavg().map((n) => n.toFixed(2)).join(" ");
     // A walk left unfinished by an earlier run is forgotten, so the timed one starts from the first lead.
     await db.execute(sql`UPDATE lead_duplicate_scan SET cursor_id = 0, started_at = NULL, finished_at = NULL WHERE id = 1`);
