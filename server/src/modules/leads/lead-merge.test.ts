@@ -174,6 +174,14 @@ describe.each(testDrivers)("merging leads on %s", (driver) => {
       const read = await admin.get(`/api/leads/${other.id}/${part}`);
       expect({ part, status: read.status, body: read.body }).toMatchObject({ part, status: 410, body: { mergedInto: kept.id } });
     }
+    // A write meant for the old id is refused the same way, and changes nothing.
+    const write = await admin.put(`/api/leads/${other.id}`, { status: "lost" });
+    expect(write.status).toBe(410);
+    expect(write.body).toMatchObject({ code: "lead_duplicates.merged_away", mergedInto: kept.id });
+    const removal = await admin.delete(`/api/leads/${other.id}`);
+    expect(removal.status).toBe(410);
+    expect(removal.body).toMatchObject({ mergedInto: kept.id });
+    expect((await admin.get<{ id: number }>(`/api/leads/${kept.id}`)).status).toBe(200);
     const again = await merge(kept.id, { otherId: other.id });
     expect(again.status).toBe(410);
     expect(again.body).toMatchObject({ mergedInto: kept.id });

@@ -44,9 +44,16 @@ export async function listLeads(db: Database, query: LeadListQuery, me: ListingP
 export async function getLead(db: Database, id: number): Promise<Lead> {
   const lead = await findLeadById(db, id);
   if (lead) return lead;
-  // A lead merged into another answers where it went (410 with mergedInto), so its old links still lead somewhere.
+  throw await leadGone(db, id);
+}
+
+/**
+ * Why a lead id finds no lead: merged into another (410 with mergedInto, so its old links still lead somewhere, and a
+ * write meant for it is not silently lost) or unknown (404).
+ */
+async function leadGone(db: Database, id: number) {
   const kept = await mergedInto(db, id);
-  throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
+  return kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
 }
 
 export interface LeadOrigin {
@@ -108,7 +115,7 @@ export async function updateLead(db: Database, id: number, patch: LeadUpdate, pr
   await inTransaction(db, async (tx) => {
     const before = await lockLeadState(tx, id);
     const after = before && (await updateLeadRow(tx, id, patch));
-    if (!before || !after) throw notFound("lead.not_found");
+    if (!before || !after) throw await leadGone(tx, id);
     // Stage names match in any letter case and no stage is the default one (lw_stage_key in the database).
     const stageKey = (stage: string | null) => (stage ?? DEFAULT_PIPELINE_STAGE).toLowerCase();
     const stageChanged = stageKey(before.pipelineStage) !== stageKey(after.pipelineStage);
@@ -142,7 +149,7 @@ export async function updateLead(db: Database, id: number, patch: LeadUpdate, pr
 export async function deleteLead(db: Database, id: number, principal: Principal, meta: RequestMeta): Promise<void> {
   await inTransaction(db, async (tx) => {
     const removed = await deleteLeadRow(tx, id);
-    if (!removed) throw notFound("lead.not_found");
+    if (!removed) throw await leadGone(tx, id);
     await emitEvent(tx, "lead.deleted", { leadId: id, businessName: removed.businessName });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
