@@ -21,6 +21,8 @@ export const permissions = [
   "feedback.write",
   "customers.write",
   "knowledge.write",
+  // Every lead, even when agents work only on their own (lead access setting): managers and up, and viewers (who own none).
+  "leads.readAll",
   // Shaping the work (managers and up).
   "leads.delete",
   "pipeline.manage",
@@ -65,6 +67,7 @@ const agentPermissions: readonly Permission[] = [
 
 const managerPermissions: readonly Permission[] = [
   ...agentPermissions,
+  "leads.readAll",
   "leads.delete",
   "pipeline.manage",
   "issues.review",
@@ -81,7 +84,7 @@ export const roleGrants: Record<UserRole, readonly Permission[]> = {
   admin: permissions,
   manager: managerPermissions,
   agent: agentPermissions,
-  viewer: ["crm.read"],
+  viewer: ["crm.read", "leads.readAll"],
 };
 
 export function can(role: UserRole, permission: Permission): boolean {
@@ -103,6 +106,7 @@ export const apiKeyMayUse: Record<Permission, boolean> = {
   "feedback.write": true,
   "customers.write": true,
   "knowledge.write": true,
+  "leads.readAll": true,
   "leads.delete": true,
   "pipeline.manage": true,
   "issues.review": true,

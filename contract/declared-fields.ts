@@ -278,6 +278,15 @@ export const textList = (items: number, itemMax: number) => ({
   makeDefault: (): string[] => [],
 });
 
+/** The id of another record (a member of staff), or null (the default). */
+export const optionalId = () => ({
+  write: z.number().int().positive().max(2147483647).nullable(),
+  read: z.number().int().nullable(),
+  cell: "text" as const,
+  formEmpty: (): number | null => null,
+  makeDefault: (): number | null => null,
+});
+
 /** Yes, no or not known (null, the default). */
 export const optionalBoolean = () => ({
   write: z.boolean().nullable(),

@@ -3,6 +3,7 @@ import {
   choice,
   jsonList,
   optionalBoolean,
+  optionalId,
   optionalJsonObject,
   optionalText,
   optionalTextOf,
@@ -59,12 +60,12 @@ export type LeadOptionSet = keyof typeof leadOptionSets;
 
 /**
  * How a form asks for a lead field: typed text (an email address, a phone number, with a placeholder's hint), a
- * choice from a value set (with "not specified" when the field may be empty), a member of staff by name, or tags.
+ * choice from a value set (with "not specified" when the field may be empty), a member of staff (by id), or tags.
  */
 export type LeadFieldInput =
   | { readonly control: "text"; readonly type?: "email" | "tel"; readonly placeholder?: string }
   | { readonly control: "select"; readonly options: LeadOptionSet; readonly none?: boolean }
-  | { readonly control: "staffName" }
+  | { readonly control: "staff" }
   | { readonly control: "tags" };
 
 /**
@@ -205,11 +206,20 @@ export const leadFields = {
   },
   assignedTo: {
     type: optionalText(100),
+    label: "leads.fields.assignee",
+    summary: true,
+    export: { header: "Assigned to", order: 14 },
+  },
+  /**
+   * Who the lead is assigned to, as a member of staff; assignedTo then answers the person's name. Text sent as
+   * assignedTo is matched to staff by name or email (and kept as text when nobody or several match).
+   */
+  assigneeId: {
+    type: optionalId(),
     group: "work",
     label: "leads.fields.assignee",
     summary: true,
-    form: { on: EDIT, order: 10, half: true, input: { control: "staffName" } },
-    export: { header: "Assigned to", order: 14 },
+    form: { on: EDIT, order: 10, half: true, input: { control: "staff" } },
   },
   tags: {
     type: textList(50, 50),

@@ -237,7 +237,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerSameOriginCheck(app, ctx.config.appOrigins);
   registerAuditFallback(app, ctx.db);
   registerRateLimits(app, ctx.db);
-  registerActorContext(app);
+  registerActorContext(app, ctx.db);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.0.3",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, bigint, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { users } from "./platform";
 
 // Millisecond precision, so a timestamp survives the trip through a JavaScript Date inside a page cursor.
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
@@ -37,7 +38,10 @@ export const leads = pgTable(
     leadSource: varchar("lead_source", { length: 50 }),
     status: varchar("status", { length: 20 }).notNull().default("new"),
     priority: varchar("priority", { length: 20 }).notNull().default("medium"),
+    /** The name the screens show; kept with assigneeId by a trigger (migration 0047): text that matched nobody stays here alone. */
     assignedTo: varchar("assigned_to", { length: 100 }),
+    /** The member of staff the lead is assigned to; an agent limited to their own leads sees these and unassigned ones. */
+    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     customFields: jsonb("custom_fields").$type<Record<string, unknown>>(),
     pipelineStage: varchar("pipeline_stage", { length: 50 }),
@@ -54,6 +58,7 @@ export const leads = pgTable(
     // the index alone tells which leads it passes over match, without reading them from the table.
     index("leads_created_search_idx").on(t.createdAt, t.id, t.searchText),
     index("leads_updated_idx").on(t.updatedAt, t.id),
+    index("leads_assignee_idx").on(t.assigneeId, t.id),
     index("leads_name_fold_idx").on(sql`lw_fold(${t.businessName}) COLLATE "C"`, t.id),
     index("leads_status_created_idx").on(t.status, t.createdAt, t.id),
     index("leads_industry_created_idx").on(t.industry, t.createdAt, t.id),
@@ -108,4 +113,22 @@ export const kpiTotals = pgTable("kpi_totals", {
   ytdSum: numeric("ytd_sum", { precision: 18, scale: 2 }).notNull().default("0"),
   mrrSum: numeric("mrr_sum", { precision: 18, scale: 2 }).notNull().default("0"),
   leadsWithKpi: integer("leads_with_kpi").notNull().default(0),
+});
+
+/** Whether agents work on every lead or only on their own and unassigned ones (migration 0047); one row. */
+export const leadAccessSettings = pgTable("lead_access_settings", {
+  id: integer("id").primaryKey().default(1),
+  agents: varchar("agents", { length: 10 }).notNull().default("all"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** How a new lead from each source (public form, capture API, import) is assigned; `turns` counts the leads handed out. */
+export const leadAssignmentRules = pgTable("lead_assignment_rules", {
+  source: varchar("source", { length: 20 }).primaryKey(),
+  mode: varchar("mode", { length: 20 }).notNull().default("none"),
+  userIds: integer("user_ids").array().notNull().default(sql`'{}'::integer[]`),
+  turns: bigint("turns", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
