@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardStats } from "@contract/dashboard";
 import type { Lead } from "@contract/leads";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
 describe.each(testDrivers)("dashboard on %s", (driver) => {
@@ -39,5 +40,44 @@ describe.each(testDrivers)("dashboard on %s", (driver) => {
 
     await suite.admin.delete(`/api/leads/${leads[0]!.id}`);
     expect((await suite.admin.get<DashboardStats>("/api/dashboard")).body).toMatchObject({ ytd: "499.50", mrr: "50.25", totalLeads: 2 });
+  });
+});
+
+describe.each(testDrivers)("dashboard under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("shows a restricted agent only their own and unassigned leads' figures, an administrator every lead's", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.dash@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.dash@leadwell.test");
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) => scopeLeadFields(`dash ${group} ${i}`));
+    // One own and one of the other agent's converted; KPI revenue on an own, the unassigned and another's lead.
+    for (const lead of [made.own[0]!, made.others[0]!]) expect((await suite.admin.put(`/api/leads/${lead.id}`, { status: "converted" })).status).toBe(200);
+    for (const [lead, ytdRevenue, mrr] of [[made.own[0]!, 100.25, 10], [made.unassigned[0]!, 50, 5.5], [made.others[1]!, 1000, 100]] as const) {
+      expect((await suite.admin.post("/api/kpi", { email: lead.email, ytdRevenue, mrr, topProducts: [] })).status).toBe(200);
+    }
+    // The unassigned lead and one of the other agent's were created long before the weekly chart.
+    await suite.rt.ctx.database.executeSql("UPDATE leads SET created_at = now() - interval '200 days' WHERE id = ANY($1::int[])", [
+      `{${made.unassigned[0]!.id},${made.others[2]!.id}}`,
+    ]);
+    const byStatus = (stats: DashboardStats) => Object.fromEntries(stats.leadsByStatus.map((s) => [s.status, s.count]));
+    const weekly = (stats: DashboardStats) => stats.leadsPerWeek.reduce((sum, w) => sum + w.count, 0);
+
+    await setLeadAccess(suite.rt, "own");
+    const mine = (await agent.client.get<DashboardStats>("/api/dashboard")).body;
+    expect(mine).toMatchObject({ ytd: "150.25", mrr: "15.50", totalLeads: 3 });
+    expect(byStatus(mine)).toEqual({ new: 2, contacted: 0, qualified: 0, converted: 1, lost: 0 });
+    expect(mine.leadsPerWeek).toHaveLength(12);
+    expect(weekly(mine)).toBe(2);
+    expect(mine.leadsPerWeek.at(-1)?.count).toBe(2);
+
+    const everyone = (await suite.admin.get<DashboardStats>("/api/dashboard")).body;
+    expect(everyone).toMatchObject({ ytd: "1150.25", mrr: "115.50", totalLeads: 6 });
+    expect(byStatus(everyone)).toEqual({ new: 4, contacted: 0, qualified: 0, converted: 2, lost: 0 });
+    expect(weekly(everyone)).toBe(4);
+    // The weeks are the same ones whoever asks.
+    expect(mine.leadsPerWeek.map((w) => w.weekStart)).toEqual(everyone.leadsPerWeek.map((w) => w.weekStart));
+
+    await setLeadAccess(suite.rt, "all");
+    expect((await agent.client.get<DashboardStats>("/api/dashboard")).body).toEqual(everyone);
   });
 });
