@@ -9,6 +9,7 @@ import {
 } from "@contract/lead-duplicates";
 import type { Database } from "../../db/client";
 import { rawRow, rawRows } from "../../db/raw-rows";
+import { leadInScope } from "../../kernel/lead-scope";
 
 /** What a lead (stored or typed into a form) is compared on. */
 export interface DuplicateProbe {
@@ -42,26 +43,27 @@ export function samePhoneBranch(key: SQL, partner: SQL): SQL {
  * leads_email_lower_idx, leads_phone_key_idx, leads_email_domain_idx and leads_business_name_trgm_idx (0044).
  */
 export async function selectDuplicateCandidates(db: Database, probe: DuplicateProbe): Promise<CandidateRow[]> {
-  const excluded = probe.excludeId ?? 0;
+  // Only leads the request may see are candidates (issue 26.5): the condition is in every branch's WHERE.
+  const excluded = sql`id <> ${probe.excludeId ?? 0} AND ${leadInScope(sql`assignee_id`)}`;
   const branches: SQL[] = [];
   const email = probe.email?.trim().toLowerCase();
   if (email) {
-    branches.push(sql`(SELECT id, 'same_email' AS reason FROM leads WHERE lower(email) = ${email} AND id <> ${excluded} LIMIT ${PER_RULE})`);
+    branches.push(sql`(SELECT id, 'same_email' AS reason FROM leads WHERE lower(email) = ${email} AND ${excluded} LIMIT ${PER_RULE})`);
     const domain = email.split("@")[1];
     const owner = probe.ownerName?.trim();
     if (domain && owner && !(FREE_MAIL_DOMAINS as readonly string[]).includes(domain)) {
       branches.push(sql`(SELECT id, 'same_domain_similar_owner' AS reason FROM leads
-        WHERE lw_email_domain(email) = ${domain} AND id <> ${excluded} AND lw_email_domain(email) NOT IN (${freeMail})
+        WHERE lw_email_domain(email) = ${domain} AND ${excluded} AND lw_email_domain(email) NOT IN (${freeMail})
           AND similarity(lw_fold(business_owner_name || ' ' || business_owner_last_name), lw_fold(${owner})) >= ${OWNER_SIMILARITY}
         ORDER BY id LIMIT ${PER_RULE})`);
     }
   }
-  if (probe.phone) branches.push(samePhoneBranch(sql`lw_phone_key(${probe.phone})`, sql`id <> ${excluded}`));
+  if (probe.phone) branches.push(samePhoneBranch(sql`lw_phone_key(${probe.phone})`, excluded));
   const business = probe.businessName?.trim();
   if (business) {
     branches.push(sql`(SELECT id, 'similar_business' AS reason FROM leads
       WHERE lw_fold(business_name) % lw_fold(${business}) AND similarity(lw_fold(business_name), lw_fold(${business})) >= ${BUSINESS_SIMILARITY}
-        AND id <> ${excluded}
+        AND ${excluded}
       ORDER BY similarity(lw_fold(business_name), lw_fold(${business})) DESC, id LIMIT ${PER_RULE})`);
   }
   if (branches.length === 0) return [];
@@ -72,11 +74,11 @@ export async function selectDuplicateCandidates(db: Database, probe: DuplicatePr
   return rows.map((row) => ({ id: Number(row.id), reasons: row.reasons }));
 }
 
-/** A stored lead's compared fields, or null when no lead has this id. */
+/** A stored lead's compared fields, or null when no lead within the request's scope has this id. */
 export async function selectProbeOf(db: Database, id: number): Promise<DuplicateProbe | null> {
   const [row] = await rawRows<{ email: string; phone: string | null; business: string; owner: string }>(
     db,
-    sql`SELECT email, phone_number AS phone, business_name AS business, business_owner_name || ' ' || business_owner_last_name AS owner FROM leads WHERE id = ${id}`,
+    sql`SELECT email, phone_number AS phone, business_name AS business, business_owner_name || ' ' || business_owner_last_name AS owner FROM leads WHERE id = ${id} AND ${leadInScope(sql`assignee_id`)}`,
   );
   if (!row) return null;
   return { email: row.email, phone: row.phone ?? undefined, businessName: row.business, ownerName: row.owner, excludeId: id };
@@ -90,11 +92,16 @@ export interface PairRow {
   computedAt: string;
 }
 
-/** A page of the stored pairs, most confident first, walking lead_duplicate_pairs_rank_idx from a keyset position. */
+/**
+ * A page of the stored pairs, most confident first, walking lead_duplicate_pairs_rank_idx from a keyset position;
+ * only pairs whose two leads are both within the request's scope (issue 26.5).
+ */
 export async function selectPairPage(db: Database, limit: number, after: { confidence: number; leadA: number; leadB: number } | null): Promise<PairRow[]> {
-  const from = after
-    ? sql`WHERE (confidence < ${after.confidence}::real) OR (confidence = ${after.confidence}::real AND (lead_a, lead_b) > (${after.leadA}, ${after.leadB}))`
-    : sql``;
+  const position = after
+    ? sql`((confidence < ${after.confidence}::real) OR (confidence = ${after.confidence}::real AND (lead_a, lead_b) > (${after.leadA}, ${after.leadB})))`
+    : sql`TRUE`;
+  const inScope = (id: SQL) => sql`EXISTS (SELECT 1 FROM leads l WHERE l.id = ${id} AND ${leadInScope(sql`l.assignee_id`)})`;
+  const from = sql`WHERE ${position} AND ${inScope(sql`lead_a`)} AND ${inScope(sql`lead_b`)}`;
   const rows = await rawRows<{ lead_a: number; lead_b: number; reasons: DuplicateReason[]; confidence: number; computed_at: string | Date }>(
     db,
     sql`SELECT lead_a, lead_b, reasons, confidence, computed_at FROM lead_duplicate_pairs ${from} ORDER BY confidence DESC, lead_a, lead_b LIMIT ${limit}`,

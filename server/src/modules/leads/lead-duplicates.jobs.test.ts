@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { duplicatePairsPageSchema } from "@contract/lead-duplicates";
-import type { CreatedLead } from "@contract/leads";
+import { leadMaker } from "../../test/lead-fixtures";
 import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { runDuplicateScan } from "./lead-duplicates.jobs";
 
@@ -14,11 +14,7 @@ describe.each(testDrivers)("the duplicate pairs job on %s", (driver) => {
   let admin: TestClient;
   const ids: Record<string, number> = {};
 
-  async function lead(key: string, fields: Record<string, unknown>) {
-    const res = await admin.post<CreatedLead>("/api/leads", { businessOwnerName: "Zed", businessOwnerLastName: `Nobody${key}`, ...fields });
-    expect(res.status).toBe(201);
-    ids[key] = res.body.id;
-  }
+  const lead = leadMaker(() => admin, ids);
 
   const pairs = async () => {
     const res = await admin.get<DuplicatePairsPage>("/api/leads/duplicates?limit=50");

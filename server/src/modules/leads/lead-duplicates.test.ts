@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DuplicateMatch, duplicatePairsPageSchema } from "@contract/lead-duplicates";
-import type { CreatedLead } from "@contract/leads";
+import { createLead, leadMaker } from "../../test/lead-fixtures";
 import { signedInAdmin, signedInWithRole, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 
 type DuplicatePairsPage = z.infer<typeof duplicatePairsPageSchema>;
@@ -14,11 +14,7 @@ describe.each(testDrivers)("lead duplicates on %s", (driver) => {
   let admin: TestClient;
   const ids: Record<string, number> = {};
 
-  async function lead(key: string, fields: Record<string, unknown>) {
-    const res = await admin.post<CreatedLead>("/api/leads", { businessOwnerName: "Zed", businessOwnerLastName: `Nobody${key}`, ...fields });
-    expect(res.status).toBe(201);
-    ids[key] = res.body.id;
-  }
+  const lead = leadMaker(() => admin, ids);
 
   beforeAll(async () => {
     rt = await startTestRuntime(driver, {}, { workers: false });
@@ -92,8 +88,7 @@ describe.each(testDrivers)("the duplicate pairs list on %s", (driver) => {
   it("pages the stored pairs most confident first, and refuses a cursor it did not give", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await admin.post<CreatedLead>("/api/leads", { businessName: `Pair ${i}`, businessOwnerName: "P", businessOwnerLastName: `${i}`, email: `pair${i}@p.test` });
-      ids.push(res.body.id);
+      ids.push(await createLead(admin, `pair${i}`, { businessName: `Pair ${i}`, email: `pair${i}@p.test` }));
     }
     const [a, b, c, d] = ids as [number, number, number, number];
     // Written as the pairs job writes them (its walk is tested with the job).
@@ -113,5 +108,69 @@ describe.each(testDrivers)("the duplicate pairs list on %s", (driver) => {
     expect(second.body.nextCursor).toBeNull();
     const bad = await admin.get<{ field?: string }>("/api/leads/duplicates?cursor=nonsense");
     expect(bad.status).toBe(400);
+  });
+});
+
+/* Issue 26.5: with agents limited to their own leads, a restricted agent's duplicates never name another agent's lead. */
+describe.each(testDrivers)("lead duplicates within an agent's lead scope on %s", (driver) => {
+  let rt: TestRuntime;
+  let admin: TestClient;
+  let ann: TestClient;
+  const ids: Record<string, number> = {};
+  const lead = leadMaker(() => admin, ids);
+
+  beforeAll(async () => {
+    rt = await startTestRuntime(driver, {}, { workers: false });
+    admin = await signedInAdmin(rt);
+    ann = await signedInWithRole(rt, "agent", { name: "Ann Agent", email: `ann.dups.${driver}@example.com` });
+    const ben = await signedInWithRole(rt, "agent", { name: "Ben Agent", email: `ben.dups.${driver}@example.com` });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const [annId, benId] = [await idOf(ann), await idOf(ben)];
+    // Three leads of one business by phone: Ann's, Ben's and an unassigned one.
+    await lead("ann", { businessName: "Quokka Plumbing", email: "ann@quokka.test", phoneNumber: "612 345 678", assigneeId: annId });
+    await lead("ben", { businessName: "Quokka Plumbing SL", email: "ben@quokka.test", phoneNumber: "612 345 678", assigneeId: benId });
+    await lead("free", { businessName: "Quokka Plumbing Ltd", email: "free@quokka.test", phoneNumber: "612 345 678" });
+    await rt.ctx.db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    await rt.ctx.db.execute(
+      sql`INSERT INTO lead_duplicate_pairs (lead_a, lead_b, reasons, confidence) VALUES
+        (${ids.ann}, ${ids.ben}, ARRAY['same_phone'], 0.8), (${ids.ann}, ${ids.free}, ARRAY['same_phone'], 0.8), (${ids.ben}, ${ids.free}, ARRAY['same_phone'], 0.8)`,
+    );
+  });
+  afterAll(async () => rt?.stop());
+
+  const listedIds = (matches: DuplicateMatch[]) => matches.map((m) => m.lead.id).sort((a, b) => a - b);
+
+  it("answers 404 for another agent's lead and never lists it as a duplicate", async () => {
+    expect((await ann.get(`/api/leads/${ids.ben}/duplicates`)).status).toBe(404);
+    const own = await ann.get<DuplicateMatch[]>(`/api/leads/${ids.ann}/duplicates`);
+    expect(own.status).toBe(200);
+    expect(listedIds(own.body)).toEqual([ids.free]);
+    // The administrator sees every lead.
+    expect(listedIds((await admin.get<DuplicateMatch[]>(`/api/leads/${ids.ann}/duplicates`)).body)).toEqual([ids.ben, ids.free]);
+  });
+
+  it("checks a form's input against the agent's leads only", async () => {
+    const res = await ann.post<DuplicateMatch[]>("/api/leads/duplicates/check", { phone: "612-345-678", businessName: "Quokka Plumbing" });
+    expect(res.status).toBe(200);
+    expect(listedIds(res.body)).toEqual([ids.ann, ids.free]);
+  });
+
+  it("lists only the pairs whose two leads are both the agent's to see", async () => {
+    const pairsOf = async (client: TestClient) => {
+      const res = await client.get<DuplicatePairsPage>("/api/leads/duplicates?limit=1");
+      expect(res.status).toBe(200);
+      const seen = res.body.pairs.map((p) => [p.leadA.id, p.leadB.id]);
+      // Paged one pair at a time, so a page cut short by a pair out of scope would show.
+      let cursor = res.body.nextCursor;
+      while (cursor) {
+        const next = await client.get<DuplicatePairsPage>(`/api/leads/duplicates?limit=1&cursor=${encodeURIComponent(cursor)}`);
+        expect(next.body.pairs).toHaveLength(1);
+        seen.push(...next.body.pairs.map((p) => [p.leadA.id, p.leadB.id]));
+        cursor = next.body.nextCursor;
+      }
+      return seen;
+    };
+    expect(await pairsOf(ann)).toEqual([[ids.ann, ids.free]]);
+    expect(await pairsOf(admin)).toHaveLength(3);
   });
 });
