@@ -1,8 +1,15 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { KpiRecord, KpiTotals, TopProduct } from "@contract/kpi";
 import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
 import { kpiMetrics, kpiTotals, leads } from "../../db/schema";
 import type { KeysetPosition } from "../../kernel/http/csv-export";
+import { currentLeadScope, leadInScope } from "../../kernel/lead-scope";
+
+/*
+ * A KPI record belongs to its lead: every statement here keeps to the request's lead scope (kernel/lead-scope.ts), so a
+ * record of a lead outside it is not found, not listed, not exported, not counted and not changed.
+ */
 
 const recordColumns = {
   id: kpiMetrics.id,
@@ -23,12 +30,15 @@ const toRecord = (row: RecordRow): KpiRecord => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The lead a KPI sync names by email (compared without regard to case, like the unique index on leads). */
+/**
+ * The lead a KPI sync names by email (compared without regard to case, like the unique index on leads), within the
+ * request's lead scope: another agent's lead is "no lead with this email", as an unknown one.
+ */
 export async function findLeadIdByEmail(db: Database, email: string): Promise<number | undefined> {
   const [row] = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(sql`lower(${leads.email}) = ${email.toLowerCase()}`);
+    .where(and(sql`lower(${leads.email}) = ${email.toLowerCase()}`, leadInScope(leads.assigneeId)));
   return row?.id;
 }
 
@@ -50,7 +60,7 @@ export async function upsertKpi(
 }
 
 export async function findKpi(db: Database, id: number): Promise<KpiRecord | undefined> {
-  const [row] = await db.select(recordColumns).from(kpiMetrics).innerJoin(leads, eq(leads.id, kpiMetrics.leadId)).where(eq(kpiMetrics.id, id));
+  const [row] = await db.select(recordColumns).from(kpiMetrics).innerJoin(leads, eq(leads.id, kpiMetrics.leadId)).where(and(eq(kpiMetrics.id, id), leadInScope(leads.assigneeId)));
   return row && toRecord(row);
 }
 
@@ -59,19 +69,39 @@ export async function listKpi(db: Database, limit: number, offset: number): Prom
     .select(recordColumns)
     .from(kpiMetrics)
     .innerJoin(leads, eq(leads.id, kpiMetrics.leadId))
+    .where(leadInScope(leads.assigneeId))
     .orderBy(desc(kpiMetrics.updatedAt), desc(kpiMetrics.id))
     .limit(limit)
     .offset(offset);
   return rows.map(toRecord);
 }
 
+/**
+ * The KPI totals the request's scope sees: for every lead, the one row the triggers keep (kpi_totals); for a restricted
+ * agent, summed in SQL over the KPI records of their own and unassigned leads.
+ */
 export async function readKpiTotals(db: Database): Promise<KpiTotals> {
+  const scope = currentLeadScope();
+  if (scope.kind === "own") {
+    const [sums] = await rawRows<KpiTotals>(
+      db,
+      sql`SELECT coalesce(sum(${kpiMetrics.ytdRevenue}), 0)::numeric(18, 2)::text AS "totalYtd",
+            coalesce(sum(${kpiMetrics.mrr}), 0)::numeric(18, 2)::text AS "totalMrr", count(*)::int AS "leadsWithKpi"
+          FROM ${kpiMetrics} JOIN ${leads} ON ${leads.id} = ${kpiMetrics.leadId}
+          WHERE ${leadInScope(leads.assigneeId, scope)}`,
+    );
+    return { totalYtd: sums!.totalYtd, totalMrr: sums!.totalMrr, leadsWithKpi: Number(sums!.leadsWithKpi) };
+  }
   const [row] = await db.select().from(kpiTotals).where(eq(kpiTotals.id, 1));
   return { totalYtd: row?.ytdSum ?? "0.00", totalMrr: row?.mrrSum ?? "0.00", leadsWithKpi: row?.leadsWithKpi ?? 0 };
 }
 
+/** Deletes the record when its lead is within the request's scope; undefined otherwise, as for an unknown id. */
 export async function deleteKpiRow(db: Database, id: number): Promise<{ leadId: number } | undefined> {
-  const [row] = await db.delete(kpiMetrics).where(eq(kpiMetrics.id, id)).returning({ leadId: kpiMetrics.leadId });
+  const [row] = await db
+    .delete(kpiMetrics)
+    .where(and(eq(kpiMetrics.id, id), sql`EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.id} = ${kpiMetrics.leadId} AND ${leadInScope(leads.assigneeId)})`))
+    .returning({ leadId: kpiMetrics.leadId });
   return row;
 }
 
@@ -97,7 +127,7 @@ export async function readKpiExportBatch(db: Database, after: KeysetPosition | n
     .select({ ...recordColumns, sortKey: sql<string>`${kpiMetrics.updatedAt}::text` })
     .from(kpiMetrics)
     .innerJoin(leads, eq(leads.id, kpiMetrics.leadId))
-    .where(after ? sql`(${kpiMetrics.updatedAt}, ${kpiMetrics.id}) < (${after.key}::timestamptz, ${after.id})` : undefined)
+    .where(and(leadInScope(leads.assigneeId), after ? sql`(${kpiMetrics.updatedAt}, ${kpiMetrics.id}) < (${after.key}::timestamptz, ${after.id})` : undefined))
     .orderBy(desc(kpiMetrics.updatedAt), desc(kpiMetrics.id))
     .limit(limit);
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { KpiRecord, KpiTotals } from "@contract/kpi";
 import type { Lead } from "@contract/leads";
 import { auditLogs } from "../../db/schema";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
 const product = { name: "Widget", totalSales: 120, averageRevenue: 49.5, totalRevenue: 5940, profitMargin: 32.5 };
@@ -57,5 +58,64 @@ describe.each(testDrivers)("KPI metrics on %s", (driver) => {
     expect((await suite.admin.get(`/api/kpi/${record!.id}`)).status).toBe(404);
     expect((await suite.admin.get<Lead>(`/api/leads/${lead.id}`)).body.kpi).toBeNull();
     expect((await suite.admin.get<KpiTotals>("/api/kpi/totals")).body).toEqual({ totalYtd: "0.00", totalMrr: "0.00", leadsWithKpi: 0 });
+  });
+});
+
+describe.each(testDrivers)("KPI metrics under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("keeps a restricted agent's KPI table, totals, syncs and deletes to their own and unassigned leads", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.kpi@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.kpi@leadwell.test");
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) => scopeLeadFields(`kpi ${group} ${i}`));
+    const revenue = new Map<Lead, number>([
+      [made.own[0]!, 100],
+      [made.own[1]!, 20.5],
+      [made.unassigned[0]!, 3],
+      [made.others[0]!, 1000],
+      [made.others[1]!, 2000],
+      [made.others[2]!, 4000],
+    ]);
+    const recordOf = new Map<Lead, KpiRecord>();
+    for (const [lead, ytdRevenue] of revenue) {
+      const synced = await suite.admin.post<KpiRecord>("/api/kpi", { email: lead.email, ytdRevenue, mrr: ytdRevenue / 10, topProducts: [] });
+      expect(synced.status).toBe(200);
+      recordOf.set(lead, synced.body);
+    }
+    const visible = [...made.own, ...made.unassigned];
+    const emails = (records: KpiRecord[]) => records.map((r) => r.email).sort();
+
+    await setLeadAccess(suite.rt, "own");
+    const list = await agent.client.get<KpiRecord[]>("/api/kpi");
+    expect(list.headers["x-total-count"]).toBe("3");
+    expect(emails(list.body)).toEqual(visible.map((l) => l.email).sort());
+    expect((await agent.client.get<KpiTotals>("/api/kpi/totals")).body).toEqual({ totalYtd: "123.50", totalMrr: "12.35", leadsWithKpi: 3 });
+    expect((await agent.client.get<KpiRecord>(`/api/kpi/${recordOf.get(made.unassigned[0]!)!.id}`)).status).toBe(200);
+
+    // Another agent's lead's record: not found, not synced, not deleted, exactly as an unknown one.
+    const theirs = recordOf.get(made.others[0]!)!;
+    const unknown = await agent.client.get(`/api/kpi/999999`);
+    const hidden = await agent.client.get(`/api/kpi/${theirs.id}`);
+    expect([hidden.status, hidden.body]).toEqual([404, unknown.body]);
+    const sync = await agent.client.post("/api/kpi", { email: made.others[0]!.email, ytdRevenue: 1, mrr: 1, topProducts: [] });
+    const syncUnknown = await agent.client.post("/api/kpi", { email: "nobody.kpi@example.test", ytdRevenue: 1, mrr: 1, topProducts: [] });
+    expect([sync.status, sync.body]).toEqual([404, syncUnknown.body]);
+    const removal = await agent.client.delete(`/api/kpi/${theirs.id}`);
+    expect([removal.status, removal.body]).toEqual([404, (await agent.client.delete("/api/kpi/999999")).body]);
+    expect((await suite.admin.get<KpiRecord>(`/api/kpi/${theirs.id}`)).body).toMatchObject({ ytdRevenue: "1000.00", mrr: "100.00" });
+
+    // Their own and the unassigned lead's, they sync and delete as before.
+    expect((await agent.client.post<KpiRecord>("/api/kpi", { email: made.unassigned[0]!.email, ytdRevenue: 7, mrr: 0.7, topProducts: [] })).body).toMatchObject({ ytdRevenue: "7.00" });
+    expect((await agent.client.delete(`/api/kpi/${recordOf.get(made.own[1]!)!.id}`)).body).toEqual({ ok: true });
+    expect((await agent.client.get<KpiTotals>("/api/kpi/totals")).body).toEqual({ totalYtd: "107.00", totalMrr: "10.70", leadsWithKpi: 2 });
+
+    const all = await suite.admin.get<KpiRecord[]>("/api/kpi");
+    expect(all.headers["x-total-count"]).toBe("5");
+    expect((await suite.admin.get<KpiTotals>("/api/kpi/totals")).body).toEqual({ totalYtd: "7107.00", totalMrr: "710.70", leadsWithKpi: 5 });
+
+    await setLeadAccess(suite.rt, "all");
+    const unrestricted = await agent.client.get<KpiRecord[]>("/api/kpi");
+    expect([unrestricted.headers["x-total-count"], emails(unrestricted.body)]).toEqual(["5", emails(all.body)]);
+    expect((await agent.client.get<KpiTotals>("/api/kpi/totals")).body).toEqual({ totalYtd: "7107.00", totalMrr: "710.70", leadsWithKpi: 5 });
   });
 });
