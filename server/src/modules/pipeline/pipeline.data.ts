@@ -3,6 +3,7 @@ import { DEFAULT_PIPELINE_STAGE, IMPLICIT_STAGE_POSITION, STAGE_OUTCOME_DEFAULT,
 import type { LeadStatus } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
+import { currentLeadScope, leadInScope, type LeadScope } from "../../kernel/lead-scope";
 
 /*
  * A lead's stage is its stage's name (leads.pipeline_stage); no stage counts as DEFAULT_PIPELINE_STAGE, and names
@@ -11,26 +12,39 @@ import { rawRows } from "../../db/raw-rows";
  *
  * A stage's outcome (open, won, lost) and a lead's status follow each other through the trigger lw_lead_outcome
  * (migration 0034), whoever writes the lead: moving a lead here only writes its stage, and its status follows.
+ *
+ * The board keeps to the request's lead scope (kernel/lead-scope.ts): a restricted agent's columns, counts and cards
+ * hold only their own and unassigned leads, and moving any other lead is refused as for an unknown id. The per-stage
+ * counters (pipeline_stage_counts) are for every lead, so they answer only an unrestricted request.
  */
 
 /** The key of a stage's name in pipeline_stage_counts and leads_stage_created_idx. */
 const keyOf = (name: string) => sql`lw_stage_key(${name}::text)`;
 
-/** Lead names on a stage card, newest first, through leads_stage_created_idx. */
-const recentLeadsOf = (stageKey: ReturnType<typeof sql>) => sql`(
+/** Lead names on a stage card, newest first, through leads_stage_created_idx, within the request's scope. */
+const recentLeadsOf = (stageKey: ReturnType<typeof sql>, scope: LeadScope) => sql`(
   SELECT coalesce(json_agg(json_build_object('id', r.id, 'businessName', r.business_name, 'businessOwnerName', r.business_owner_name,
            'businessOwnerLastName', r.business_owner_last_name) ORDER BY r.created_at DESC, r.id DESC), '[]'::json)
   FROM (
     SELECT id, business_name, business_owner_name, business_owner_last_name, created_at FROM leads
-    WHERE lw_stage_key(pipeline_stage) = ${stageKey}
+    WHERE lw_stage_key(pipeline_stage) = ${stageKey} AND ${leadInScope(sql`assignee_id`, scope)}
     ORDER BY created_at DESC, id DESC LIMIT ${STAGE_RECENT_LEADS}
   ) r)`;
 
 /**
- * Every stage by position with its exact lead count (from the counters) and newest leads. The implicit default stage
- * comes first unless a stored stage has its name.
+ * Leads per stage key as the scope sees them: the counters for every lead, else the scope's leads counted by stage.
+ */
+const stageCountsOf = (scope: LeadScope) =>
+  scope.kind === "all"
+    ? sql`pipeline_stage_counts`
+    : sql`(SELECT lw_stage_key(pipeline_stage) AS stage_key, count(*)::int AS n FROM leads WHERE ${leadInScope(sql`assignee_id`, scope)} GROUP BY 1)`;
+
+/**
+ * Every stage by position with its exact lead count (from the counters, or counted in the restricted scope) and newest
+ * leads. The implicit default stage comes first unless a stored stage has its name.
  */
 export async function selectStages(db: Database): Promise<PipelineStage[]> {
+  const scope = currentLeadScope();
   return rawRows<PipelineStage>(
     db,
     sql`WITH stages AS (
@@ -39,8 +53,8 @@ export async function selectStages(db: Database): Promise<PipelineStage[]> {
           SELECT NULL, ${DEFAULT_PIPELINE_STAGE}::text, ${IMPLICIT_STAGE_POSITION}::int, ${STAGE_OUTCOME_DEFAULT}::text, true
           WHERE NOT EXISTS (SELECT 1 FROM pipeline_stages WHERE lower(name) = lower(${DEFAULT_PIPELINE_STAGE}))
         )
-        SELECT s.id, s.name, s.position, s.outcome, s.implicit, coalesce(c.n, 0) AS "leadCount", ${recentLeadsOf(sql`lower(s.name)`)} AS "recentLeads"
-        FROM stages s LEFT JOIN pipeline_stage_counts c ON c.stage_key = lower(s.name)
+        SELECT s.id, s.name, s.position, s.outcome, s.implicit, coalesce(c.n, 0)::int AS "leadCount", ${recentLeadsOf(sql`lower(s.name)`, scope)} AS "recentLeads"
+        FROM stages s LEFT JOIN ${stageCountsOf(scope)} c ON c.stage_key = lower(s.name)
         ORDER BY s.position, s.id NULLS FIRST`,
   );
 }
@@ -71,7 +85,9 @@ export interface RestatedLead {
  * Gives the leads already holding a new stage's name (set through the leads API before the stage existed) the status
  * the stage's outcome gives: every lead in a won stage becomes converted (each conversion recording its referral's
  * commission, in the database), open leads in a lost stage become lost. A converted lead in a new lost stage keeps
- * its status: voiding a commission is left to a person. Answers the leads changed.
+ * its status: voiding a commission is left to a person. Answers the leads changed. Every holder, whoever it is
+ * assigned to: the stage's outcome and its leads' status must agree for every lead, and only holders of
+ * pipeline.manage (managers and administrators, who see every lead) create stages.
  */
 export async function applyOutcomeToHolders(db: Database, stage: StoredStage): Promise<RestatedLead[]> {
   if (stage.outcome === "open") return [];
@@ -100,10 +116,24 @@ export async function lockStageForDelete(db: Database, id: number): Promise<Stor
   return row;
 }
 
-/** The exact number of leads in a stage, from the counters. */
+/**
+ * The exact number of leads in a stage, from the counters, whoever they are assigned to: a stage that holds any lead
+ * cannot be deleted.
+ */
 export async function stageLeadCount(db: Database, name: string): Promise<number> {
   const [row] = await rawRows<{ n: number }>(db, sql`SELECT coalesce((SELECT n FROM pipeline_stage_counts WHERE stage_key = ${keyOf(name)}), 0) AS n`);
   return row?.n ?? 0;
+}
+
+/** The number of leads in a stage that the request's scope sees (a board column's total). */
+export async function visibleStageLeadCount(db: Database, name: string): Promise<number> {
+  const scope = currentLeadScope();
+  if (scope.kind === "all") return stageLeadCount(db, name);
+  const [row] = await rawRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM leads WHERE lw_stage_key(pipeline_stage) = ${keyOf(name)} AND ${leadInScope(sql`assignee_id`, scope)}`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function deleteStageRow(db: Database, id: number): Promise<void> {
@@ -138,12 +168,12 @@ export interface MovedLead {
 
 /**
  * Puts a lead in a stage (null: none, i.e. the default stage); the database sets the status the stage's outcome gives
- * it. Undefined when no lead has this id.
+ * it. Undefined when no lead has this id within the request's scope.
  */
 export async function setLeadStage(db: Database, leadId: number, stage: string | null): Promise<MovedLead | undefined> {
   const [row] = await rawRows<MovedLead>(
     db,
-    sql`WITH current AS (SELECT id, pipeline_stage, status FROM leads WHERE id = ${leadId} FOR UPDATE)
+    sql`WITH current AS (SELECT id, pipeline_stage, status FROM leads WHERE id = ${leadId} AND ${leadInScope(sql`assignee_id`)} FOR UPDATE)
         UPDATE leads l SET pipeline_stage = ${stage}, updated_at = now()
         FROM current c WHERE l.id = c.id
         RETURNING l.id, l.business_name AS "businessName", l.assigned_to AS "assignedTo", c.pipeline_stage AS "fromStage",
@@ -157,7 +187,10 @@ export interface StageLeadPosition {
   id: number;
 }
 
-/** One page of a stage's leads, newest first, after `after`; one row more than `limit` says another page follows. */
+/**
+ * One page of a stage's leads within the request's scope, newest first, after `after`; one row more than `limit` says
+ * another page follows.
+ */
 export async function selectStageLeads(db: Database, stageName: string, limit: number, after: StageLeadPosition | null): Promise<(PipelineLead & { sortKey: string })[]> {
   const key = keyOf(stageName);
   const resume = after ? sql`AND (created_at, id) < (${after.key}::timestamptz, ${after.id})` : sql``;
@@ -168,7 +201,7 @@ export async function selectStageLeads(db: Database, stageName: string, limit: n
           coalesce(pipeline_stage, ${DEFAULT_PIPELINE_STAGE}::text) AS "pipelineStage", assigned_to AS "assignedTo",
           to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", created_at::text AS "sortKey"
         FROM leads
-        WHERE lw_stage_key(pipeline_stage) = ${key} ${resume}
+        WHERE lw_stage_key(pipeline_stage) = ${key} AND ${leadInScope(sql`assignee_id`)} ${resume}
         ORDER BY created_at DESC, id DESC
         LIMIT ${limit + 1}`,
   );
@@ -180,11 +213,17 @@ export interface PipelineTotals {
   pipelineStages: number;
 }
 
-/** The cards' totals: leads from the lead counters, tasks still to do, stored stages. */
+/**
+ * The cards' totals: leads (from the lead counters for every lead, else counted in the request's scope), tasks still to
+ * do, stored stages.
+ */
 export async function selectTotals(db: Database): Promise<PipelineTotals> {
+  const scope = currentLeadScope();
+  const totalLeads =
+    scope.kind === "all" ? sql`(SELECT coalesce(sum(n), 0)::int FROM lead_counts)` : sql`(SELECT count(*)::int FROM leads WHERE ${leadInScope(sql`assignee_id`, scope)})`;
   const [row] = await rawRows<PipelineTotals>(
     db,
-    sql`SELECT (SELECT coalesce(sum(n), 0)::int FROM lead_counts) AS "totalLeads",
+    sql`SELECT ${totalLeads} AS "totalLeads",
           (SELECT count(*)::int FROM tasks WHERE status <> 'completed') AS "activeTasks",
           (SELECT count(*)::int FROM pipeline_stages) AS "pipelineStages"`,
   );

@@ -34,6 +34,7 @@ import {
   setLeadStage,
   setStagePositions,
   stageLeadCount,
+  visibleStageLeadCount,
 } from "./pipeline.data";
 
 export interface PipelineActor {
@@ -150,13 +151,13 @@ export async function moveLead(db: Database, leadId: number, stageName: string, 
 }
 
 /**
- * One page of a board column: a stage's leads, newest first, with the stage's exact count. A name no stage has is a
+ * One page of a board column: a stage's leads in the request's scope, newest first, with their exact count. A name no stage has is a
  * filter that matches nothing (or only leads given that name through the leads API), not an error.
  */
 export async function stageLeads(db: Database, query: PipelineLeadsQuery): Promise<ListPage<PipelineLead>> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && cursor?.sort !== CURSOR_SORT) throw badRequest("cursor", "list.cursor_mismatch");
-  const [rows, total] = await Promise.all([selectStageLeads(db, query.stage, query.limit, cursor), stageLeadCount(db, query.stage)]);
+  const [rows, total] = await Promise.all([selectStageLeads(db, query.stage, query.limit, cursor), visibleStageLeadCount(db, query.stage)]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -6,6 +6,7 @@ import type { Notification } from "@contract/notifications";
 import type { PipelineLead, PipelineOverview, PipelineStage } from "@contract/pipeline";
 import { rawRows } from "../../db/raw-rows";
 import { hashPassword } from "../../lib/password";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { ADMIN, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
 import { insertUser } from "../auth/users.data";
 
@@ -232,5 +233,60 @@ describe.each(testDrivers)("the productivity pipeline on %s", (driver) => {
     await suite.rt.ctx.db.execute(sql`TRUNCATE leads CASCADE`);
     expect(await rawRows(suite.rt.ctx.db, sql`SELECT * FROM pipeline_stage_counts`)).toEqual([]);
     expect((await stages()).map((s) => s.leadCount)).toEqual([0, 0, 0]);
+  });
+});
+
+describe.each(testDrivers)("the pipeline under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("shows a restricted agent a board of their own and unassigned leads only, and moves no other lead", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.pipeline@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.pipeline@leadwell.test");
+    expect((await suite.admin.post<PipelineStage>("/api/pipeline-stages", { name: "Demo", position: 1 })).status).toBe(201);
+    // In Demo: one own, the unassigned and two of the other agent's; in New: one own and one of theirs.
+    const inDemo = { own: [0], unassigned: [0], others: [0, 1] };
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) =>
+      scopeLeadFields(`pipe ${group} ${i}`, inDemo[group].includes(i) ? { pipelineStage: "Demo" } : {}),
+    );
+    const board = async (client: TestClient) =>
+      (await client.get<PipelineStage[]>("/api/pipeline-stages")).body.map((s) => [s.name, s.leadCount, s.recentLeads.map((l) => l.businessName).sort()]);
+    const column = async (client: TestClient, stage: string) => {
+      const res = await client.get<PipelineLead[]>(`/api/pipeline/leads?stage=${stage}`);
+      return [res.headers["x-total-count"], res.body.map((l) => l.businessName).sort()];
+    };
+    const names = (...leads: Lead[]) => leads.map((l) => l.businessName).sort();
+
+    await setLeadAccess(suite.rt, "own");
+    expect(await board(agent.client)).toEqual([
+      ["New", 1, names(made.own[1]!)],
+      ["Demo", 2, names(made.own[0]!, made.unassigned[0]!)],
+    ]);
+    expect(await column(agent.client, "Demo")).toEqual(["2", names(made.own[0]!, made.unassigned[0]!)]);
+    expect(await column(agent.client, "new")).toEqual(["1", names(made.own[1]!)]);
+    expect((await agent.client.get<PipelineOverview>("/api/pipeline/overview")).body.totalLeads).toBe(3);
+
+    // Another agent's lead cannot be moved: 404, as for an unknown id, and it stays where it was.
+    const theirs = made.others[2]!;
+    const refused = await agent.client.put(`/api/leads/${theirs.id}/pipeline`, { stage: "Demo" });
+    const unknown = await agent.client.put("/api/leads/999999/pipeline", { stage: "Demo" });
+    expect([refused.status, refused.body]).toEqual([404, unknown.body]);
+    expect((await suite.admin.get<Lead>(`/api/leads/${theirs.id}`)).body.pipelineStage).toBe("New");
+    // Their own moves as before.
+    expect((await agent.client.put<Lead>(`/api/leads/${made.own[1]!.id}/pipeline`, { stage: "Demo" })).body.pipelineStage).toBe("Demo");
+    expect(await column(agent.client, "Demo")).toEqual(["3", names(made.own[0]!, made.own[1]!, made.unassigned[0]!)]);
+
+    // An administrator's board holds every lead (a card names the newest three).
+    const adminBoard = await board(suite.admin);
+    expect(adminBoard).toEqual([
+      ["New", 1, names(theirs)],
+      ["Demo", 5, names(made.unassigned[0]!, made.others[0]!, made.others[1]!)],
+    ]);
+    expect((await column(suite.admin, "Demo"))[0]).toBe("5");
+    expect((await suite.admin.get<PipelineOverview>("/api/pipeline/overview")).body.totalLeads).toBe(6);
+
+    await setLeadAccess(suite.rt, "all");
+    expect(await board(agent.client)).toEqual(adminBoard);
+    expect(await column(agent.client, "Demo")).toEqual(await column(suite.admin, "Demo"));
+    expect((await agent.client.get<PipelineOverview>("/api/pipeline/overview")).body.totalLeads).toBe(6);
   });
 });
