@@ -29,9 +29,14 @@ export type LeadBulkJobStatus = (typeof leadBulkJobStatuses)[number];
 export const leadBulkFinished: readonly LeadBulkJobStatus[] = ["cancelled", "done", "failed"];
 
 const tagValue = z.string().trim().min(1).max(50, errorMessage("field.too_long", { max: 50 }));
-/** Each action's value: a status or priority of the declared enums, a stage name (of a stored stage), an assignee name (null: unassign), a tag. */
+/**
+ * Each action's value: a member of staff's id to assign to (null or "none": unassign; the lead's assigneeId, whose
+ * name assignedTo then shows), a status or priority of the declared enums, a stage name (of a stored stage), a tag.
+ */
 export const leadBulkValueSchemas = {
-  assign: z.string().trim().max(100, errorMessage("field.too_long", { max: 100 })).nullable().transform((v) => v || null),
+  assign: z
+    .union([z.number().int().positive().max(2147483647), z.literal("none"), z.null()])
+    .transform((v) => (v === "none" ? null : v)),
   status: leadStatusSchema,
   priority: leadPrioritySchema,
   stage: z.string().trim().min(1).max(50, errorMessage("field.too_long", { max: 50 })),
@@ -47,7 +52,7 @@ export const leadBulkRequestSchema = z
     filter: leadFilterSchema.optional().describe("Every lead matching the list's filters (GET /api/leads's filter fields)"),
     expectedTotal: z.number().int().min(0).optional().describe("With filter: the count the person confirmed"),
     action: z.enum(leadBulkActions),
-    value: z.unknown().optional().describe("assign: a staff member's name (null unassigns); status/priority: one of the enums; stage: a stored stage's name; addTag/removeTag: a tag; delete/export: none"),
+    value: z.unknown().optional().describe("assign: a staff member's id (null or \"none\" unassigns; an unknown or deactivated one is a 400 naming value); status/priority: one of the enums; stage: a stored stage's name; addTag/removeTag: a tag; delete/export: none"),
   })
   .superRefine((body, issue) => {
     const hasIds = body.ids !== undefined;
@@ -65,7 +70,7 @@ export const leadBulkJobSchema = z.object({
   id: z.number().int(),
   status: z.enum(leadBulkJobStatuses),
   action: z.enum(leadBulkActions),
-  value: z.string().nullable(),
+  value: z.string().nullable().describe("The action's value as stored (assign: the staff id as text, null to unassign)"),
   total: z.number().int(),
   done: z.number().int(),
   changed: z.number().int(),
@@ -96,7 +101,9 @@ export const leadBulkEndpoints = defineEndpoints("leadBulk", {
       "confirmed: if the filter selects another number of leads when the job is asked for, the answer is 409 lead_bulk.count_changed " +
       "with the current count, and nothing starts. delete needs leads.delete and export data.export as well as leads.write (403 " +
       "lead_bulk.delete_forbidden / lead_bulk.export_forbidden). Each changed lead gets its audit row, its events and its timeline " +
-      "entry; a lead that already had the value is skipped; a selected id with no lead fails with lead_bulk.lead_missing. " +
+      "entry; a lead that already had the value is skipped; a selected id with no lead fails with lead_bulk.lead_missing. A job " +
+      "acts within the lead scope of the person who asked for it (an agent limited to their own and unassigned leads), also " +
+      "when it runs later: a lead outside it fails with lead_bulk.lead_missing, exactly as an unknown id does. " +
       LEAD_STAGE_STATUS_RULE,
   }),
   list: defineEndpoint({

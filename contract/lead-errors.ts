@@ -10,4 +10,6 @@ export const leadErrorMessages = {
   "lead.invalid_status": "Status must be one of: {options}",
   "lead.invalid_priority": "Priority must be one of: {options}",
   "lead.unknown_column": "Unknown column: {column}",
+  "lead.unknown_assignee": "No active member of staff has id {assigneeId}",
+  "lead.invalid_assignee": "Assignee must be a staff id, me or none",
 } as const;

@@ -171,6 +171,16 @@ export const LEAD_ASSIGNEE_ME = "me";
 export const LEAD_ASSIGNEE_NONE = "none";
 export const LEAD_AFFILIATE_ANY = "any";
 
+/** One assignee filter value: a staff id, 'me' or 'none' (any letter case); anything else is 400 lead.invalid_assignee. */
+const assigneeValue = blankOr(
+  z
+    .string()
+    .trim()
+    .refine((value) => /^(me|none)$/i.test(value) || (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2147483647), {
+      message: errorMessage("lead.invalid_assignee"),
+    }),
+);
+
 export const leadFilterSchema = z.object({
   q: blankIsAbsent(z.string().trim().max(200, max(200))).describe(
     "Case- and accent-insensitive search of business name, owner names, email and phone. Every word must occur, in any order: " +
@@ -180,8 +190,9 @@ export const leadFilterSchema = z.object({
   priority: oneOrMany(blankOr(leadPrioritySchema)).describe("Repeat for several: any of them"),
   stage: oneOrMany(freeText(50)).describe(`Pipeline stage name in any letter case; '${DEFAULT_PIPELINE_STAGE}' includes the leads with no stage`),
   industry: oneOrMany(freeText(50)).describe("Repeat for several: any of them"),
-  assignee: oneOrMany(freeText(100)).describe(
-    `The assignee's name as stored (any letter case or accents); '${LEAD_ASSIGNEE_ME}' = the signed-in person (by name or email); '${LEAD_ASSIGNEE_NONE}' = unassigned`,
+  assignee: oneOrMany(assigneeValue).describe(
+    `A member of staff's id (the lead's assigneeId); '${LEAD_ASSIGNEE_ME}' = the signed-in person (or the person whose API key it is); ` +
+      `'${LEAD_ASSIGNEE_NONE}' = unassigned. Repeat for several: any of them`,
   ),
   source: oneOrMany(freeText(50)).describe("Lead source (any letter case or accents)"),
   affiliateCode: oneOrMany(freeText(50)).describe(
@@ -272,7 +283,8 @@ export const leadEndpoints = defineEndpoints("leads", {
       `A JSON array, newest first by default; sort=<field> (or -<field>) with dir=asc|desc sorts by any column. Filters combine ` +
       `with AND; a filter repeated (?status=new&status=contacted) matches any of its values. The ${TOTAL_COUNT_HEADER} header ` +
       `holds the total matching; with a search term, or a filter other than status, industry and creation days, it counts ` +
-      `up to 1,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact. When another page follows, ${NEXT_CURSOR_HEADER} ` +
+      `up to 1,000 and ${TOTAL_EXACT_HEADER} says whether that total is exact (so does every list of an agent limited to their own ` +
+      `and unassigned leads by the lead access setting, who sees, counts and exports only those). When another page follows, ${NEXT_CURSOR_HEADER} ` +
       `holds the cursor for it. Rows hold the lead's summary fields unless view=full. ${leadFieldAliases}`,
   }),
   exportCsv: defineEndpoint({
@@ -298,7 +310,9 @@ export const leadEndpoints = defineEndpoints("leads", {
     errors: [404, 410],
     tags: leadTags,
     summary: "One lead",
-    description: `${leadFieldAliases} A lead merged into another answers 410 lead_duplicates.merged_away with mergedInto, the kept lead's id.`,
+    description:
+      `${leadFieldAliases} A lead merged into another answers 410 lead_duplicates.merged_away with mergedInto, the kept lead's id. ` +
+      "A lead outside the caller's lead scope (an agent limited to their own and unassigned leads) answers 404, as an unknown id does.",
   }),
   create: defineEndpoint({
     method: "POST",

@@ -14,6 +14,7 @@ import {
   type LeadView,
 } from "@contract/leads";
 import type { LeadColumnId } from "@contract/lead-table";
+import { currentLeadScope, leadInScope } from "../../kernel/lead-scope";
 import type { PageCursor } from "../../lib/page-cursor";
 import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
@@ -69,8 +70,8 @@ export interface LeadQueryFilter {
   hasKpi?: boolean | undefined;
   revenueMin?: string | undefined;
   revenueMax?: string | undefined;
-  /** The signed-in person, whom assignee=me names (by name or email); without one, 'me' matches no lead. */
-  me?: { name: string; email: string } | null | undefined;
+  /** The signed-in person (staff id), whom assignee=me names; without one, 'me' matches no lead. */
+  me?: { id: number } | null | undefined;
 }
 
 const utcDayStart = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'UTC'`;
@@ -95,14 +96,22 @@ const keys = {
 
 const anyOf = (key: SQL, values: SQL[]) => (values.length ? sql`${key} IN (${sql.join(values, sql`, `)})` : sql`false`);
 
-/** assignee's values as folded names: 'none' the empty one, 'me' the signed-in person's name and email. */
-function assigneeKeys(filter: LeadQueryFilter): SQL[] {
-  return valuesOf(filter.assignee).flatMap((value) => {
-    const word = value.toLowerCase();
-    if (word === LEAD_ASSIGNEE_NONE) return [sql`''`];
-    if (word === LEAD_ASSIGNEE_ME) return filter.me ? [sql`lw_fold(${filter.me.name})`, sql`lw_fold(${filter.me.email})`] : [];
-    return [sql`lw_fold(${value})`];
+/**
+ * assignee=<staff id|me|none> (contract/leads.ts checked the form) as a condition on assignee_id, served by
+ * leads_assignee_idx: the ids named ('me' the signed-in person's), or none (unassigned).
+ */
+function assigneeCondition(filter: LeadQueryFilter): SQL {
+  const values = valuesOf(filter.assignee).map((value) => value.toLowerCase());
+  const ids = values.flatMap((value) => {
+    if (value === LEAD_ASSIGNEE_NONE) return [];
+    if (value === LEAD_ASSIGNEE_ME) return filter.me ? [filter.me.id] : [];
+    return /^\d+$/.test(value) ? [Number(value)] : [];
   });
+  const parts = [
+    ...(ids.length ? [ids.length === 1 ? sql`${leads.assigneeId} = ${ids[0]}` : sql`${leads.assigneeId} IN (${sql.join([...new Set(ids)].map((id) => sql`${id}`), sql`, `)})`] : []),
+    ...(values.includes(LEAD_ASSIGNEE_NONE) ? [sql`${leads.assigneeId} IS NULL`] : []),
+  ];
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
 }
 
 /** A code the lead came with (any letter case), or 'any': a referral to some partner was recorded for the lead. */
@@ -129,9 +138,13 @@ function kpiCondition(filter: LeadQueryFilter): SQL | null {
   return exists;
 }
 
-/** `searchIndexed: false` writes the search term so that no index serves it (see selectLeadPageCounted). */
+/**
+ * The filter's conditions, the request's lead scope first (kernel/lead-scope.ts: an agent restricted to their own and
+ * unassigned leads never reads, counts or exports another's). `searchIndexed: false` writes the search term so that
+ * no index serves it (see selectLeadPageCounted).
+ */
 export function filterConditions(filter: LeadQueryFilter, { searchIndexed = true } = {}): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [leadInScope(leads.assigneeId)];
   const status = valuesOf(filter.status);
   const priority = valuesOf(filter.priority);
   const industry = valuesOf(filter.industry);
@@ -144,7 +157,7 @@ export function filterConditions(filter: LeadQueryFilter, { searchIndexed = true
   if (industry.length) conditions.push(industry.length === 1 ? eq(leads.industry, industry[0]!) : inArray(leads.industry, industry));
   // Written as the per-stage index's key (leads_stage_created_idx): no stage is the 'New' stage, in any letter case.
   if (stage.length) conditions.push(sql`lw_stage_key(${leads.pipelineStage}) IN (${sql.join(stage.map((v) => sql`lower(${v})`), sql`, `)})`);
-  if (valuesOf(filter.assignee).length) conditions.push(anyOf(keys.assignee, assigneeKeys(filter)));
+  if (valuesOf(filter.assignee).length) conditions.push(assigneeCondition(filter));
   if (source.length) conditions.push(anyOf(keys.source, source.map((v) => sql`lw_fold(${v})`)));
   if (affiliate.length) conditions.push(affiliateCondition(affiliate));
   if (tags.length) conditions.push(sql`${leads.tags} && ARRAY[${sql.join(tags.map((tag) => sql`${tag}`), sql`, `)}]::text[]`);
@@ -335,7 +348,7 @@ function walkFinding(request: LeadPageRequest, conditions: SQL[]): PageFinding {
   const where = [...conditions, ...(request.cursor ? [after(request.cursor)] : [])];
   return {
     finding: sql`SELECT ${leads.id} AS id, (${expr})::text AS lw_text FROM ${leads}
-        ${where.length ? sql`WHERE ${and(...where)}` : sql``}
+        WHERE ${and(...where)}
         ORDER BY ${sql.join(orderBy, sql`, `)}
         ${walkLimit(request)}`,
   };
@@ -366,7 +379,8 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const uncounted =
     [filter.priority, filter.stage, filter.assignee, filter.source, filter.affiliateCode, filter.tag].some((v) => valuesOf(v).length > 0) ||
     [filter.updatedFrom, filter.updatedTo, filter.hasKpi, filter.revenueMin, filter.revenueMax].some((v) => v !== undefined);
-  if (uncounted || (byDay && status.length)) {
+  // The counters hold every lead: a scope narrower than that is counted from the leads themselves.
+  if (uncounted || (byDay && status.length) || currentLeadScope().kind !== "all") {
     return {
       count: cappedCount(and(...filterConditions(filter))),
       capped: true,
@@ -551,7 +565,7 @@ export async function* leadExportBatches(
   for (;;) {
     const conditions = filterConditions(filter);
     if (cursor) conditions.push(after(cursor));
-    const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
+    const where = sql`WHERE ${and(...conditions)}`;
     const rows = (await queryArrays(
       db,
       sql`SELECT ${selection.cells}, (${expr})::text

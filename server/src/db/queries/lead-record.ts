@@ -1,6 +1,7 @@
-import { eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { answeredNames } from "@contract/declared-fields";
 import { leadFields, type Lead } from "@contract/leads";
+import { leadInScope } from "../../kernel/lead-scope";
 import type { Database } from "../client";
 import { kpiMetrics, leads } from "../schema";
 
@@ -36,8 +37,13 @@ export function toLead(row: LeadRow): Lead {
   };
 }
 
+/** The lead, or undefined when there is none or it is outside the request's lead scope (kernel/lead-scope.ts). */
 export async function findLeadById(db: Database, id: number): Promise<Lead | undefined> {
-  const [row] = await db.select(selectedColumns).from(leads).leftJoin(kpiMetrics, eq(kpiMetrics.leadId, leads.id)).where(eq(leads.id, id));
+  const [row] = await db
+    .select(selectedColumns)
+    .from(leads)
+    .leftJoin(kpiMetrics, eq(kpiMetrics.leadId, leads.id))
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
   return row && toLead(row);
 }
 

@@ -4,16 +4,24 @@ import type { Database } from "../../db/client";
 import { queryArrays } from "../../db/query-arrays";
 import { exportColumns, filterConditions, type LeadQueryFilter } from "../../db/queries/lead-list";
 import { rawRow, rawRows } from "../../db/raw-rows";
-import { kpiMetrics, leadBulkFiles, leadBulkJobs, leads, pipelineStages } from "../../db/schema";
+import { kpiMetrics, leadBulkFiles, leadBulkJobs, leads, pipelineStages, users } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
 export type LeadBulkJobRow = typeof leadBulkJobs.$inferSelect;
 
-/** Every lead id the filter selects, ascending (the job's walk order). */
+/** Every lead id the filter selects within the request's lead scope (filterConditions holds it), ascending (the job's walk order). */
 export async function selectFilteredLeadIds(db: Database, filter: LeadQueryFilter): Promise<number[]> {
-  const conditions = filterConditions(filter);
-  const where = conditions.length ? sql`WHERE ${and(...conditions)}` : sql``;
-  const rows = await queryArrays(db, sql`SELECT ${leads.id} FROM ${leads} ${where} ORDER BY ${leads.id}`);
+  const rows = await queryArrays(db, sql`SELECT ${leads.id} FROM ${leads} WHERE ${and(...filterConditions(filter))} ORDER BY ${leads.id}`);
   return rows.map((row) => Number(row[0]));
+}
+
+/** Whether the staff member exists and is not deactivated (whom a bulk assignment may name). */
+export async function isActiveStaff(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deactivatedAt} IS NULL`));
+  return row !== undefined;
 }
 
 /** The stored stage's name in its stored letter case, or undefined when no stage has that name. */
@@ -59,7 +67,7 @@ export async function requestCancel(db: Database, id: number, userId: number): P
   return rows.length > 0;
 }
 
-/** What one batch did: the leads it changed, those that already had the value, the ids with no lead. */
+/** What one batch did: the leads it changed, those that already had the value, the ids with no lead (or none within the job's lead scope). */
 export interface BatchOutcome {
   changed: number;
   skipped: number;
@@ -69,8 +77,12 @@ export interface BatchOutcome {
 /** The column change and the "already has it" test of each changing action. */
 function changeOf(action: Exclude<LeadBulkAction, "delete" | "export">, value: string | null): { set: SQL; unchanged: SQL } {
   switch (action) {
+    // The staff id (the assignee trigger writes the person's name into assigned_to); unassigning also clears a name
+    // kept as text that matched nobody, so a lead showing any assignee is not "already unassigned".
     case "assign":
-      return { set: sql`assigned_to = ${value}`, unchanged: sql`l.assigned_to IS NOT DISTINCT FROM ${value}::varchar` };
+      return value === null
+        ? { set: sql`assignee_id = NULL, assigned_to = NULL`, unchanged: sql`(l.assignee_id IS NULL AND l.assigned_to IS NULL)` }
+        : { set: sql`assignee_id = ${value}::int`, unchanged: sql`l.assignee_id IS NOT DISTINCT FROM ${value}::int` };
     case "status":
       return { set: sql`status = ${value}`, unchanged: sql`l.status = ${value}` };
     case "priority":
@@ -103,7 +115,7 @@ export async function changeLeadBatch(
     db,
     sql`WITH present AS (
           SELECT l.id, l.status, l.priority, l.pipeline_stage, l.assigned_to, l.tags, (${unchanged}) AS unchanged
-          FROM leads l WHERE l.id = ANY(${idArray(ids)}) ORDER BY l.id FOR UPDATE
+          FROM leads l WHERE l.id = ANY(${idArray(ids)}) AND ${leadInScope(sql`l.assignee_id`)} ORDER BY l.id FOR UPDATE
         ),
         upd AS (
           UPDATE leads SET ${set}, updated_at = now()
@@ -151,7 +163,7 @@ export async function deleteLeadBatch(db: Database, ids: readonly number[], who:
   const row = await rawRow<{ changed: number; missing: number[] | null }>(
     db,
     sql`WITH del AS (
-          DELETE FROM leads WHERE id = ANY(${idArray(ids)}) RETURNING id, business_name, email
+          DELETE FROM leads WHERE id = ANY(${idArray(ids)}) AND ${leadInScope(sql`leads.assignee_id`)} RETURNING id, business_name, email
         ),
         events AS (
           INSERT INTO event_outbox (name, payload)
@@ -175,7 +187,7 @@ export async function exportLeadBatch(db: Database, jobId: number, seq: number, 
   const rows = (await queryArrays(
     db,
     sql`SELECT ${exportColumns} FROM ${leads} LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ${leads.id}
-        WHERE ${leads.id} = ANY(${idArray(ids)}) ORDER BY ${leads.id}`,
+        WHERE ${leads.id} = ANY(${idArray(ids)}) AND ${leadInScope(leads.assigneeId)} ORDER BY ${leads.id}`,
   )) as (string | null)[][];
   if (rows.length) await db.insert(leadBulkFiles).values({ jobId, seq, rows });
   const found = new Set(rows.map((r) => Number(r[0])));

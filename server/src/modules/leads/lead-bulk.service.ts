@@ -19,6 +19,7 @@ import type { CsvExport } from "../../kernel/http/csv-export";
 import { badRequest, conflict, forbidden, notFound } from "../../kernel/http/errors";
 import { defineJob } from "../../kernel/jobs/job-kind";
 import type { JobQueue } from "../../kernel/jobs/job-context";
+import { ALL_LEADS, currentLeadScope, runInLeadScope, type LeadScope } from "../../kernel/lead-scope";
 import { hasPermission, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import {
@@ -29,6 +30,7 @@ import {
   findBulkJob,
   findStageName,
   insertBulkJob,
+  isActiveStaff,
   lockBulkJob,
   recentBulkJobs,
   requestCancel,
@@ -81,9 +83,17 @@ export const runLeadBulkJob = defineJob({
   handler: async (context, { jobId }) => runBulkJob(context.db, jobId),
 });
 
-/** The value as stored: a stage takes its stored name's letter case; an unknown stage is a 400 naming `value`. */
+/**
+ * The value as stored: an assignee's staff id as text (an unknown or deactivated person is a 400 naming `value`); a
+ * stage takes its stored name's letter case (an unknown stage is a 400 naming `value`).
+ */
 async function storedValue(db: Database, action: LeadBulkAction, raw: unknown): Promise<string | null> {
-  const value = leadBulkValueSchemas[action].parse(raw ?? null) as string | null;
+  const parsed = leadBulkValueSchemas[action].parse(raw ?? null) as string | number | null;
+  if (action === "assign" && typeof parsed === "number") {
+    if (!(await isActiveStaff(db, parsed))) throw badRequest("value", "lead.unknown_assignee", { assigneeId: parsed });
+    return String(parsed);
+  }
+  const value = parsed === null ? null : String(parsed);
   if (action !== "stage" || value === null) return value;
   const stored = await findStageName(db, value);
   if (stored) return stored;
@@ -103,13 +113,17 @@ export async function startBulk(deps: { db: Database; jobs: JobQueue }, principa
   if (request.ids) {
     leadIds = [...new Set(request.ids)].sort((a, b) => a - b);
   } else {
-    const { name, email } = principal.user;
-    leadIds = await selectFilteredLeadIds(deps.db, { ...request.filter, me: { name, email } });
+    leadIds = await selectFilteredLeadIds(deps.db, { ...request.filter, me: { id: principal.user.id } });
     if (leadIds.length !== request.expectedTotal) {
       throw conflict("lead_bulk.count_changed", { field: "expectedTotal", params: { current: leadIds.length, expected: request.expectedTotal ?? 0 } });
     }
   }
-  const selection = request.ids ? { ids: request.ids.length } : { filter: request.filter, expectedTotal: request.expectedTotal };
+  // The job keeps the lead scope it was asked for in (the request's), and every batch runs inside it, however much later.
+  const scope = currentLeadScope();
+  const selection = {
+    ...(request.ids ? { ids: request.ids.length } : { filter: request.filter, expectedTotal: request.expectedTotal }),
+    ...(scope.kind === "all" ? {} : { scope }),
+  };
   return inTransaction(deps.db, async (tx) => {
     const row = await insertBulkJob(tx, {
       userId: principal.user.id,
@@ -182,7 +196,7 @@ export async function runBulkBatch(db: Database, jobId: number): Promise<boolean
       return false;
     }
     await setTransactionActor(tx, job.actor as TimelineActor);
-    const outcome = await applyBatch(tx, job, ids);
+    const outcome = await runInLeadScope(jobScope(job), () => applyBatch(tx, job, ids));
     const failures = [...job.failures, ...outcome.missing.map((leadId) => ({ leadId, code: "lead_bulk.lead_missing" }))].slice(0, LEAD_BULK_MAX_FAILURES);
     await updateBulkJob(tx, jobId, {
       status: "running",
@@ -195,6 +209,16 @@ export async function runBulkBatch(db: Database, jobId: number): Promise<boolean
     });
     return true;
   });
+}
+
+/**
+ * The lead scope a job was asked for in (kept in its selection): a restricted agent's job changes, deletes and exports
+ * only their own and unassigned leads, whoever runs it. A job stored without one (asked for by someone who sees every
+ * lead, or before scopes) acts on every lead.
+ */
+function jobScope(job: LeadBulkJobRow): LeadScope {
+  const scope = (job.selection as { scope?: { kind?: unknown; userId?: unknown } } | null)?.scope;
+  return scope?.kind === "own" && typeof scope.userId === "number" ? { kind: "own", userId: scope.userId } : ALL_LEADS;
 }
 
 /** The next ids after the cursor (the ids are ascending). */

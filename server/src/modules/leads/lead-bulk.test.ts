@@ -104,9 +104,23 @@ describe.each(testDrivers)("bulk actions on leads on %s", (driver) => {
       await runToEnd(res.body.id);
       return job(admin, res.body.id);
     };
-    expect(await run("assign", "Bob Builder")).toMatchObject({ changed: 2 });
-    expect((await lead(ids[0]!)).assignedTo).toBe("Bob Builder");
+    // Assigned by staff id: the lead answers the person's id and name.
+    await signedInWithRole(rt, "agent", { name: `Bob Builder ${driver}`, email: `bob.bulk.${driver}@leadwell.test` });
+    const [bob] = await rawRows<{ id: number }>(rt.ctx.db, sql`SELECT id FROM users WHERE email = ${`bob.bulk.${driver}@leadwell.test`}`);
+    expect(await run("assign", bob!.id)).toMatchObject({ changed: 2, value: String(bob!.id) });
+    expect(await lead(ids[0]!)).toMatchObject({ assigneeId: bob!.id, assignedTo: `Bob Builder ${driver}` });
     expect((await timelineOf(ids[0]!))[0]).toMatchObject({ kind: "assignment" });
+    expect(await run("assign", bob!.id)).toMatchObject({ changed: 0, skipped: 2 });
+    expect(await run("assign", "none")).toMatchObject({ changed: 2 });
+    expect(await lead(ids[0]!)).toMatchObject({ assigneeId: null, assignedTo: null });
+    expect(await run("assign", null)).toMatchObject({ changed: 0, skipped: 2 });
+    // An unknown or deactivated person, or a name, is refused naming value, and nothing starts.
+    await rt.ctx.db.execute(sql`UPDATE users SET deactivated_at = now() WHERE id = ${bob!.id}`);
+    for (const value of [bob!.id, 999_999, "Bob Builder"]) {
+      const refused = await admin.post<{ fields?: Record<string, unknown> }>("/api/leads/bulk", { ids, action: "assign", value });
+      expect(refused.status, String(value)).toBe(400);
+      expect(Object.keys(refused.body.fields ?? {})).toEqual(["value"]);
+    }
     expect(await run("addTag", "hot")).toMatchObject({ changed: 2, skipped: 0 });
     expect(await run("addTag", "hot")).toMatchObject({ changed: 0, skipped: 2 });
     expect((await lead(ids[1]!)).tags).toContain("hot");

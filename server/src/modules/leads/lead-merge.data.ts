@@ -1,23 +1,34 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { leadColumns } from "../../db/queries/lead-record";
 import { rawRows } from "../../db/raw-rows";
 import { leads } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
 export type MergeLeadRow = typeof leads.$inferSelect;
 
 /**
  * Both leads of a merge, locked in id order (two merges of the same pair wait for each other instead of deadlocking).
- * The lock also holds back every insert that references either lead (a note, a task) until the merge commits.
+ * The lock also holds back every insert that references either lead (a note, a task) until the merge commits. A lead
+ * outside the request's lead scope is not found: both must be within it.
  */
 export async function lockMergePair(db: Database, keptId: number, otherId: number): Promise<{ kept?: MergeLeadRow; other?: MergeLeadRow }> {
   const rows = await db
     .select(leadColumns)
     .from(leads)
-    .where(inArray(leads.id, [keptId, otherId]))
+    .where(and(inArray(leads.id, [keptId, otherId]), leadInScope(leads.assigneeId)))
     .orderBy(asc(leads.id))
     .for("update");
   return { kept: rows.find((row) => row.id === keptId) as MergeLeadRow | undefined, other: rows.find((row) => row.id === otherId) as MergeLeadRow | undefined };
+}
+
+/** Whether a lead with this id exists within the request's lead scope (where a merged-away id now points). */
+export async function leadExistsInScope(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
+  return row !== undefined;
 }
 
 export interface KpiRow {

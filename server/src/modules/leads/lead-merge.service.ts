@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { leadMergeBodySchema } from "@contract/lead-duplicates";
 import type { Database } from "../../db/client";
 import { findLeadById } from "../../db/queries/lead-record";
+import { ALL_LEADS, runInLeadScope } from "../../kernel/lead-scope";
 import { mergedInto } from "../../db/queries/lead-merges";
 import type { leads } from "../../db/schema";
 import { actorLabel } from "../../kernel/actor";
@@ -16,6 +17,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import {
   deleteMergedLead,
   insertMergeRecord,
+  leadExistsInScope,
   lockMergePair,
   moveLeadRecords,
   selectMergeAttachments,
@@ -35,10 +37,13 @@ export function unionTags(kept: readonly string[], other: readonly string[]): st
   return [...kept, ...other.filter((tag) => !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()))];
 }
 
-/** 404 for an id no lead ever had, 410 (with the kept lead) for one merged away earlier. */
+/**
+ * 404 for an id no lead ever had or one outside the request's lead scope, 410 (with the kept lead) for one merged away
+ * earlier into a lead within it.
+ */
 async function missing(db: Database, id: number, code: "lead.not_found" | "lead_duplicates.other_not_found") {
   const kept = await mergedInto(db, id);
-  if (kept !== undefined) return mergedAway(kept);
+  if (kept !== undefined && (await leadExistsInScope(db, kept))) return mergedAway(kept);
   return code === "lead.not_found" ? notFound(code) : notFound(code, { field: "otherId", params: { otherId: id } });
 }
 
@@ -123,7 +128,8 @@ export async function mergeLeads(db: Database, keptId: number, body: MergeBody, 
     if (isUniqueViolation(error, "leads_email_lower_idx")) throw conflict("lead.email_taken", { field: "email" });
     throw error;
   });
-  const lead = await findLeadById(db, keptId);
+  // Read whatever the scope: the merge may have taken the other lead's assignee, moving the kept lead out of it.
+  const lead = await runInLeadScope(ALL_LEADS, () => findLeadById(db, keptId));
   if (!lead) throw notFound("lead.not_found");
   return { lead, mergedId: otherId, moved: { ...moved } };
 }

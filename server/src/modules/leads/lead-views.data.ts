@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
 import { leadViewDefaults, leadViews, users } from "../../db/schema";
 
 export type LeadViewRow = typeof leadViews.$inferSelect & { ownerName: string; isDefault: boolean };
@@ -62,4 +63,17 @@ export async function upsertDefault(db: Database, userId: number, viewId: number
 
 export async function deleteDefault(db: Database, userId: number): Promise<void> {
   await db.delete(leadViewDefaults).where(eq(leadViewDefaults.userId, userId));
+}
+
+/**
+ * The member of staff each stored assignee name or email stands for (the database's own matching, lw_staff_matching:
+ * the one person whose folded name or email it is), for views saved when the assignee filter took names.
+ */
+export async function staffMatching(db: Database, names: readonly string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await rawRows<{ name: string; id: number | null }>(
+    db,
+    sql`SELECT n AS name, lw_staff_matching(n) AS id FROM unnest(ARRAY[${sql.join(names.map((name) => sql`${name}`), sql`, `)}]::text[]) n`,
+  );
+  return new Map(rows.filter((row) => row.id !== null).map((row) => [row.name, Number(row.id)]));
 }

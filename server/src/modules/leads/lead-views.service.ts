@@ -15,6 +15,7 @@ import {
   ownerHasViewNamed,
   selectVisibleView,
   selectVisibleViews,
+  staffMatching,
   updateView,
   upsertDefault,
   type LeadViewRow,
@@ -58,14 +59,40 @@ const values = (input: ViewInput) => ({
   columns: [...input.columns],
 });
 
+/** A stored assignee value the list still takes: a staff id, 'me' or 'none'. */
+const currentAssigneeValue = (value: string) => /^(\d+|me|none)$/i.test(value.trim());
+const assigneeValues = (row: LeadViewRow): string[] => {
+  const stored = (row.query as Record<string, string | string[] | undefined>).assignee;
+  return stored === undefined ? [] : typeof stored === "string" ? [stored] : stored;
+};
+
+/**
+ * Views saved when the assignee filter took a person's name keep working: each name (or email) that matches one
+ * member of staff is answered as that person's id. A name matching nobody, or several people, stays as it was: the
+ * list answers 400 naming assignee when it is applied, so the person sees the filter to fix rather than other leads.
+ */
+async function withAssigneeIds(db: Database, rows: LeadViewRow[]): Promise<LeadViewRow[]> {
+  const names = [...new Set(rows.flatMap(assigneeValues).filter((value) => !currentAssigneeValue(value)))];
+  if (names.length === 0) return rows;
+  const ids = await staffMatching(db, names);
+  return rows.map((row) => {
+    const values = assigneeValues(row);
+    if (values.every(currentAssigneeValue)) return row;
+    const mapped = values.map((value) => (ids.has(value) ? String(ids.get(value)) : value));
+    const assignee = typeof (row.query as Record<string, unknown>).assignee === "string" ? mapped[0]! : mapped;
+    return { ...row, query: { ...(row.query as Record<string, string | string[]>), assignee } };
+  });
+}
+
 const audit = (db: Database, principal: Principal, action: string) => recordAudit(db, { userEmail: actorLabel(principal), userId: principal.user.id, action });
 
-export const listViews = async (db: Database, principal: Principal) => (await selectVisibleViews(db, principal.user.id)).map((row) => toLeadView(principal, row));
+export const listViews = async (db: Database, principal: Principal) =>
+  (await withAssigneeIds(db, await selectVisibleViews(db, principal.user.id))).map((row) => toLeadView(principal, row));
 
 async function visibleOr404(db: Database, principal: Principal, id: number): Promise<LeadViewRow> {
   const row = await selectVisibleView(db, principal.user.id, id);
   if (!row) throw notFound("lead_view.not_found");
-  return row;
+  return (await withAssigneeIds(db, [row]))[0]!;
 }
 
 export async function createView(db: Database, principal: Principal, input: ViewInput): Promise<LeadView> {

@@ -1,16 +1,31 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Lead, LeadInput, LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { leadColumns, toLead } from "../../db/queries/lead-record";
-import { affiliateReferrals, leads } from "../../db/schema";
+import { affiliateReferrals, leads, users } from "../../db/schema";
+import { ALL_LEADS, leadInScope, runInLeadScope } from "../../kernel/lead-scope";
 
-export { findLeadById } from "../../db/queries/lead-record";
+import { findLeadById } from "../../db/queries/lead-record";
+
+export { findLeadById };
 
 /** The new lead, and its stage as stored (null: the default stage), which its status may have chosen (lw_lead_outcome). */
 export async function insertLead(db: Database, input: LeadInput): Promise<{ lead: Lead; storedStage: string | null }> {
   const [row] = await db.insert(leads).values(input).returning(leadColumns);
   return { lead: toLead({ ...row!, kpiYtd: null, kpiMrr: null, kpiUpdatedAt: null }), storedStage: row!.pipelineStage };
 }
+
+/** Whether the staff member exists and is not deactivated: a lead may be assigned only to such a person. */
+export async function isActiveStaff(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deactivatedAt} IS NULL`));
+  return row !== undefined;
+}
+
+/** The lead, read whatever the request's scope (for a write already allowed, whose answer must not vanish). */
+export const findLeadUnscoped = (db: Database, id: number) => runInLeadScope(ALL_LEADS, () => findLeadById(db, id));
 
 /**
  * The fields a lead's events carry, read locked so the change that follows is compared with what it replaced (the
@@ -20,7 +35,7 @@ export async function lockLeadState(db: Database, id: number) {
   const [row] = await db
     .select({ businessName: leads.businessName, status: leads.status, pipelineStage: leads.pipelineStage, assignedTo: leads.assignedTo })
     .from(leads)
-    .where(eq(leads.id, id))
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)))
     .for("update");
   return row;
 }
@@ -29,14 +44,26 @@ export async function updateLeadRow(db: Database, id: number, patch: LeadUpdate)
   const [changed] = await db
     .update(leads)
     .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(leads.id, id))
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)))
     .returning({ businessName: leads.businessName, status: leads.status, pipelineStage: leads.pipelineStage, assignedTo: leads.assignedTo });
   return changed;
 }
 
 export async function deleteLeadRow(db: Database, id: number): Promise<{ businessName: string; email: string } | undefined> {
-  const [row] = await db.delete(leads).where(eq(leads.id, id)).returning({ businessName: leads.businessName, email: leads.email });
+  const [row] = await db
+    .delete(leads)
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)))
+    .returning({ businessName: leads.businessName, email: leads.email });
   return row;
+}
+
+/** Whether a lead with this id exists within the request's lead scope (a merged-away id's kept lead, say). */
+export async function leadExistsInScope(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
+  return row !== undefined;
 }
 
 /** Credits the lead to the affiliate; a lead is referred once, so a second credit for it is ignored (undefined). */

@@ -8,10 +8,7 @@ import { signedIn } from "../../kernel/http/auth-hook";
 import { createLead, deleteLead, getLead, leadsCsv, listLeads, updateLead } from "./leads.service";
 
 /** Whom assignee=me names: the signed-in person, or the person whose API key this is. */
-const listingPerson = (request: FastifyRequest) => {
-  const { name, email } = signedIn(request).user;
-  return { name, email };
-};
+const listingPerson = (request: FastifyRequest) => ({ id: signedIn(request).user.id });
 
 export function leadRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, leadEndpoints.list, async (request) => {

@@ -1,6 +1,7 @@
 import { DEFAULT_PIPELINE_STAGE, effectiveLeadSort, leadStatusSchema, type CreatedLead, type Lead, type LeadAttribution, type LeadInput, type LeadListQuery, type LeadSort, type LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { findAffiliateByCode } from "../../db/queries/affiliate-code";
+import { takeAssignee } from "../../db/queries/lead-assignment";
 import { leadExportBatches, leadExportSelection, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
 import type { CsvExport } from "../../kernel/http/csv-export";
 import { mergedInto } from "../../db/queries/lead-merges";
@@ -13,8 +14,7 @@ import { actorLabel } from "../../kernel/actor";
 import { emitEvent } from "../../kernel/events";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
-import { deleteLeadRow, findLeadById, insertLead, insertReferral, lockLeadState, updateLeadRow } from "./leads.data";
-
+import { deleteLeadRow, findLeadById, findLeadUnscoped, insertLead, insertReferral, isActiveStaff, leadExistsInScope, lockLeadState, updateLeadRow } from "./leads.data";
 
 export interface LeadPage {
   /** The page as a JSON array of Lead documents, serialised by the database. */
@@ -24,8 +24,8 @@ export interface LeadPage {
   nextCursor: string | null;
 }
 
-/** Who assignee=me names: the signed-in person (by name or email). */
-export type ListingPerson = { name: string; email: string } | null;
+/** Who assignee=me names: the signed-in person (or the person whose API key this is), by staff id. */
+export type ListingPerson = { id: number } | null;
 
 /** The list's filters as the query gives them, with the person 'me' names. */
 const queryFilter = ({ limit: _l, offset: _o, cursor: _c, sort: _s, dir: _d, view: _v, ...filter }: LeadListQuery, me: ListingPerson): LeadQueryFilter => ({
@@ -49,11 +49,18 @@ export async function getLead(db: Database, id: number): Promise<Lead> {
 
 /**
  * Why a lead id finds no lead: merged into another (410 with mergedInto, so its old links still lead somewhere, and a
- * write meant for it is not silently lost) or unknown (404).
+ * write meant for it is not silently lost) or unknown (404). A lead outside the request's lead scope is unknown, and so
+ * is a merged-away id whose kept lead is outside it: the answer tells nothing of leads the caller may not see.
  */
 async function leadGone(db: Database, id: number) {
   const kept = await mergedInto(db, id);
-  return kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
+  return kept !== undefined && (await leadExistsInScope(db, kept)) ? mergedAway(kept) : notFound("lead.not_found");
+}
+
+/** A lead is assigned to an active member of staff: an unknown or deactivated one is a 400 naming assigneeId. */
+async function checkAssignee(db: Database, assigneeId: number | null | undefined): Promise<void> {
+  if (assigneeId == null) return;
+  if (!(await isActiveStaff(db, assigneeId))) throw badRequest("assigneeId", "lead.unknown_assignee", { assigneeId });
 }
 
 export interface LeadOrigin {
@@ -83,9 +90,16 @@ async function attributeLead(tx: Database, leadId: number, code: string, source:
  */
 export async function createLead(db: Database, input: LeadInput, origin: LeadOrigin): Promise<CreatedLead> {
   const actor = origin.principal ? actorLabel(origin.principal) : "public form";
+  // Anyone who may write leads may create one for someone else (an agent too, whatever the lead access setting).
+  await checkAssignee(db, input.assigneeId);
   return inTransaction(db, async (tx) => {
     // A stage's outcome and the status follow each other from the start (lw_lead_outcome): the event tells the stored pair.
-    const { lead: created, storedStage } = await insertLead(tx, input);
+    // A lead from the public form or an API key that names no assignee follows its source's assignment rule (issue
+    // 26.5); staff entering a lead in the app choose for themselves. A round-robin turn is taken in this transaction,
+    // so a lead refused (a taken email) gives its turn back.
+    const ruleSource = origin.principal === null ? "form" : origin.principal.kind === "apiKey" ? "api" : null;
+    const ruled = ruleSource !== null && input.assigneeId == null && !input.assignedTo?.trim();
+    const { lead: created, storedStage } = await insertLead(tx, ruled ? { ...input, assigneeId: await takeAssignee(tx, ruleSource) } : input);
     await emitEvent(tx, "lead.created", {
       leadId: created.id,
       businessName: created.businessName,
@@ -112,6 +126,7 @@ export async function createLead(db: Database, input: LeadInput, origin: LeadOri
 }
 
 export async function updateLead(db: Database, id: number, patch: LeadUpdate, principal: Principal, meta: RequestMeta): Promise<Lead> {
+  await checkAssignee(db, patch.assigneeId);
   await inTransaction(db, async (tx) => {
     const before = await lockLeadState(tx, id);
     const after = before && (await updateLeadRow(tx, id, patch));
@@ -143,7 +158,10 @@ export async function updateLead(db: Database, id: number, patch: LeadUpdate, pr
     if (isUniqueViolation(error, "leads_email_lower_idx")) throw conflict("lead.email_taken", { field: "email" });
     throw error;
   });
-  return getLead(db, id);
+  // Read whatever the scope: an agent who hands their lead to a colleague is answered the lead as they left it.
+  const lead = await findLeadUnscoped(db, id);
+  if (!lead) throw notFound("lead.not_found");
+  return lead;
 }
 
 export async function deleteLead(db: Database, id: number, principal: Principal, meta: RequestMeta): Promise<void> {

@@ -19,6 +19,16 @@ import {
 import { affiliates, knowledgeArticles, leadNotes, leads, tasks, technicalIssues } from "../../db/schema";
 import { rawRows } from "../../db/raw-rows";
 import { foldedContaining, foldedOnce, foldTerm } from "../../db/fold";
+import { currentLeadScope, leadInScope } from "../../kernel/lead-scope";
+
+/**
+ * A record that may belong to a lead (a task) is found only when it belongs to no lead or to one within the request's
+ * lead scope. Nothing is added for a caller who sees every lead, so their statement and its plan stay as they were.
+ */
+function leadOfRecordInScope(leadId: SQL): SQL {
+  if (currentLeadScope().kind === "all") return sql`TRUE`;
+  return sql`(${leadId} IS NULL OR EXISTS (SELECT 1 FROM ${leads} lw_l WHERE lw_l.id = ${leadId} AND ${leadInScope(sql`lw_l.assignee_id`)}))`;
+}
 
 /** Every group of the global search, each ranked and capped at SEARCH_GROUP_LIMIT, with how many match. */
 export interface SearchGroups {
@@ -85,9 +95,9 @@ function issueGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
  * array of `fields` (the closest titles first by trigram similarity, then the newest), and how many match. The
  * trigram indexes on lw_fold(title) (migration 0039) serve a search of three characters or more.
  */
-function titleGroupSql(table: SQL, fields: Record<string, string>, q: string, limit: number): { items: SQL; total: SQL } {
+function titleGroupSql(table: SQL, fields: Record<string, string>, q: string, limit: number, also: SQL = sql`TRUE`): { items: SQL; total: SQL } {
   const folded = sql`lw_fold(title)`;
-  const where = sql`${folded} LIKE ${foldedContaining(q)}`;
+  const where = sql`${folded} LIKE ${foldedContaining(q)} AND ${also}`;
   const object = Object.entries(fields).map(([key, column]) => `'${key}', ${column}`).join(", ");
   const columns = Object.values(fields).join(", ");
   return {
@@ -98,8 +108,9 @@ function titleGroupSql(table: SQL, fields: Record<string, string>, q: string, li
   };
 }
 
+// A task about a lead outside the caller's lead scope is not found.
 const taskGroupSql = (q: string, limit: number) =>
-  titleGroupSql(sql`${tasks}`, { id: "id", title: "title", status: "status", dueDate: "due_date" }, q, limit);
+  titleGroupSql(sql`${tasks}`, { id: "id", title: "title", status: "status", dueDate: "due_date" }, q, limit, leadOfRecordInScope(sql`${tasks.leadId}`));
 const articleGroupSql = (q: string, limit: number) => titleGroupSql(sql`${knowledgeArticles}`, { id: "id", title: "title", version: "version" }, q, limit);
 
 /** How many characters of a note a hit quotes, starting a little before the match. */
@@ -123,8 +134,12 @@ function noteGroupSql(q: string, limit: number): { items: SQL; total: SQL } {
                             || CASE WHEN length(body) >= lw_start + ${length} THEN '…' ELSE '' END) ORDER BY id DESC), '[]')::text
       FROM (SELECT ${leadNotes.id} AS id, ${leadNotes.leadId} AS lead_id, ${leads.businessName} AS business_name, ${leadNotes.body} AS body, ${start} AS lw_start
             FROM ${leadNotes} JOIN ${leads} ON ${leads.id} = ${leadNotes.leadId}
-            WHERE ${where} ORDER BY ${leadNotes.id} DESC LIMIT ${limit}) best)`,
-    total: sql`(SELECT count(*)::int FROM ${leadNotes} WHERE ${where})`,
+            WHERE ${where} AND ${leadInScope(leads.assigneeId)} ORDER BY ${leadNotes.id} DESC LIMIT ${limit}) best)`,
+    // A note of a lead outside the caller's lead scope is neither listed nor counted.
+    total:
+      currentLeadScope().kind === "all"
+        ? sql`(SELECT count(*)::int FROM ${leadNotes} WHERE ${where})`
+        : sql`(SELECT count(*)::int FROM ${leadNotes} JOIN ${leads} ON ${leads.id} = ${leadNotes.leadId} WHERE ${where} AND ${leadInScope(leads.assigneeId)})`,
   };
 }
 
@@ -154,7 +169,10 @@ interface RankedLead {
 export async function searchGroups(db: Database, q: string, kinds: SearchKinds): Promise<SearchGroups> {
   const words = searchWords(q);
   const phrase = words.length ? words.join(" ") : q;
-  const matching = searchCondition(q);
+  // Every statement over leads holds the request's lead scope: an agent limited to their own and unassigned leads
+  // finds, ranks and counts only those.
+  const inScope = leadInScope(sql`assignee_id`);
+  const matching = sql`${searchCondition(q)} AND ${inScope}`;
   const foldedPhrase = foldedOnce(phrase);
   const groupSize = sql.raw(String(SEARCH_GROUP_LIMIT));
   const cap = sql.raw(String(SEARCH_COUNT_CAP + 1));
@@ -201,6 +219,7 @@ export async function searchGroups(db: Database, q: string, kinds: SearchKinds):
     sql`WITH lw_prefix AS MATERIALIZED (
           SELECT id, business_name, email, search_text FROM ${leads}
           WHERE lw_fold(business_name) COLLATE "C" >= ${foldedPhrase} AND lw_fold(business_name) COLLATE "C" < (SELECT ${foldTerm(phrase)} || chr(1114111))
+            AND ${inScope}
           ORDER BY lw_fold(business_name) COLLATE "C", id
           LIMIT ${groupSize}
         ),
