@@ -13,6 +13,7 @@ import { integrationErrorMessages } from "./integration-errors";
 import { issueErrorMessages } from "./issue-errors";
 import { kpiErrorMessages } from "./kpi-errors";
 import { leadErrorMessages } from "./lead-errors";
+import { leadAccessErrorMessages } from "./lead-access-errors";
 import { leadBulkErrorMessages } from "./lead-bulk-errors";
 import { leadDuplicateErrorMessages } from "./lead-duplicate-errors";
 import { leadViewErrorMessages } from "./lead-view-errors";
@@ -60,6 +61,7 @@ export const ERROR_MESSAGES = {
   ...issueErrorMessages,
   ...kpiErrorMessages,
   ...leadErrorMessages,
+  ...leadAccessErrorMessages,
   ...leadBulkErrorMessages,
   ...leadDuplicateErrorMessages,
   ...leadViewErrorMessages,

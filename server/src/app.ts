@@ -58,6 +58,7 @@ import { insightRoutes } from "./modules/insights/insights.routes";
 import { securityRoutes } from "./modules/security/security.routes";
 import { serviceLevelRoutes } from "./modules/service-level/service-level.routes";
 import { whiteLabelRoutes } from "./modules/white-label/white-label.routes";
+import { leadAccessRoutes } from "./modules/lead-access/lead-access.routes";
 import { businessHealthRoutes } from "./modules/records/business-health.routes";
 import { perpetualInnovationRoutes } from "./modules/records/perpetual-innovation.routes";
 import { perpetualStewardshipRoutes } from "./modules/records/perpetual-stewardship.routes";
@@ -105,6 +106,7 @@ const apiModules: ((app: ZodApp, ctx: AppContext) => void)[] = [
   securityRoutes,
   serviceLevelRoutes,
   whiteLabelRoutes,
+  leadAccessRoutes,
   recordFamilyRoutes(analyticsByKey),
   businessHealthRoutes,
   perpetualInnovationRoutes,
