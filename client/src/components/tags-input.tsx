@@ -1,8 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FormField, fieldA11yProps } from "@/components/form-field";
-import { Badge } from "@/components/ui/badge";
+import { RemovableChip } from "@/components/removable-chip";
 import { cn } from "@/lib/utils";
 
 type TagsInputProps = {
@@ -73,20 +72,13 @@ export function TagsInput({ id, label, value, onChange, onBlur, problem, error, 
           <ul className="contents" aria-label={label}>
             {value.map((tag, index) => (
               <li key={`${index}:${tag}`} className="min-w-0 max-w-full">
-                <Badge variant="secondary" className="max-w-full pr-0.5" data-testid="tags-input-chip">
-                  <span className="truncate" title={tag}>
-                    {tag}
-                  </span>
-                  <button
-                    type="button"
-                    className="rounded-sm p-0.5 text-muted-foreground hover:text-foreground"
-                    aria-label={t("tagsInput.remove", { tag })}
-                    onClick={() => remove(index)}
-                    disabled={disabled}
-                  >
-                    <X aria-hidden="true" />
-                  </button>
-                </Badge>
+                <RemovableChip
+                  label={tag}
+                  removeLabel={t("tagsInput.remove", { tag })}
+                  onRemove={() => remove(index)}
+                  disabled={disabled}
+                  data-testid="tags-input-chip"
+                />
               </li>
             ))}
           </ul>

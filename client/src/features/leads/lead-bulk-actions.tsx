@@ -11,6 +11,7 @@ import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { apiErrorMessage, asApiError } from "@/lib/api";
 import { useCan, useMayCall } from "@/lib/authorization";
+import { useAssignableStaff } from "@/lib/staff";
 import { leadOptions } from "./lead-labels";
 import {
   isRunning,
@@ -18,7 +19,6 @@ import {
   selectionBody,
   useBulkStageNames,
   useCancelLeadBulk,
-  useLeadBulkJob,
   useLeadBulkJobs,
   useStartLeadBulk,
 } from "./lead-bulk-queries";
@@ -38,8 +38,8 @@ function changedCount(error: unknown): number | null {
 }
 
 /** Which actions need a value, and how it is chosen. */
-const valueKind: Record<LeadBulkAction, "none" | "text" | "status" | "priority" | "stage"> = {
-  assign: "text",
+const valueKind: Record<LeadBulkAction, "none" | "text" | "staff" | "status" | "priority" | "stage"> = {
+  assign: "staff",
   status: "status",
   priority: "priority",
   stage: "stage",
@@ -68,15 +68,18 @@ function useRefusals(): Record<LeadBulkAction, string | null> {
   };
 }
 
+/** The assign action's choice that unassigns (a Select item needs a non-empty value; the API takes it as it is). */
+const UNASSIGN = "none";
+
 /**
  * The bar of bulk actions for the leads selected (ticked, or all matching the view): each action asks for its value
- * and confirms the count, then the job's progress is shown here (and in LeadBulkJobs, which survives a reload).
+ * and confirms the count. Once one starts the selection is cleared, which closes this bar; its progress shows in
+ * LeadBulkJobs under the table (which survives a reload).
  */
 export function LeadBulkActions({ selection, onStarted }: LeadBulkActionsProps) {
   const { t, i18n } = useTranslation();
   const refusals = useRefusals();
   const [action, setAction] = useState<LeadBulkAction | null>(null);
-  const [jobId, setJobId] = useState<number | null>(null);
   const count = selectedCount(selection);
   const formatted = new Intl.NumberFormat(i18n.language).format(count);
 
@@ -114,14 +117,12 @@ export function LeadBulkActions({ selection, onStarted }: LeadBulkActionsProps) 
           formatted={formatted}
           count={count}
           onClose={() => setAction(null)}
-          onStarted={(job) => {
+          onStarted={() => {
             setAction(null);
-            setJobId(job.id);
             onStarted();
           }}
         />
       )}
-      {jobId !== null && <LeadBulkProgress jobId={jobId} />}
     </div>
   );
 }
@@ -140,6 +141,7 @@ function LeadBulkConfirm({ action, selection: asked, count: askedCount, formatte
   const { t, i18n } = useTranslation();
   const start = useStartLeadBulk();
   const stages = useBulkStageNames();
+  const staff = useAssignableStaff();
   const [value, setValue] = useState("");
   // The count the server found when the list's was an estimate or has changed since: confirmed again before it starts.
   const [recounted, setRecounted] = useState<number | null>(null);
@@ -148,12 +150,9 @@ function LeadBulkConfirm({ action, selection: asked, count: askedCount, formatte
   const formatted = recounted === null ? askedFormatted : new Intl.NumberFormat(i18n.language).format(recounted);
   const current = asked.kind === "filter" ? changedCount(start.error) : null;
   const kind = valueKind[action];
-  const needsValue = kind !== "none" && action !== "assign";
-  const submit = () =>
-    start.mutate(
-      { ...selectionBody(selection), action, value: kind === "none" ? undefined : action === "assign" ? value.trim() || null : value.trim() },
-      { onSuccess: onStarted },
-    );
+  const needsValue = kind !== "none";
+  const sent = kind === "none" ? undefined : kind === "staff" ? (value === UNASSIGN ? null : Number(value)) : value.trim();
+  const submit = () => start.mutate({ ...selectionBody(selection), action, value: sent }, { onSuccess: onStarted });
   const recount = () => {
     setRecounted(current);
     start.reset();
@@ -163,7 +162,11 @@ function LeadBulkConfirm({ action, selection: asked, count: askedCount, formatte
       ? leadOptions(t, kind)
       : kind === "stage"
         ? (stages.data ?? []).map((name) => ({ value: name, label: name }))
-        : [];
+        : kind === "staff"
+          ? [{ value: UNASSIGN, label: t("leads.fields.unassigned") }, ...(staff.data ?? []).map((person) => ({ value: String(person.id), label: person.name }))]
+          : [];
+  const loading = (kind === "stage" && stages.isPending) || (kind === "staff" && staff.isPending);
+  const failed = (kind === "stage" && stages.isError) || (kind === "staff" && staff.isError);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -174,16 +177,16 @@ function LeadBulkConfirm({ action, selection: asked, count: askedCount, formatte
         </DialogHeader>
         {kind === "text" && (
           <div className="grid gap-2">
-            <Label htmlFor="lead-bulk-value">{t(`leads.bulk.value.${action === "assign" ? "assignee" : "tag"}`)}</Label>
-            <Input id="lead-bulk-value" value={value} maxLength={action === "assign" ? 100 : 50} onChange={(event) => setValue(event.target.value)} />
+            <Label htmlFor="lead-bulk-value">{t("leads.bulk.value.tag")}</Label>
+            <Input id="lead-bulk-value" value={value} maxLength={50} onChange={(event) => setValue(event.target.value)} />
           </div>
         )}
-        {(kind === "status" || kind === "priority" || kind === "stage") && (
+        {(kind === "status" || kind === "priority" || kind === "stage" || kind === "staff") && (
           <div className="grid gap-2">
-            <Label id="lead-bulk-value-label">{t(`leads.bulk.value.${kind}`)}</Label>
-            <Select value={value} onValueChange={setValue}>
+            <Label id="lead-bulk-value-label">{t(`leads.bulk.value.${kind === "staff" ? "assignee" : kind}`)}</Label>
+            <Select value={value} onValueChange={setValue} disabled={loading}>
               <SelectTrigger aria-labelledby="lead-bulk-value-label" data-testid="lead-bulk-value">
-                <SelectValue placeholder={t("leads.bulk.value.choose")} />
+                <SelectValue placeholder={loading ? t("common.loading") : t("leads.bulk.value.choose")} />
               </SelectTrigger>
               <SelectContent>
                 {options.map((option) => (
@@ -193,6 +196,11 @@ function LeadBulkConfirm({ action, selection: asked, count: askedCount, formatte
                 ))}
               </SelectContent>
             </Select>
+            {failed && (
+              <p role="alert" className="text-sm text-destructive">
+                {t("leads.bulk.value.optionsFailed")}
+              </p>
+            )}
           </div>
         )}
         {start.isError && current === null && (
@@ -242,13 +250,14 @@ function resultLine(t: TFunction, job: LeadBulkJob): string {
 function JobProgress({ job }: { job: LeadBulkJob }) {
   const { t } = useTranslation();
   const cancel = useCancelLeadBulk();
+  const value = useJobValue(job);
   const running = isRunning(job);
   return (
     <div className="grid gap-1 rounded-md border p-3 text-sm" data-testid={`lead-bulk-job-${job.id}`}>
       <div className="flex items-center justify-between gap-2">
         <span className="font-medium">
           {t(`leads.bulk.actions.${job.action}`)}
-          {job.value ? `: ${job.value}` : ""}
+          {value ? `: ${value}` : ""}
         </span>
         <span>{t("leads.bulk.progress", { done: job.done, total: job.total })}</span>
       </div>
@@ -270,13 +279,13 @@ function JobProgress({ job }: { job: LeadBulkJob }) {
   );
 }
 
-/** The progress of the job just started, asked for every second until it has finished. */
-function LeadBulkProgress({ jobId }: { jobId: number }) {
+/** A job's value as a person reads it: an assignment's staff id as the person's name ("Unassigned" for none). */
+function useJobValue(job: LeadBulkJob): string | null {
   const { t } = useTranslation();
-  const job = useLeadBulkJob(jobId);
-  if (job.isError) return <p role="alert">{apiErrorMessage(job.error, t("leads.bulk.loadFailed"))}</p>;
-  if (!job.data) return <p role="status">{t("leads.bulk.loading")}</p>;
-  return <JobProgress job={job.data} />;
+  const staff = useAssignableStaff();
+  if (job.action !== "assign") return job.value;
+  if (job.value === null) return t("leads.fields.unassigned");
+  return staff.data?.find((person) => String(person.id) === job.value)?.name ?? job.value;
 }
 
 /**

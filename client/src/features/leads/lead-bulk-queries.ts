@@ -41,21 +41,6 @@ export function useLeadBulkJobs() {
   });
 }
 
-/** One bulk action, asked again every second until it has finished (then the leads lists are refreshed). */
-export function useLeadBulkJob(id: number | null) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: [...BULK_KEY, "one", id],
-    enabled: id !== null,
-    queryFn: async ({ signal }) => {
-      const job = await callApi(leadBulkEndpoints.get, { params: { id: id! } }, { signal });
-      if (!isRunning(job)) void queryClient.invalidateQueries(leadsChanged);
-      return job;
-    },
-    refetchInterval: (query) => (query.state.data && !isRunning(query.state.data) ? false : POLL_MS),
-  });
-}
-
 export function useStartLeadBulk() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { LeadSummary } from "@contract/leads";
 import { DirtyFieldsFormFooter, useDirtyFieldsForm } from "@/components/dirty-fields-form";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { LEAD_EDIT_FIELDS, leadEditFormSchema, leadEditFormValues } from "./lead-form";
+import { LEAD_EDIT_FIELDS, LEAD_EDIT_HELD, leadEditFormSchema, leadEditFormValues } from "./lead-form";
 import { LeadDuplicateHints } from "./lead-duplicate-hints";
 import { LeadInputs } from "./lead-inputs";
 import { useUpdateLead } from "./lead-queries";
@@ -32,7 +32,7 @@ function LeadEditForm({ lead, onDone }: { lead: LeadSummary; onDone: () => void 
   const { form, onSubmit, isDirty, isSubmitting } = useDirtyFieldsForm({
     schema: leadEditFormSchema,
     defaultValues: leadEditFormValues(lead),
-    fields: LEAD_EDIT_FIELDS,
+    fields: LEAD_EDIT_HELD,
     save: (changes) => updateLead.mutateAsync({ id: lead.id, changes }),
     messages: { successTitle: t("leads.edit.successTitle"), success: t("leads.edit.success"), failed: t("leads.edit.failed") },
     onDone,

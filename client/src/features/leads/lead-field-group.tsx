@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { RefusedButton } from "@/components/refused-button";
 import { stageLabel } from "@/lib/labels";
-import { LEAD_PAGE_GROUPS, leadGroupFormSchema, leadGroupFormValues, type LeadEditField } from "./lead-form";
+import { LEAD_PAGE_GROUPS, leadGroupFormSchema, leadGroupFormValues, withAssigneeText, type LeadEditField } from "./lead-form";
 import { LeadInputs } from "./lead-inputs";
 import { leadOptions } from "./lead-labels";
 import { useUpdateLead } from "./lead-queries";
@@ -79,7 +79,7 @@ function LeadGroupForm({ lead, group, title, onDone }: { lead: Lead; group: Lead
   const { form, onSubmit, isDirty, isSubmitting } = useDirtyFieldsForm({
     schema: leadGroupFormSchema(fields),
     defaultValues: leadGroupFormValues(lead, fields),
-    fields,
+    fields: withAssigneeText(fields),
     save: (changes) => updateLead.mutateAsync({ id: lead.id, changes }),
     messages: { successTitle: t("leadPage.savedTitle"), success: t("leadPage.saved", { group: title, name: lead.businessName }), failed: t("leadPage.saveFailed") },
     onDone,
@@ -114,12 +114,27 @@ function FieldValues({ lead, names }: { lead: Lead; names: readonly LeadFieldNam
           <div key={name} className="grid min-w-0 gap-0.5">
             <dt className="text-xs font-medium text-muted-foreground">{"label" in field ? t(field.label) : name}</dt>
             <dd className="min-w-0 text-sm break-words" data-testid={`lead-field-${name}`}>
-              <FieldValue name={name} value={lead[name]} />
+              {name === "assigneeId" ? <AssigneeValue lead={lead} /> : <FieldValue name={name} value={lead[name]} />}
             </dd>
           </div>
         );
       })}
     </dl>
+  );
+}
+
+/**
+ * Who works the lead, by name (assignedTo holds the assignee's name), and a stored name that matched no member of
+ * staff marked as such.
+ */
+function AssigneeValue({ lead }: { lead: Pick<Lead, "assigneeId" | "assignedTo"> }) {
+  const { t } = useTranslation();
+  if (!lead.assignedTo) return <span className="text-muted-foreground">{t("leads.fields.unassigned")}</span>;
+  if (lead.assigneeId !== null) return <>{lead.assignedTo}</>;
+  return (
+    <>
+      {lead.assignedTo} <span className="text-muted-foreground">{t("leads.fields.notStaffNote")}</span>
+    </>
   );
 }
 

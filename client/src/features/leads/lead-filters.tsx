@@ -1,9 +1,10 @@
 import { useId, useState, type KeyboardEvent } from "react";
-import { ListFilter, X } from "lucide-react";
+import { ListFilter } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { industryOptions, leadPriorities, leadStatuses, LEAD_AFFILIATE_ANY, LEAD_ASSIGNEE_ME, LEAD_ASSIGNEE_NONE } from "@contract/leads";
 import { FormField, fieldA11yProps } from "@/components/form-field";
+import { RemovableChip } from "@/components/removable-chip";
 import { SelectField } from "@/components/select-field";
 import { TagsInput } from "@/components/tags-input";
 import { Badge } from "@/components/ui/badge";
@@ -24,8 +25,14 @@ const AMOUNT = /^-?\d{1,12}(\.\d{1,2})?$/;
 /** Each filter's name in the panel and on its chips. */
 const filterName = (t: TFunction, name: LeadManyFilter | LeadOneFilter): string => t(`leads.filters.fields.${name}`);
 
-/** A filter value as its chip and its checkbox read it: statuses, priorities, industries and stages in the reader's language. */
-function valueLabel(t: TFunction, name: LeadManyFilter | LeadOneFilter, value: string, date: (iso: string) => string): string {
+/** How a filter value reads beyond the fixed labels: a day in the reader's format, a staff id as the person's name. */
+type ValueReaders = { date: (iso: string) => string; staffName: (id: string) => string | undefined };
+
+/**
+ * A filter value as its chip and its checkbox read it: statuses, priorities, industries and stages in the reader's
+ * language, an assignee's id as the person's name (the address holds ids).
+ */
+function valueLabel(t: TFunction, name: LeadManyFilter | LeadOneFilter, value: string, { date, staffName }: ValueReaders): string {
   switch (name) {
     case "status":
       return statusLabel(t, value);
@@ -36,7 +43,9 @@ function valueLabel(t: TFunction, name: LeadManyFilter | LeadOneFilter, value: s
     case "stage":
       return stageLabel(t, value);
     case "assignee":
-      return value === LEAD_ASSIGNEE_ME ? t("leads.filters.me") : value === LEAD_ASSIGNEE_NONE ? t("leads.filters.unassigned") : value;
+      if (value.toLowerCase() === LEAD_ASSIGNEE_ME) return t("leads.filters.me");
+      if (value.toLowerCase() === LEAD_ASSIGNEE_NONE) return t("leads.filters.unassigned");
+      return staffName(value) ?? t("leads.filters.staffId", { id: value });
     case "affiliateCode":
       return value === LEAD_AFFILIATE_ANY ? t("leads.filters.anyPartner") : value;
     case "hasKpi":
@@ -49,6 +58,12 @@ function valueLabel(t: TFunction, name: LeadManyFilter | LeadOneFilter, value: s
     default:
       return value;
   }
+}
+
+/** A staff id's person's name, from the staff list (undefined while it loads, or for an id not on it). */
+function useStaffName(): (id: string) => string | undefined {
+  const staff = useAssignableStaff();
+  return (id) => staff.data?.find((person) => String(person.id) === id)?.name;
 }
 
 /** The Filter button and its panel: every filter of the list, several values where the server takes several. */
@@ -95,10 +110,13 @@ export function LeadFilters({ filters }: { filters: LeadFiltersState }) {
 function LeadFilterFields({ filters }: { filters: LeadFiltersState }) {
   const { t } = useTranslation();
   const staff = useAssignableStaff();
+  const staffName = useStaffName();
   const stages = useLeadStageNames();
-  const options = (values: readonly string[], name: LeadManyFilter) => values.map((value) => ({ value, label: valueLabel(t, name, value, String) }));
+  const readers: ValueReaders = { date: String, staffName };
+  const labelOf = (name: LeadManyFilter) => (value: string) => valueLabel(t, name, value, readers);
+  const options = (values: readonly string[], name: LeadManyFilter) => values.map((value) => ({ value, label: labelOf(name)(value) }));
   const many = (name: LeadManyFilter) => ({ name, values: filters.values(name), onChange: (next: string[]) => filters.setValues(name, next) });
-  const staffNames = [...new Set((staff.data ?? []).map((person) => person.name))];
+  const staffIds = (staff.data ?? []).map((person) => String(person.id));
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -113,7 +131,8 @@ function LeadFilterFields({ filters }: { filters: LeadFiltersState }) {
       <CheckboxGroup
         {...many("assignee")}
         className="sm:col-span-2"
-        options={options([LEAD_ASSIGNEE_ME, LEAD_ASSIGNEE_NONE, ...staffNames], "assignee")}
+        options={options([LEAD_ASSIGNEE_ME, LEAD_ASSIGNEE_NONE, ...staffIds], "assignee")}
+        labelOf={labelOf("assignee")}
         state={staff.isPending ? "loading" : staff.isError ? "error" : undefined}
       />
       <FreeValues filters={filters} name="source" />
@@ -150,17 +169,19 @@ type CheckboxGroupProps = {
   values: string[];
   onChange: (next: string[]) => void;
   options: { value: string; label: string }[];
+  /** How a value set in the address but not offered reads (itself when not given). */
+  labelOf?: (value: string) => string;
   state?: "loading" | "error";
   className?: string;
 };
 
 /** A filter's values as checkboxes under its name; a value set in the address but not offered still shows, checked. */
-function CheckboxGroup({ name, values, onChange, options, state, className }: CheckboxGroupProps) {
+function CheckboxGroup({ name, values, onChange, options, labelOf = (value) => value, state, className }: CheckboxGroupProps) {
   const { t } = useTranslation();
   const id = useId();
   const folded = (value: string) => value.toLocaleLowerCase();
   const offered = options.map((option) => folded(option.value));
-  const all = [...options, ...values.filter((value) => !offered.includes(folded(value))).map((value) => ({ value, label: value }))];
+  const all = [...options, ...values.filter((value) => !offered.includes(folded(value))).map((value) => ({ value, label: labelOf(value) }))];
   const isOn = (value: string) => values.some((candidate) => folded(candidate) === folded(value));
   const toggle = (value: string, on: boolean) =>
     onChange(on ? [...values, value] : values.filter((candidate) => folded(candidate) !== folded(value)));
@@ -284,6 +305,7 @@ function AmountField({ filters, name }: { filters: LeadFiltersState; name: "reve
 export function LeadFilterChips({ filters }: { filters: LeadFiltersState }) {
   const { t } = useTranslation();
   const { date } = useFormatters();
+  const staffName = useStaffName();
   const chips = [
     ...LEAD_MANY_FILTERS.flatMap((name) => filters.values(name).map((value) => ({ name, value }))),
     ...LEAD_ONE_FILTERS.flatMap((name) => (filters.value(name) ? [{ name, value: filters.value(name) }] : [])),
@@ -293,22 +315,16 @@ export function LeadFilterChips({ filters }: { filters: LeadFiltersState }) {
     <div className="flex w-full flex-wrap items-center gap-1.5" data-testid="lead-filter-chips">
       <ul className="contents" aria-label={t("leads.filters.active")}>
         {chips.map(({ name, value }) => {
-          const label = t("leads.filters.chip", { name: filterName(t, name), value: valueLabel(t, name, value, date) });
+          const label = t("leads.filters.chip", { name: filterName(t, name), value: valueLabel(t, name, value, { date, staffName }) });
           return (
             <li key={`${name}:${value}`} className="min-w-0 max-w-full">
-              <Badge variant="secondary" className="max-w-full pr-0.5 font-normal" data-testid="lead-filter-chip">
-                <span className="truncate" title={label}>
-                  {label}
-                </span>
-                <button
-                  type="button"
-                  className="rounded-sm p-0.5 text-muted-foreground hover:text-foreground"
-                  aria-label={t("leads.filters.remove", { label })}
-                  onClick={() => filters.remove(name, LEAD_MANY_FILTERS.includes(name as LeadManyFilter) ? value : undefined)}
-                >
-                  <X aria-hidden="true" />
-                </button>
-              </Badge>
+              <RemovableChip
+                label={label}
+                removeLabel={t("leads.filters.remove", { label })}
+                onRemove={() => filters.remove(name, LEAD_MANY_FILTERS.includes(name as LeadManyFilter) ? value : undefined)}
+                className="font-normal"
+                data-testid="lead-filter-chip"
+              />
             </li>
           );
         })}

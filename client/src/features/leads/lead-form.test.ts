@@ -21,7 +21,7 @@ import {
  */
 
 const addLeadFields = ["businessOwnerName", "businessOwnerLastName", "businessName", "email", "phoneNumber", "yearsInBusiness", "industry"];
-const editOnlyFields = ["status", "priority", "assignedTo", "leadSource", "tags"];
+const editOnlyFields = ["status", "priority", "assigneeId", "leadSource", "tags"];
 /** The fields of `shown` that are among `named`, in the order shown. */
 const among = (shown: readonly string[], named: readonly string[]) => shown.filter((field) => named.includes(field));
 
@@ -71,7 +71,8 @@ describe("the lead forms", () => {
       status: "contacted",
       priority: "high",
       pipelineStage: "New",
-      assignedTo: null,
+      assigneeId: null,
+      assignedTo: "Someone from the old CRM",
       leadSource: "Trade fair",
       tags: ["vip"],
       createdAt: "2026-01-02T03:04:05.000Z",
@@ -87,12 +88,14 @@ describe("the lead forms", () => {
       industry: "",
       status: "contacted",
       priority: "high",
-      assignedTo: "",
+      assigneeId: null,
+      // A stored name that matched nobody is held beside the assignee, so the dialog can show it and keep it.
+      assignedTo: "Someone from the old CRM",
       leadSource: "Trade fair",
       tags: ["vip"],
     });
     expect(values.tags).not.toBe(lead.tags);
-    expect(leadEditFormSchema.parse(values)).toMatchObject({ phoneNumber: null, industry: null, assignedTo: null, tags: ["vip"] });
+    expect(leadEditFormSchema.parse({ ...values, assignedTo: "" })).toMatchObject({ phoneNumber: null, industry: null, assigneeId: null, assignedTo: null, tags: ["vip"] });
   });
 
   it("say why tags cannot be added, with the contract's limits", () => {

@@ -22,13 +22,29 @@ export const JOIN_FORM_FIELDS = formFieldNames(leadFields, "join");
  * own rules and limits (a blank assignee or source is none). The dialog always holds a value for each.
  */
 export const LEAD_EDIT_FIELDS = formFieldNames(leadFields, "edit");
-export const leadEditFormSchema = leadFieldsSchema.pick(maskOf(LEAD_EDIT_FIELDS)).required();
+
+/**
+ * The assignee's stored text, held (without an input) beside assigneeId by a form that edits the assignee: a lead
+ * whose text matched no member of staff keeps it until someone is chosen, and choosing "Unassigned" clears it
+ * (assigneeId is already empty then, so only clearing the text changes the lead).
+ */
+export const ASSIGNEE_TEXT = "assignedTo" as const;
+/** The fields a form holds and sends: its inputs' fields, with the assignee's text when it edits the assignee. */
+export function withAssigneeText<F extends LeadEditField>(fields: readonly F[]): readonly (F | typeof ASSIGNEE_TEXT)[] {
+  return (fields as readonly string[]).includes("assigneeId") ? [...fields, ASSIGNEE_TEXT] : fields;
+}
+
+/** What the Edit Lead dialog holds and sends (LEAD_EDIT_FIELDS and the assignee's text). */
+export const LEAD_EDIT_HELD = withAssigneeText(LEAD_EDIT_FIELDS);
+export const leadEditFormSchema = leadFieldsSchema.pick(maskOf(LEAD_EDIT_HELD)).required();
 export type LeadEditFormInput = z.input<typeof leadEditFormSchema>;
 export type LeadEditFormOutput = z.output<typeof leadEditFormSchema>;
 
 export type LeadFormField = (typeof LEAD_EDIT_FIELDS | typeof LEAD_FORM_FIELDS | typeof JOIN_FORM_FIELDS)[number];
+/** Any field a lead form holds: its inputs' and the assignee's text. */
+export type LeadHeldField = LeadFormField | typeof ASSIGNEE_TEXT;
 /** The values of any lead form, as its inputs hold them. */
-export type LeadFormValues = Pick<z.input<typeof leadFieldsSchema>, LeadFormField>;
+export type LeadFormValues = Pick<z.input<typeof leadFieldsSchema>, LeadHeldField>;
 
 /** Why a lead field cannot take `next` (a tag too long, too many tags), as a validation message; undefined when it can. */
 export function leadFieldProblem(field: LeadFormField, next: unknown): string | undefined {
@@ -40,7 +56,7 @@ export const EMPTY_LEAD_FORM = emptyForm(leadFields, LEAD_FORM_FIELDS);
 export const EMPTY_JOIN_FORM = emptyForm(leadFields, JOIN_FORM_FIELDS);
 
 /** Edit Lead's values for a lead (a row of the list holds every field the dialog edits). */
-export const leadEditFormValues = (lead: LeadSummary): LeadEditFormInput => formValuesOf(leadFields, LEAD_EDIT_FIELDS, lead);
+export const leadEditFormValues = (lead: LeadSummary): LeadEditFormInput => formValuesOf(leadFields, LEAD_EDIT_HELD, lead);
 
 /** Edit Lead's fields as the lead's page edits them: one group at a time. */
 export type LeadEditField = (typeof LEAD_EDIT_FIELDS)[number];
@@ -55,8 +71,8 @@ export const LEAD_PAGE_GROUPS = leadFieldGroups.map((group: LeadFieldGroup) => {
   return { group, shown, editable };
 });
 
-/** The form of one group's Edit: its editable fields with Edit Lead's rules. */
-export const leadGroupFormSchema = (fields: readonly LeadEditField[]) => leadFieldsSchema.pick(maskOf(fields)).required();
+/** The form of one group's Edit: its editable fields (and the assignee's text with the assignee) with Edit Lead's rules. */
+export const leadGroupFormSchema = (fields: readonly LeadEditField[]) => leadFieldsSchema.pick(maskOf(withAssigneeText(fields))).required();
 
 /** A group's form values for a stored lead. */
-export const leadGroupFormValues = (lead: Lead, fields: readonly LeadEditField[]) => formValuesOf(leadFields, fields, lead);
+export const leadGroupFormValues = (lead: Lead, fields: readonly LeadEditField[]) => formValuesOf(leadFields, withAssigneeText(fields), lead);

@@ -1,4 +1,4 @@
-import { Controller, useFormContext } from "react-hook-form";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { leadFields } from "@contract/leads";
 import { FormField, fieldA11yProps } from "@/components/form-field";
@@ -8,7 +8,7 @@ import { TagsInput } from "@/components/tags-input";
 import { formRows } from "@/lib/form-rows";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useAssignableStaff } from "@/lib/staff";
-import { leadFieldProblem, type LeadFormField, type LeadFormValues } from "./lead-form";
+import { ASSIGNEE_TEXT, leadFieldProblem, type LeadFormField, type LeadFormValues } from "./lead-form";
 import { leadOptions } from "./lead-labels";
 
 const isHalf = (name: LeadFormField) => {
@@ -82,8 +82,8 @@ function LeadInput({ name, id }: { name: LeadFormField; id: string }) {
                 error={error}
               />
             );
-          case "staffName":
-            return <LeadAssigneeField id={id} label={label} value={typeof value === "string" ? value : ""} onChange={onChange} onBlur={onBlur} error={error} />;
+          case "staff":
+            return <LeadAssigneeField id={id} label={label} onBlur={onBlur} error={error} />;
           case "tags":
             return (
               <TagsInput
@@ -102,32 +102,59 @@ function LeadInput({ name, id }: { name: LeadFormField; id: string }) {
   );
 }
 
-type LeadAssigneeFieldProps = { id: string; label: string; value: string; onChange: (value: string) => void; onBlur: () => void; error?: string | undefined };
+type LeadAssigneeFieldProps = { id: string; label: string; onBlur: () => void; error?: string | undefined };
+
+/** The choice that stands for a stored assignee text no member of staff matched (Radix Select needs a string value). */
+const KEPT_TEXT = "__text__";
 
 /**
- * Who works the lead, chosen from the staff by name (the lead keeps the name as text), or nobody. A name the staff
- * list does not hold (typed through the API, or of someone since renamed) stays on offer, so opening the dialog never
- * changes it.
+ * Who works the lead: a member of staff (by id), or nobody. The form also holds the assignee's stored text (see
+ * ASSIGNEE_TEXT): a lead whose text matched nobody (typed through the API or imported) shows that text as its current
+ * choice, marked as not a member of staff, and keeps it until someone else is chosen, so opening the form changes
+ * nothing. Someone no longer on the staff list stays on offer under their stored name for the same reason.
  */
-function LeadAssigneeField({ id, label, value, onChange, onBlur, error }: LeadAssigneeFieldProps) {
+function LeadAssigneeField({ id, label, onBlur, error }: LeadAssigneeFieldProps) {
   const { t } = useTranslation();
   const staff = useAssignableStaff();
-  const names: string[] = [];
-  for (const person of staff.data ?? []) {
-    // Two people of one name are one choice: the lead records the name.
-    if (!names.some((name) => name.toLocaleLowerCase() === person.name.toLocaleLowerCase())) names.push(person.name);
+  const { control, setValue, formState } = useFormContext<LeadFormValues>();
+  const [assigneeId, assignedText] = useWatch({ control, name: ["assigneeId", ASSIGNEE_TEXT] });
+  const storedId = formState.defaultValues?.assigneeId ?? null;
+  const storedText = formState.defaultValues?.[ASSIGNEE_TEXT] ?? "";
+  const unmatched = storedId === null && storedText !== "" ? storedText : null;
+
+  const options = (staff.data ?? []).map((person) => ({ value: String(person.id), label: person.name }));
+  if (storedId !== null && !options.some((option) => option.value === String(storedId))) {
+    options.unshift({ value: String(storedId), label: storedText || t("leads.fields.formerStaff") });
   }
-  const options = value && !names.includes(value) ? [value, ...names] : names;
+  if (unmatched !== null) options.unshift({ value: KEPT_TEXT, label: t("leads.fields.notStaffOption", { name: unmatched }) });
+  const value = typeof assigneeId === "number" ? String(assigneeId) : assignedText ? KEPT_TEXT : "";
+
+  const choose = (next: string) => {
+    const dirty = { shouldDirty: true } as const;
+    if (next === "") {
+      setValue("assigneeId", null, dirty);
+      setValue(ASSIGNEE_TEXT, "", dirty);
+    } else if (next === KEPT_TEXT) {
+      setValue("assigneeId", null, dirty);
+      setValue(ASSIGNEE_TEXT, storedText, dirty);
+    } else {
+      // The server writes the person's name as the text; the stored text is left as it was so it is not sent too.
+      setValue("assigneeId", Number(next), dirty);
+      setValue(ASSIGNEE_TEXT, storedText, dirty);
+    }
+  };
+
   return (
     <SelectField
       id={id}
       label={label}
       value={value}
-      onChange={onChange}
+      onChange={choose}
       onBlur={onBlur}
       placeholder={staff.isPending ? t("common.loading") : t("leads.fields.unassigned")}
       noneLabel={t("leads.fields.unassigned")}
-      options={options.map((name) => ({ value: name, label: name }))}
+      options={options}
+      hint={value === KEPT_TEXT ? t("leads.fields.notStaffHint") : undefined}
       error={error ?? (staff.isError ? t("leads.fields.staffUnavailable") : undefined)}
       disabled={staff.isPending}
     />
