@@ -1,6 +1,9 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import { UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent } from "@/components/ui/card";
+import { useLeadAccess } from "@/features/settings";
+import { useCan } from "@/lib/authorization";
 import { useExportTarget } from "@/lib/export-target";
 import { LeadCreate } from "./lead-create";
 import { LeadList } from "./lead-list";
@@ -39,11 +42,31 @@ export default function LeadsPage() {
               </CardContent>
             </Card>
           ) : (
-            <LeadList filters={filters} />
+            <div className="grid min-w-0 gap-2">
+              <LeadScopeNote />
+              <LeadList filters={filters} />
+            </div>
           )}
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A calm line for an agent limited by the lead access setting to their own and unassigned leads (people with
+ * leads.readAll see every lead whatever the setting), so a shorter list is not taken for missing leads.
+ */
+function LeadScopeNote() {
+  const { t } = useTranslation();
+  const readsAll = useCan("leads.readAll");
+  const access = useLeadAccess();
+  if (readsAll !== false || access.data?.agents !== "own") return null;
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="lead-scope-note">
+      <UserRound aria-hidden="true" className="size-4 shrink-0" />
+      {t("leads.list.scopeNote")}
+    </p>
   );
 }
 
