@@ -1,0 +1,246 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { LeadBulkJob } from "@contract/lead-bulk";
+import { leadSortFields, type CreatedLead, type Lead } from "@contract/leads";
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXACT_HEADER } from "@contract/list-reply";
+import type { SearchResult } from "@contract/search";
+import { signedInAdmin, signedInWithRole, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { leadExportBatches, type LeadQueryFilter } from "../../db/queries/lead-list";
+import { runInLeadScope, type LeadScope } from "../../kernel/lead-scope";
+import { runLeadBulkJob } from "./lead-bulk.service";
+
+/*
+ * Issue 26.5: with agents limited to their own leads, an agent (and an API key the agent made) sees, searches,
+ * counts, exports and changes only the leads assigned to them and the unassigned ones; another agent's lead is
+ * "not found" everywhere and stays as it was. With the setting 'all', or for a manager, every lead.
+ */
+
+describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) => {
+  let rt: TestRuntime;
+  let admin: TestClient;
+  let ann: TestClient;
+  let ben: TestClient;
+  let mia: TestClient;
+  let annId = 0;
+  let benId = 0;
+  let annKey = "";
+  const ids: Record<"annLead" | "freeLead" | "benLead" | "benOther", number> = { annLead: 0, freeLead: 0, benLead: 0, benOther: 0 };
+
+  const setAccess = (agents: "all" | "own") => rt.ctx.db.execute(sql`UPDATE lead_access_settings SET agents = ${agents}`);
+  const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+  const runJob = (jobId: number) =>
+    runLeadBulkJob.handler({ db: rt.ctx.db, config: rt.ctx.config, jobs: rt.ctx.jobs, eventSubscribers: [] }, { jobId }, { id: "t", attempt: 1, attemptsAllowed: 1 });
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  const visibleToAnn = () => sorted([ids.annLead, ids.freeLead]);
+  const everyLead = () => sorted(Object.values(ids));
+  const asKey = { authorization: "" };
+
+  /** Every lead a client's list walks to, two a page, in a sort; and the totals each page said. */
+  async function walk(client: TestClient, query: string, headers: Record<string, string> = {}) {
+    const seen: number[] = [];
+    const totals = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const res = await client.get<Lead[]>(`/api/leads?${query}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, headers);
+      expect(res.status, res.text).toBe(200);
+      seen.push(...res.body.map((lead) => lead.id));
+      totals.add(`${String(res.headers[TOTAL_COUNT_HEADER])}/${String(res.headers[TOTAL_EXACT_HEADER])}`);
+      cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+      if (!cursor) return { ids: seen, totals: [...totals] };
+    }
+    throw new Error("the cursor never ended");
+  }
+
+  /** A lead as an administrator reads it (to check that nothing an agent sent changed it). */
+  const stored = async (id: number) => (await admin.get<Lead>(`/api/leads/${id}`)).body;
+
+  beforeAll(async () => {
+    rt = await startTestRuntime(driver, {}, { workers: false });
+    admin = await signedInAdmin(rt);
+    ann = await signedInWithRole(rt, "agent", { name: "Ann Agent", email: "ann@leadwell.test" });
+    ben = await signedInWithRole(rt, "agent", { name: "Ben Agent", email: "ben@leadwell.test" });
+    mia = await signedInWithRole(rt, "manager", { name: "Mia Manager", email: "mia@leadwell.test" });
+    annId = await idOf(ann);
+    benId = await idOf(ben);
+    const make = async (key: keyof typeof ids, assigneeId: number | null) => {
+      const res = await admin.post<CreatedLead>("/api/leads", {
+        businessName: `Scopetest ${key}`,
+        businessOwnerName: "Sam",
+        businessOwnerLastName: `Scopetest${key}`,
+        email: `${key.toLowerCase()}@scope.example.com`,
+        assigneeId,
+      });
+      expect(res.status, res.text).toBe(201);
+      ids[key] = res.body.id;
+    };
+    await make("annLead", annId);
+    await make("freeLead", null);
+    await make("benLead", benId);
+    await make("benOther", benId);
+    expect((await admin.post(`/api/leads/${ids.benLead}/notes`, { body: "Scopenote about Ben's customer" })).status).toBe(201);
+    expect((await admin.post(`/api/leads/${ids.annLead}/notes`, { body: "Scopenote about Ann's customer" })).status).toBe(201);
+    // A key Ann made acts for her (agents may not manage keys on screen: it is stored as the settings screen stores one).
+    annKey = randomBytes(32).toString("hex");
+    await rt.ctx.db.execute(
+      sql`INSERT INTO api_keys (label, scope, key_hash, key_prefix, created_by)
+          VALUES ('Ann''s funnel', 'full', ${createHash("sha256").update(annKey).digest("hex")}, ${annKey.slice(0, 8)}, ${annId})`,
+    );
+    asKey.authorization = `Bearer ${annKey}`;
+    await setAccess("own");
+  });
+  afterAll(async () => rt?.stop());
+
+  it.each(leadSortFields.flatMap((field) => [field, `-${field}`]))("lists and counts only Ann's own and unassigned leads, sorted by %s", async (sort) => {
+    const walked = await walk(ann, `sort=${sort}`);
+    expect(sorted(walked.ids)).toEqual(visibleToAnn());
+    expect(walked.totals).toEqual(["2/true"]);
+  });
+
+  it("counts and filters within the scope, also where an administrator's count comes from the counters", async () => {
+    for (const query of ["status=new", "createdFrom=2000-01-01", "industry=", "q=scopetest", "q=sc", "view=full&q=Scopetest%20Sam"]) {
+      const walked = await walk(ann, `${query}&sort=-createdAt`);
+      expect(sorted(walked.ids), query).toEqual(visibleToAnn());
+      expect(walked.totals, query).toEqual(["2/true"]);
+    }
+    expect((await walk(ann, `assignee=${benId}&sort=businessName`)).ids).toEqual([]);
+    expect((await walk(admin, "status=new&sort=businessName")).totals).toEqual(["4/true"]);
+  });
+
+  it("finds only those leads, and only their notes, in the global search", async () => {
+    const found = await ann.get<SearchResult>("/api/search?q=Scopetest");
+    expect(found.status, found.text).toBe(200);
+    expect(sorted(found.body.leads.map((lead) => lead.id))).toEqual(visibleToAnn());
+    expect(found.body.totals.leads).toBe(2);
+    const short = await ann.get<SearchResult>("/api/search?q=Sc");
+    expect(sorted(short.body.leads.map((lead) => lead.id))).toEqual(visibleToAnn());
+    const notes = await ann.get<SearchResult>("/api/search?q=Scopenote");
+    expect(notes.body.notes.map((note) => note.leadId)).toEqual([ids.annLead]);
+    expect(notes.body.totals.notes).toBe(1);
+    const everyone = await mia.get<SearchResult>("/api/search?q=Scopetest");
+    expect(everyone.body.totals.leads).toBe(4);
+  });
+
+  it("exports only those leads: an agent may not export, and the export's query holds the scope for whoever may", async () => {
+    expect((await ann.get("/api/leads/export.csv")).status).toBe(403);
+    const exported = async (scope: LeadScope, filter: LeadQueryFilter) => {
+      const rows: number[] = [];
+      await runInLeadScope(scope, async () => {
+        for await (const batch of leadExportBatches(rt.ctx.db, filter, "email", 2)) rows.push(...batch.map((row) => Number(row[0])));
+      });
+      return sorted(rows);
+    };
+    for (const filter of [{}, { status: "new" }, { q: "scopetest" }]) {
+      expect(await exported({ kind: "own", userId: annId }, filter)).toEqual(visibleToAnn());
+      expect(await exported({ kind: "all" }, filter)).toEqual(everyLead());
+    }
+  });
+
+  it("answers 404 for another agent's lead, as for an unknown one, and changes nothing", async () => {
+    const before = await stored(ids.benLead);
+    const read = await ann.get<{ code: string }>(`/api/leads/${ids.benLead}`);
+    expect([read.status, read.body.code]).toEqual([404, "lead.not_found"]);
+    const put = await ann.put<{ code: string }>(`/api/leads/${ids.benLead}`, { businessName: "Taken by Ann", assigneeId: annId });
+    expect([put.status, put.body.code]).toEqual([404, "lead.not_found"]);
+    // Deleting and merging need a manager's permissions: refused before any lead is looked at.
+    expect((await ann.delete(`/api/leads/${ids.benLead}`)).status).toBe(403);
+    expect((await ann.post(`/api/leads/${ids.annLead}/merge`, { otherId: ids.benLead })).status).toBe(403);
+    expect(await stored(ids.benLead)).toEqual(before);
+    // Her own and the unassigned ones she reads and changes.
+    expect((await ann.get<Lead>(`/api/leads/${ids.freeLead}`)).status).toBe(200);
+    const own = await ann.put<Lead>(`/api/leads/${ids.annLead}`, { leadSource: "Scope fair" });
+    expect([own.status, own.body.leadSource]).toEqual([200, "Scope fair"]);
+  });
+
+  it("lets an agent create a lead for someone else and hand her own lead over, answering it as written", async () => {
+    const created = await ann.post<CreatedLead>("/api/leads", {
+      businessName: "Handed Over Ltd",
+      businessOwnerName: "Hal",
+      businessOwnerLastName: "Over",
+      email: "handed@scope.example.com",
+      assigneeId: benId,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ assigneeId: benId, assignedTo: "Ben Agent" });
+    expect((await ann.get(`/api/leads/${created.body.id}`)).status).toBe(404);
+    const mine = await ann.post<CreatedLead>("/api/leads", {
+      businessName: "Mine Then His Ltd",
+      businessOwnerName: "Mo",
+      businessOwnerLastName: "Ved",
+      email: "moved@scope.example.com",
+      assigneeId: annId,
+    });
+    const handed = await ann.put<Lead>(`/api/leads/${mine.body.id}`, { assigneeId: benId });
+    expect([handed.status, handed.body.assignedTo]).toEqual([200, "Ben Agent"]);
+    expect((await ann.get(`/api/leads/${mine.body.id}`)).status).toBe(404);
+    expect((await admin.delete(`/api/leads/${mine.body.id}`)).status).toBe(200);
+    const unknown = await ann.post<{ fields?: Record<string, unknown> }>("/api/leads", {
+      businessName: "Nobody's Ltd",
+      businessOwnerName: "No",
+      businessOwnerLastName: "Body",
+      email: "nobody@scope.example.com",
+      assigneeId: 999_999,
+    });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.fields ?? {})).toEqual(["assigneeId"]);
+    expect((await admin.delete(`/api/leads/${created.body.id}`)).status).toBe(200);
+  });
+
+  it("runs a bulk job within the scope it was asked in: another agent's lead fails as an unknown id and stays as it was", async () => {
+    const before = await stored(ids.benLead);
+    const started = await ann.post<LeadBulkJob>("/api/leads/bulk", { ids: [ids.annLead, ids.benLead, ids.freeLead], action: "priority", value: "high" });
+    expect(started.status, started.text).toBe(202);
+    // The job runs later, outside any request, and still acts for Ann.
+    await runJob(started.body.id);
+    const done = (await ann.get<LeadBulkJob>(`/api/leads/bulk/${started.body.id}`)).body;
+    expect(done).toMatchObject({ status: "done", changed: 2, failed: 1, failures: [{ leadId: ids.benLead, code: "lead_bulk.lead_missing" }] });
+    expect(await stored(ids.benLead)).toEqual(before);
+    expect((await stored(ids.annLead)).priority).toBe("high");
+    // A filter selects and counts within the scope too.
+    const stale = await ann.post<{ params: { current: number } }>("/api/leads/bulk", { filter: {}, expectedTotal: 4, action: "priority", value: "low" });
+    expect([stale.status, stale.body.params.current]).toEqual([409, 2]);
+    // Assigned by staff id: the unassigned lead becomes Ann's, named in assignedTo.
+    const assign = await ann.post<LeadBulkJob>("/api/leads/bulk", { ids: [ids.freeLead], action: "assign", value: annId });
+    expect(assign.status, assign.text).toBe(202);
+    await runJob(assign.body.id);
+    expect(await stored(ids.freeLead)).toMatchObject({ assigneeId: annId, assignedTo: "Ann Agent" });
+    const unassign = await ann.post<LeadBulkJob>("/api/leads/bulk", { ids: [ids.freeLead], action: "assign", value: "none" });
+    await runJob(unassign.body.id);
+    expect(await stored(ids.freeLead)).toMatchObject({ assigneeId: null, assignedTo: null });
+  });
+
+  it("filters by assignee id, me and none", async () => {
+    const keys = async (client: TestClient, query: string) => sorted((await walk(client, `${query}&sort=createdAt`)).ids);
+    expect(await keys(admin, `assignee=${annId}`)).toEqual([ids.annLead]);
+    expect(await keys(admin, `assignee=${benId}`)).toEqual(sorted([ids.benLead, ids.benOther]));
+    expect(await keys(admin, `assignee=none`)).toEqual([ids.freeLead]);
+    expect(await keys(admin, `assignee=${annId}&assignee=none`)).toEqual(visibleToAnn());
+    expect(await keys(ann, "assignee=me")).toEqual([ids.annLead]);
+    expect(await keys(ben, "assignee=ME")).toEqual(sorted([ids.benLead, ids.benOther]));
+    const named = await admin.get<{ fields?: Record<string, unknown> }>("/api/leads?assignee=Ann%20Agent");
+    expect([named.status, Object.keys(named.body.fields ?? {})]).toEqual([400, ["assignee"]]);
+  });
+
+  it("holds an API key Ann made to her scope", async () => {
+    const anonymous = rt.client();
+    expect(sorted((await walk(anonymous, "sort=email", asKey)).ids)).toEqual(visibleToAnn());
+    expect((await anonymous.get(`/api/leads/${ids.benLead}`, asKey)).status).toBe(404);
+    expect((await anonymous.get(`/api/leads/${ids.annLead}`, asKey)).status).toBe(200);
+    const found = await anonymous.get<SearchResult>("/api/search?q=Scopetest", asKey);
+    expect(sorted(found.body.leads.map((lead) => lead.id))).toEqual(visibleToAnn());
+  });
+
+  it("shows a manager every lead, and every agent every lead once the setting is 'all'", async () => {
+    expect(sorted((await walk(mia, "sort=businessName")).ids)).toEqual(everyLead());
+    expect((await mia.get(`/api/leads/${ids.benLead}`)).status).toBe(200);
+    await setAccess("all");
+    try {
+      expect(sorted((await walk(ann, "sort=-updatedAt")).ids)).toEqual(everyLead());
+      expect((await walk(ann, "status=new&sort=createdAt")).totals).toEqual(["4/true"]);
+      expect((await ann.get(`/api/leads/${ids.benLead}`)).status).toBe(200);
+      expect((await ann.get<SearchResult>("/api/search?q=Scopetest")).body.totals.leads).toBe(4);
+    } finally {
+      await setAccess("own");
+    }
+  });
+});
