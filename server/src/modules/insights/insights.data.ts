@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AiInsights, CommunityAnalytics } from "@contract/integrations";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
+import { leadInScope } from "../../kernel/lead-scope";
 import { affiliateReferrals, automationRuns, automationWorkflows, feedback, kpiMetrics, leads, npsResponses, tasks, technicalIssues } from "../../db/schema";
 
 /** The first instant of this calendar month in UTC, whatever the session's time zone. */
@@ -18,7 +19,7 @@ const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(
  * twice); the list of related fixes stored without a model (source kind retrieval) proposes no fix and is no
  * proposal. An approval is an issue whose fix was approved. Proposals this month go by the proposal's own timestamp.
  * Revenue generated is the year-to-date revenue (KPI records) of converted leads that came through an affiliate
- * referral.
+ * referral, counting only the leads in the request's scope (a restricted agent's own and unassigned ones).
  */
 export async function aiInsightsSnapshot(db: Database): Promise<AiInsights> {
   const proposalAt = sql`CASE WHEN ${technicalIssues.aiRepairLog} ->> 'timestamp' ~ '^\\d{4}-\\d{2}-\\d{2}T' THEN (${technicalIssues.aiRepairLog} ->> 'timestamp')::timestamptz END`;
@@ -41,7 +42,7 @@ export async function aiInsightsSnapshot(db: Database): Promise<AiInsights> {
       ), referred_conversions AS (
         SELECT ${leads.id} AS lead_id FROM ${leads}
         JOIN ${affiliateReferrals} ON ${affiliateReferrals.leadId} = ${leads.id}
-        WHERE ${leads.status} = 'converted'
+        WHERE ${leads.status} = 'converted' AND ${leadInScope(leads.assigneeId)}
       )
       SELECT
         (SELECT count(*)::int FROM proposals) AS proposals_made,

@@ -6,6 +6,7 @@ import type { AiInsights, CommunityAnalytics } from "@contract/integrations";
 import type { Lead } from "@contract/leads";
 import { automationRuns, automationWorkflows, feedback, npsResponses, tasks, technicalIssues } from "../../db/schema";
 import { anIssue, submitIssue, untilSettled } from "../issues/issue-test-helpers";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
 describe.each(testDrivers)("AI insights and community analytics on %s", (driver) => {
@@ -156,5 +157,31 @@ describe.each(testDrivers)("AI insights and community analytics on %s", (driver)
     await suite.rt.ctx.db.insert(npsResponses).values([0, 1, 3].map((score, n) => ({ userEmail: `d${n}@example.com`, score })));
     // 4 promoters and 5 detractors of 11: −9.09 rounds to −9.
     expect((await suite.admin.get<CommunityAnalytics>("/api/community/analytics")).body).toMatchObject({ npsResponses: 11, npsScore: -9, detractors: 5 });
+  });
+});
+
+describe.each(testDrivers)("AI insights under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("attributes referral revenue and conversions of a restricted agent's own and unassigned leads only", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.insights@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.insights@leadwell.test");
+    const signup = await suite.rt.client().post<Affiliate>("/api/affiliates/signup", { name: "Pia", businessName: "Pia Partners", email: "pia@partners.test", password: "secret1" });
+    expect(signup.status).toBe(201);
+    // Referred by the partner, all but the other agent's third lead; converted, all but the agent's second.
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) =>
+      scopeLeadFields(`insight ${group} ${i}`, group === "others" && i === 2 ? {} : { affiliateCode: signup.body.uniqueCode }),
+    );
+    const revenue = [[made.own[0]!, 100], [made.own[1]!, 50], [made.unassigned[0]!, 10.5], [made.others[0]!, 1000], [made.others[1]!, 2000], [made.others[2]!, 5000]] as const;
+    for (const [lead, ytdRevenue] of revenue) {
+      if (lead !== made.own[1]) expect((await suite.admin.put(`/api/leads/${lead.id}`, { status: "converted" })).status).toBe(200);
+      expect((await suite.admin.post("/api/kpi", { email: lead.email, ytdRevenue, mrr: 1, topProducts: [] })).status).toBe(200);
+    }
+
+    await setLeadAccess(suite.rt, "own");
+    expect((await agent.client.get<AiInsights>("/api/ai/insights")).body).toMatchObject({ revenueGenerated: "110.50", referralConversions: 2 });
+    expect((await suite.admin.get<AiInsights>("/api/ai/insights")).body).toMatchObject({ revenueGenerated: "3110.50", referralConversions: 4 });
+    await setLeadAccess(suite.rt, "all");
+    expect((await agent.client.get<AiInsights>("/api/ai/insights")).body).toMatchObject({ revenueGenerated: "3110.50", referralConversions: 4 });
   });
 });

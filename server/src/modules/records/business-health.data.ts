@@ -16,6 +16,7 @@ import {
   technicalIssues,
 } from "../../db/schema";
 import { countsBySql, todaySql, trendSql } from "../../db/analytics-sql";
+import { leadInScope } from "../../kernel/lead-scope";
 import { latestHealthMeasurement } from "./health-measurements.data";
 
 /*
@@ -116,14 +117,17 @@ interface LatestSnapshot {
   technical_debt: "low" | "medium" | "high";
 }
 
-/** What Leadwell measures itself: lead growth (last 30 days against the 30 before) and support volume (30 days). */
+/**
+ * What Leadwell measures itself: lead growth (last 30 days against the 30 before, over the leads in the request's
+ * scope) and support volume (30 days).
+ */
 const measuredHealth = (db: Database) =>
   rawRow<{ user_growth: number; support_volume: number }>(
     db,
     sql`SELECT (SELECT CASE WHEN previous = 0 THEN 0 ELSE round((recent - previous) * 100.0 / previous, 1) END
                 FROM (SELECT count(*) FILTER (WHERE created_at >= now() - interval '30 days') AS recent,
                              count(*) FILTER (WHERE created_at < now() - interval '30 days') AS previous
-                      FROM ${leads} WHERE created_at >= now() - interval '60 days') AS windows)::float8 AS user_growth,
+                      FROM ${leads} WHERE created_at >= now() - interval '60 days' AND ${leadInScope(leads.assigneeId)}) AS windows)::float8 AS user_growth,
           ((SELECT count(*) FROM ${technicalIssues} WHERE created_at >= now() - interval '30 days')
             + (SELECT count(*) FROM ${feedback} WHERE created_at >= now() - interval '30 days'))::int AS support_volume`,
   );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BusinessHealthDashboard } from "@contract/records/business-health";
+import type { Lead } from "@contract/leads";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -107,5 +109,28 @@ describe.each(testDrivers)("Business Health dashboard on %s", (driver) => {
       next_review_due: utcDay(60),
       total_reviews: 2,
     });
+  });
+});
+
+describe.each(testDrivers)("Business Health lead growth under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("measures a restricted agent's lead growth over their own and unassigned leads, an administrator's over every lead", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.health@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.health@leadwell.test");
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) => scopeLeadFields(`health ${group} ${i}`));
+    // The agent's two leads are recent; the unassigned one and the other agent's three came 31 to 60 days ago.
+    await suite.rt.ctx.database.executeSql("UPDATE leads SET created_at = now() - interval '40 days' WHERE id = ANY($1::int[])", [
+      `{${[...made.unassigned, ...made.others].map((l) => l.id).join(",")}}`,
+    ]);
+    const growth = async (client: typeof suite.admin) =>
+      (await client.get<BusinessHealthDashboard>("/api/business-health/dashboard")).body.current_health.operationalHealth.user_growth;
+
+    await setLeadAccess(suite.rt, "own");
+    // 2 recent against 1 before: +100%; every lead: 2 against 4, -50%.
+    expect(await growth(agent.client)).toBe(100);
+    expect(await growth(suite.admin)).toBe(-50);
+    await setLeadAccess(suite.rt, "all");
+    expect(await growth(agent.client)).toBe(-50);
   });
 });

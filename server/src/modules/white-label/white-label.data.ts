@@ -2,7 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Brand, BrandCreate, BrandUpdate, Vertical } from "@contract/white-label";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
-import { brands, industryKpiTotals, leadCounts, leads } from "../../db/schema";
+import { brands, industryKpiTotals, kpiMetrics, leadCounts, leads } from "../../db/schema";
+import { currentLeadScope, leadInScope } from "../../kernel/lead-scope";
 
 /** The most industries the verticals answer lists (industry is free text, so a CSV import may bring many). */
 export const VERTICALS_MAX = 100;
@@ -54,7 +55,8 @@ export async function deleteBrandRow(db: Database, id: number): Promise<void> {
 
 /**
  * How many leads carry the brand's name as a tag (as the client tags new leads). Tags have no index, so this reads
- * the table; it runs only before renaming or deleting a brand, never on a list.
+ * the table; it runs only before renaming or deleting a brand, never on a list. Every lead counts, whoever it is
+ * assigned to: a brand any lead carries keeps its name (and only administrators, who see every lead, manage brands).
  */
 export async function countLeadsTagged(db: Database, name: string): Promise<number> {
   const [row] = await rawRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${leads} WHERE ${leads.tags} @> ARRAY[${name}]::text[]`);
@@ -64,9 +66,11 @@ export async function countLeadsTagged(db: Database, name: string): Promise<numb
 /**
  * Leads and year-to-date revenue per industry, most leads first, from two small tables that triggers keep exact:
  * lead_counts (per status and industry, '' for none) and industry_kpi_totals (KPI revenue per industry). Neither
- * reads the leads table, so the answer costs the same at a million leads as at ten.
+ * reads the leads table, so the answer costs the same at a million leads as at ten. Those tables are for every lead:
+ * a restricted agent's request counts and sums its own and unassigned leads instead (scopedVerticals).
  */
 export async function listVerticals(db: Database): Promise<Vertical[]> {
+  if (currentLeadScope().kind === "own") return scopedVerticals(db);
   const rows = await rawRows<{ industry: string | null; lead_count: number; revenue: string }>(
     db,
     sql`
@@ -77,4 +81,23 @@ export async function listVerticals(db: Database): Promise<Vertical[]> {
       LIMIT ${VERTICALS_MAX}`,
   );
   return rows.map((row) => ({ industry: row.industry, leadCount: row.lead_count, revenue: row.revenue }));
+}
+
+/** The verticals over the leads in the request's restricted scope: leads and their KPI revenue per industry, in SQL. */
+async function scopedVerticals(db: Database): Promise<Vertical[]> {
+  const rows = await rawRows<{ industry: string | null; lead_count: number; revenue: string }>(
+    db,
+    sql`
+      SELECT nullif(c.industry, '') AS industry, c.lead_count, c.revenue
+      FROM (
+        SELECT coalesce(${leads.industry}, '') AS industry, count(*)::int AS lead_count,
+               coalesce(sum(${kpiMetrics.ytdRevenue}), 0)::numeric(18, 2)::text AS revenue
+        FROM ${leads} LEFT JOIN ${kpiMetrics} ON ${kpiMetrics.leadId} = ${leads.id}
+        WHERE ${leadInScope(leads.assigneeId)}
+        GROUP BY 1
+      ) c
+      ORDER BY c.lead_count DESC, c.industry = '', c.industry
+      LIMIT ${VERTICALS_MAX}`,
+  );
+  return rows.map((row) => ({ industry: row.industry, leadCount: Number(row.lead_count), revenue: row.revenue }));
 }

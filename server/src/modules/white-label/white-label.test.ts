@@ -4,6 +4,7 @@ import type { ApiError } from "@contract/errors";
 import type { Lead } from "@contract/leads";
 import type { Brand, Vertical } from "@contract/white-label";
 import { auditLogs } from "../../db/schema";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { signedInWithRole, suiteWithAdmin, testDrivers, type TestResponse } from "../../test/test-runtime";
 
 const ACME = {
@@ -172,5 +173,37 @@ describe.each(testDrivers)("white label on %s", (driver) => {
       { industry: "technology", leadCount: 1, revenue: "0.00" },
       { industry: null, leadCount: 1, revenue: "0.00" },
     ]);
+  });
+});
+
+describe.each(testDrivers)("verticals under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("counts a restricted agent's own and unassigned leads and their revenue per industry, an administrator's every lead", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.verticals@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.verticals@leadwell.test");
+    const industryOf = { own: ["Retail", "Finance"], unassigned: [undefined], others: ["Retail", "Retail", "Finance"] };
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) => {
+      const industry = industryOf[group][i];
+      return scopeLeadFields(`vertical ${group} ${i}`, industry ? { industry } : {});
+    });
+    for (const [lead, ytdRevenue] of [[made.own[0]!, 100], [made.unassigned[0]!, 5], [made.others[0]!, 1000], [made.others[1]!, 1000], [made.others[2]!, 300]] as const) {
+      expect((await suite.admin.post("/api/kpi", { email: lead.email, ytdRevenue, mrr: 1, topProducts: [] })).status).toBe(200);
+    }
+    const everyLead = [
+      { industry: "Retail", leadCount: 3, revenue: "2100.00" },
+      { industry: "Finance", leadCount: 2, revenue: "300.00" },
+      { industry: null, leadCount: 1, revenue: "5.00" },
+    ];
+
+    await setLeadAccess(suite.rt, "own");
+    expect((await agent.client.get<Vertical[]>("/api/white-label/verticals")).body).toEqual([
+      { industry: "Finance", leadCount: 1, revenue: "0.00" },
+      { industry: "Retail", leadCount: 1, revenue: "100.00" },
+      { industry: null, leadCount: 1, revenue: "5.00" },
+    ]);
+    expect((await suite.admin.get<Vertical[]>("/api/white-label/verticals")).body).toEqual(everyLead);
+    await setLeadAccess(suite.rt, "all");
+    expect((await agent.client.get<Vertical[]>("/api/white-label/verticals")).body).toEqual(everyLead);
   });
 });
