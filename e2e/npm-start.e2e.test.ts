@@ -1,11 +1,14 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { BUILD_INPUTS } from "../scripts/build-inputs.mjs";
+import { buildInputsHash } from "../scripts/build-inputs.mjs";
+
+/** Where scripts/build.mjs records the hash of the sources dist was built from (scripts/ensure-build.mjs reads it). */
+const BUILD_STAMP = "dist/.build-stamp";
 
 // The first test runs after e2e/global-setup.ts has built dist, so `npm start` normally finds the build current and
 // starts at once (the hash of the sources decides; see scripts/build-inputs.test.ts).
@@ -88,24 +91,16 @@ describe("npm start", { timeout: 300_000 }, () => {
   });
 
   it("starts without building again right after `npm run build`, and prints readable log lines to a terminal", async () => {
-    // A copy of the sources (node_modules shared), so this build leaves the dist the other browser tests serve alone.
-    const root = mkdtempSync(path.join(tmpdir(), "leadwell-built-"));
-    const dataDir = path.join(root, "data");
-    for (const input of [...BUILD_INPUTS, "scripts"]) {
-      if (existsSync(input)) cpSync(input, path.join(root, input), { recursive: true, filter: (source) => !source.includes("node_modules") });
-    }
-    symlinkSync(path.resolve("node_modules"), path.join(root, "node_modules"), "dir");
+    // The dist served here is the one `npm run build` made before the browser tests: e2e/global-setup.ts runs it
+    // (through scripts/ensure-build.mjs) when dist is not the build of these sources, and .ci/run's second pass runs
+    // it itself, as a person would. A second build in a copy of the sources had cost this file most of its time.
+    const built = existsSync(BUILD_STAMP) ? readFileSync(BUILD_STAMP, "utf8").trim() : "";
+    expect(built, "dist is not the build of these sources: was a file edited after the browser tests' set-up built it?").toBe(buildInputsHash());
+    const dataDir = mkdtempSync(path.join(tmpdir(), "leadwell-built-"));
     let npm: ReturnType<typeof npmStart> | undefined;
     try {
-      const build = spawn("npm", ["run", "build", "--silent"], { cwd: root, env: shellEnv({}), stdio: ["ignore", "pipe", "pipe"] });
-      let buildOutput = "";
-      build.stdout.on("data", (chunk: Buffer) => (buildOutput += chunk.toString()));
-      build.stderr.on("data", (chunk: Buffer) => (buildOutput += chunk.toString()));
-      const buildCode = await new Promise<number | null>((resolve) => build.once("exit", resolve));
-      expect(buildCode, buildOutput).toBe(0);
-
       const port = await freePort();
-      npm = npmStart(root, shellEnv({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" }), true);
+      npm = npmStart(process.cwd(), shellEnv({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" }), true);
       const health = `http://127.0.0.1:${port}/api/health`;
       await waitHealthy(health);
       expect(await healthy(health), npm.output).toBe(true);
@@ -123,7 +118,7 @@ describe("npm start", { timeout: 300_000 }, () => {
       expect(npm.output.replace(ANSI, "")).toMatch(/INFO: SIGINT received/);
     } finally {
       if (npm?.child.exitCode === null) npm.child.kill("SIGKILL");
-      rmSync(root, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
