@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Referral } from "@contract/affiliates";
 import type { Database } from "../client";
 import { affiliateCommissions, affiliateReferrals, affiliates, leads } from "../schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
 /*
  * Referrals as the staff tracking screen and an affiliate's own pages (their detail and their partner dashboard)
@@ -16,8 +17,13 @@ export interface ReferralFilter {
 
 export const sinceUtcDay = (column: SQL | typeof affiliateReferrals.referredAt, day: string) => sql`${column} >= (${day}::date)::timestamp AT TIME ZONE 'UTC'`;
 
+/**
+ * Every referral is of a lead: a request sees those of leads within its lead scope (issue 26.5), so a restricted
+ * agent's list, export and figures leave out another agent's leads. A partner's own pages are no staff request and see
+ * all of theirs.
+ */
 export function referralConditions(filter: ReferralFilter): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [sql`EXISTS (SELECT 1 FROM leads l WHERE l.id = ${affiliateReferrals.leadId} AND ${leadInScope(sql`l.assignee_id`)})`];
   if (filter.affiliateId) conditions.push(eq(affiliateReferrals.affiliateId, filter.affiliateId));
   if (filter.since) conditions.push(sinceUtcDay(affiliateReferrals.referredAt, filter.since));
   return conditions;

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { affiliateCommissions, affiliatePayouts, affiliateReferrals, affiliates, affiliateTokens, leads } from "../../db/schema";
 import { rawRows } from "../../db/raw-rows";
+import { leadInScope } from "../../kernel/lead-scope";
 
 type AffiliateRow = typeof affiliates.$inferSelect;
 
@@ -119,7 +120,8 @@ export async function listCommissions(db: Database, affiliateId: number): Promis
     })
     .from(affiliateCommissions)
     .innerJoin(leads, eq(leads.id, affiliateCommissions.leadId))
-    .where(eq(affiliateCommissions.affiliateId, affiliateId))
+    // A commission names its lead: one of a lead outside the request's lead scope is left out (issue 26.5).
+    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), leadInScope(leads.assigneeId)))
     .orderBy(desc(affiliateCommissions.createdAt), desc(affiliateCommissions.id))
     .limit(200);
   return rows.map((r) => ({

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { attachmentChunks, leadAttachments, leads, users } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
 const attachmentColumns = {
   id: leadAttachments.id,
@@ -26,8 +27,13 @@ export type AttachmentRow = {
   createdAt: Date;
 };
 
+/** Whether the lead exists within the request's lead scope (issue 26.5): one outside it is not found, as an unknown one. */
 export async function leadExists(db: Database, leadId: number): Promise<boolean> {
-  const rows = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)).limit(1);
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), leadInScope(leads.assigneeId)))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -37,17 +43,32 @@ export function completeAttachmentsOf(db: Database, leadId: number): Promise<Att
     .select(attachmentColumns)
     .from(leadAttachments)
     .leftJoin(users, eq(users.id, leadAttachments.uploadedBy))
-    .where(and(eq(leadAttachments.leadId, leadId), eq(leadAttachments.complete, true)))
+    .where(
+      and(
+        eq(leadAttachments.leadId, leadId),
+        eq(leadAttachments.complete, true),
+        sql`EXISTS (SELECT 1 FROM leads l WHERE l.id = ${leadId} AND ${leadInScope(sql`l.assignee_id`)})`,
+      ),
+    )
     .orderBy(desc(leadAttachments.id));
 }
 
-/** One complete attachment; an upload still under way (or failed) is none. */
+/**
+ * One complete attachment of a lead within the request's lead scope; an upload still under way (or failed) is none,
+ * and so is a file of a lead the reader may not see.
+ */
 export async function findCompleteAttachment(db: Database, id: number): Promise<AttachmentRow | undefined> {
   const [row] = await db
     .select(attachmentColumns)
     .from(leadAttachments)
     .leftJoin(users, eq(users.id, leadAttachments.uploadedBy))
-    .where(and(eq(leadAttachments.id, id), eq(leadAttachments.complete, true)))
+    .where(
+      and(
+        eq(leadAttachments.id, id),
+        eq(leadAttachments.complete, true),
+        sql`EXISTS (SELECT 1 FROM leads l WHERE l.id = ${leadAttachments.leadId} AND ${leadInScope(sql`l.assignee_id`)})`,
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -100,10 +100,11 @@ async function requireLead(db: Database, leadId: number) {
 }
 
 export async function listAttachments(deps: AttachmentDeps, leadId: number): Promise<AttachmentList> {
-  // A lead merged into another answers 410 with mergedInto: its files are the kept lead's now.
+  // A lead merged into another answers 410 with mergedInto: its files are the kept lead's now. A lead outside the
+  // request's lead scope is not found, and so is one merged into such a lead (the 410 would name it).
   if (!(await leadExists(deps.db, leadId))) {
     const kept = await mergedInto(deps.db, leadId);
-    throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
+    throw kept === undefined || !(await leadExists(deps.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
   }
   const rows = await completeAttachmentsOf(deps.db, leadId);
   return { attachments: rows.map(toAttachment), maxBytes: deps.config.attachments.maxBytes };

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { automationRuns, automationWorkflows, leads, tasks, users } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
 export type WorkflowRow = typeof automationWorkflows.$inferSelect;
 type NewWorkflow = typeof automationWorkflows.$inferInsert;
@@ -71,8 +72,22 @@ export async function settleRun(db: Database, runId: number, values: { outcome: 
   await db.update(automationRuns).set(values).where(and(eq(automationRuns.id, runId), eq(automationRuns.outcome, "pending")));
 }
 
+/**
+ * The workflow's latest runs, without those about a lead that exists outside the request's lead scope (issue 26.5).
+ * Runs about no lead, or about a lead since deleted (the log outlives it), show nothing of a lead and are kept.
+ */
 export const latestRuns = (db: Database, workflowId: number) =>
-  db.select().from(automationRuns).where(eq(automationRuns.workflowId, workflowId)).orderBy(desc(automationRuns.id)).limit(50);
+  db
+    .select()
+    .from(automationRuns)
+    .where(
+      and(
+        eq(automationRuns.workflowId, workflowId),
+        sql`NOT EXISTS (SELECT 1 FROM leads l WHERE l.id = ${automationRuns.leadId} AND NOT ${leadInScope(sql`l.assignee_id`)})`,
+      ),
+    )
+    .orderBy(desc(automationRuns.id))
+    .limit(50);
 
 export async function userByEmail(db: Database, email: string): Promise<{ id: number; email: string } | undefined> {
   const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = lower(${email})`);

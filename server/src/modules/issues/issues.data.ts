@@ -6,6 +6,7 @@ import type { KeysetPosition } from "../../kernel/http/csv-export";
 import { technicalIssues } from "../../db/schema";
 import { escapeLike } from "../../lib/like-pattern";
 import { foldTerm } from "../../db/fold";
+import { leadInScope } from "../../kernel/lead-scope";
 
 // The generated search and context columns serve the indexes; they are never part of an answer.
 const { searchText: _searchText, contextVector: _contextVector, ...issueColumns } = getTableColumns(technicalIssues);
@@ -29,27 +30,44 @@ export function toIssue(row: IssueRow): Issue {
   };
 }
 
-/** Stores a reported issue, linked to the lead whose email matches the reporter's in any letter case. */
+/**
+ * An issue is seen by a request when it is tied to no lead, or to a lead within the request's lead scope (issue
+ * 26.5): an issue of a lead the reader may not see is not found and not listed, as the lead itself.
+ */
+const issueLeadInScope = () =>
+  sql`(${technicalIssues.leadId} IS NULL OR EXISTS (SELECT 1 FROM leads l WHERE l.id = ${technicalIssues.leadId} AND ${leadInScope(sql`l.assignee_id`)}))`;
+
+/**
+ * Stores a reported issue, linked to the lead whose email matches the reporter's in any letter case, among the leads
+ * the request may see: an agent limited to their own leads never links (and so learns of) another agent's lead.
+ */
 export async function insertIssue(db: Database, values: { email: string; description: string; screenshotUrl: string | null }): Promise<Issue> {
   const [row] = await db
     .insert(technicalIssues)
     .values({
       ...values,
       // lower(email) on both sides, so the lookup uses the leads' lower(email) index.
-      leadId: sql`(SELECT id FROM leads WHERE lower(email) = lower(${values.email}) ORDER BY id LIMIT 1)`,
+      leadId: sql`(SELECT l.id FROM leads l WHERE lower(l.email) = lower(${values.email}) AND ${leadInScope(sql`l.assignee_id`)} ORDER BY l.id LIMIT 1)`,
     })
     .returning(issueColumns);
   return toIssue(row!);
 }
 
 export async function findIssue(db: Database, id: number): Promise<Issue | undefined> {
-  const [row] = await db.select(issueColumns).from(technicalIssues).where(eq(technicalIssues.id, id));
+  const [row] = await db
+    .select(issueColumns)
+    .from(technicalIssues)
+    .where(and(eq(technicalIssues.id, id), issueLeadInScope()));
   return row && toIssue(row);
 }
 
 /** Reads an issue and holds its row until the transaction ends, so a decision is taken on what is current. */
 export async function lockIssue(db: Database, id: number): Promise<Issue | undefined> {
-  const [row] = await db.select(issueColumns).from(technicalIssues).where(eq(technicalIssues.id, id)).for("update");
+  const [row] = await db
+    .select(issueColumns)
+    .from(technicalIssues)
+    .where(and(eq(technicalIssues.id, id), issueLeadInScope()))
+    .for("update");
   return row && toIssue(row);
 }
 
@@ -65,7 +83,7 @@ export interface IssueFilter {
 }
 
 function filterConditions(filter: IssueFilter): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [issueLeadInScope()];
   if (filter.q) conditions.push(descriptionContains(filter.q));
   if (filter.status) conditions.push(eq(technicalIssues.status, filter.status));
   return conditions;

@@ -33,3 +33,38 @@ export async function latestOutboxId(db: Database): Promise<number> {
   const [row] = await rawRows<{ id: number }>(db, sql`SELECT coalesce(max(id), 0)::float8 AS id FROM event_outbox`);
   return row?.id ?? 0;
 }
+
+/** The lead an event is about, as it is when the event is pushed (issue 26.5). */
+export type EventLead = { kind: "none" } | { kind: "gone" } | { kind: "lead"; assigneeId: number | null };
+
+export interface EventRecords {
+  leadIds: readonly number[];
+  taskIds: readonly number[];
+  issueIds: readonly number[];
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/**
+ * The current assignee of each lead named, and the lead (with its assignee) of each task and issue named, read in one
+ * statement for a whole batch of events: the stream decides per reader at push time, so a lead that changed hands
+ * while a stream was open is pushed to its new assignee's, not its former one's. Keys are "lead:1", "task:2", "issue:3";
+ * a record not found (deleted) has no key.
+ */
+export async function eventLeads(db: Database, records: EventRecords): Promise<Map<string, EventLead>> {
+  const found = new Map<string, EventLead>();
+  if (records.leadIds.length + records.taskIds.length + records.issueIds.length === 0) return found;
+  const rows = await rawRows<{ kind: string; id: number; leadId: number | null; assigneeId: number | null }>(
+    db,
+    sql`SELECT 'lead' AS kind, l.id, l.id AS "leadId", l.assignee_id AS "assigneeId" FROM leads l WHERE l.id = ANY(${intArray(records.leadIds)})
+        UNION ALL
+        SELECT 'task', t.id, l.id, l.assignee_id FROM tasks t LEFT JOIN leads l ON l.id = t.lead_id WHERE t.id = ANY(${intArray(records.taskIds)})
+        UNION ALL
+        SELECT 'issue', i.id, l.id, l.assignee_id FROM technical_issues i LEFT JOIN leads l ON l.id = i.lead_id WHERE i.id = ANY(${intArray(records.issueIds)})`,
+  );
+  for (const row of rows) {
+    const lead: EventLead = row.leadId === null ? { kind: "none" } : { kind: "lead", assigneeId: row.assigneeId === null ? null : Number(row.assigneeId) };
+    found.set(`${row.kind}:${Number(row.id)}`, lead);
+  }
+  return found;
+}

@@ -3,6 +3,7 @@ import { liveEndpoints, type LiveMessage } from "@contract/live";
 import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { signedIn } from "../../kernel/http/auth-hook";
 import { endpointSchema, routeConfig } from "../../kernel/http/endpoint-route";
+import { currentLeadScope } from "../../kernel/lead-scope";
 import { createLiveHub, replaySince } from "./live.hub";
 
 /** A comment this often keeps proxies and the browser from taking a quiet stream for a dead one. */
@@ -33,6 +34,8 @@ export function liveRoutes(app: ZodApp, ctx: AppContext) {
   const stream = liveEndpoints.stream;
   app.get(stream.path, { config: routeConfig(stream), schema: endpointSchema(stream) }, async (request, reply) => {
     const principal = signedIn(request);
+    // The request's lead scope, taken at connect: each event is then pushed only if its lead is within it at push time.
+    const scope = currentLeadScope();
     const lastEventId = lastEventIdOf(request.headers["last-event-id"]);
     reply.hijack();
     const response = reply.raw;
@@ -45,7 +48,7 @@ export function liveRoutes(app: ZodApp, ctx: AppContext) {
     });
     response.write(`retry: ${RECONNECT_MS}\n\n`);
     open.add(response);
-    const remove = hub.add({ principal, send: (message, id) => response.write(sseFrame(message, id)) });
+    const remove = hub.add({ principal, scope, send: (message, id) => response.write(sseFrame(message, id)) });
     const heartbeat = setInterval(() => response.write(": keep-alive\n\n"), HEARTBEAT_MS);
     // Ended after a while so that the reconnection passes the access checks again (a signed-out session, a changed role).
     const lifetime = setTimeout(() => response.end(), ctx.config.live.streamMaxSeconds * 1000);
@@ -56,6 +59,6 @@ export function liveRoutes(app: ZodApp, ctx: AppContext) {
       clearTimeout(lifetime);
     });
     // Joined before the replay, so nothing committed in between is missed (an event sent twice is harmless: a screen reads again).
-    if (lastEventId !== undefined) await replaySince(ctx.db, { principal, send: (message, id) => response.write(sseFrame(message, id)) }, lastEventId);
+    if (lastEventId !== undefined) await replaySince(ctx.db, { principal, scope, send: (message, id) => response.write(sseFrame(message, id)) }, lastEventId);
   });
 }

@@ -1,16 +1,27 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { LEAD_EMAIL_LIST_MAX, type LeadEmail } from "@contract/mail";
 import type { Database } from "../../db/client";
 import { leads, mailOutbox, users } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
-/** The lead a message is written to, as the placeholders see it (every column, as automations fill them). */
+/**
+ * The lead a message is written to, as the placeholders see it (every column, as automations fill them); none when it
+ * is outside the request's lead scope (issue 26.5), so nothing is written to it.
+ */
 export async function leadForEmail(db: Database, id: number) {
-  const [row] = await db.select().from(leads).where(eq(leads.id, id));
+  const [row] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
   return row;
 }
 
+/** Whether the lead exists within the request's lead scope: one outside it is not found, as an unknown one. */
 export async function leadExists(db: Database, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
   return row !== undefined;
 }
 
@@ -65,7 +76,7 @@ export async function listLeadEmails(db: Database, leadId: number): Promise<Lead
     .select(leadEmailColumns)
     .from(mailOutbox)
     .leftJoin(users, eq(users.id, mailOutbox.sentBy))
-    .where(eq(mailOutbox.leadId, leadId))
+    .where(and(eq(mailOutbox.leadId, leadId), sql`EXISTS (SELECT 1 FROM leads l WHERE l.id = ${leadId} AND ${leadInScope(sql`l.assignee_id`)})`))
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(LEAD_EMAIL_LIST_MAX);
   return rows.map(toLeadEmail);

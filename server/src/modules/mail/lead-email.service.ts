@@ -50,12 +50,13 @@ export async function sendLeadEmail(
   return sent!;
 }
 
-/** The messages written to a lead, newest first; 404 when there is no such lead, 410 for one merged into another. */
+/** The messages written to a lead, newest first; 404 when there is no such lead (or it is outside the request's lead scope), 410 for one merged into another. */
 export async function leadEmails(ctx: AppContext, leadId: number): Promise<LeadEmail[]> {
-  // A lead merged into another answers 410 with mergedInto: its emails are the kept lead's now.
+  // A lead merged into another answers 410 with mergedInto: its emails are the kept lead's now. A lead outside the
+  // request's lead scope is not found, and so is one merged into such a lead (the 410 would name it).
   if (!(await leadExists(ctx.db, leadId))) {
     const kept = await mergedInto(ctx.db, leadId);
-    throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
+    throw kept === undefined || !(await leadExists(ctx.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
   }
   return listLeadEmails(ctx.db, leadId);
 }

@@ -19,6 +19,7 @@ import {
   lockLeadForPin,
   lockNote,
   selectLeadNotes,
+  staffWhoSeeLead,
   unpinOtherNotes,
   updateNoteRow,
 } from "./notes.data";
@@ -32,10 +33,11 @@ export interface NoteActor {
 const actingStaff = (principal: Principal) => ({ id: principal.user.id, name: principal.user.name, email: principal.user.email });
 
 export async function listLeadNotes(db: Database, leadId: number): Promise<Note[]> {
-  // A lead merged into another answers 410 with mergedInto: its notes are the kept lead's now.
+  // A lead merged into another answers 410 with mergedInto: its notes are the kept lead's now. A lead outside the
+  // request's lead scope is not found, and so is one merged into such a lead (the 410 would name it).
   if ((await findLeadName(db, leadId)) === undefined) {
     const kept = await mergedInto(db, leadId);
-    throw kept === undefined ? notFound("note.lead_not_found") : mergedAway(kept);
+    throw kept === undefined || (await findLeadName(db, kept)) === undefined ? notFound("note.lead_not_found") : mergedAway(kept);
   }
   return selectLeadNotes(db, leadId);
 }
@@ -48,12 +50,16 @@ async function noteById(db: Database, id: number): Promise<Note> {
 
 /**
  * Tells the staff `body` mentions (and `before` did not: an edit tells only the newly mentioned) that they were,
- * never the author, in the writing transaction. Answers whom it told.
+ * never the author and never someone the lead is hidden from (a restricted agent's scope), in the writing transaction.
+ * Answers whom it told.
  */
 async function notifyMentioned(tx: Database, body: string, before: string | null, leadId: number, businessName: string, principal: Principal): Promise<number[]> {
   const staff = await activeStaff(tx);
   const already = new Set(before === null ? [] : resolveMentions(before, staff).map((person) => person.id));
-  const told = resolveMentions(body, staff).filter((person) => person.id !== principal.user.id && !already.has(person.id));
+  const named = resolveMentions(body, staff).filter((person) => person.id !== principal.user.id && !already.has(person.id));
+  // Only those who may see the lead are told: the notice names it and links to it.
+  const seeing = await staffWhoSeeLead(tx, leadId, named.map((person) => person.id));
+  const told = named.filter((person) => seeing.has(person.id));
   await notify(
     tx,
     told.map((person) => person.email),

@@ -4,11 +4,28 @@ import type { Task, TaskAssignee, TaskDueFilter, TaskPriority, TaskRecurrence, T
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { leads, notifications, taskReminders, tasks, users } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
 /** Today in UTC, as the database sees it: due dates, "overdue" and reminders all count days this way. */
 const todaySql = sql`(now() AT TIME ZONE 'UTC')::date`;
 /** The list's order (tasks_due_order_idx): soonest due first, no due date last, then oldest first. */
 const dueOrder = sql`coalesce(${tasks.dueDate}, 'infinity'::date)`;
+
+/**
+ * A task is seen by a request when it is tied to no lead, or to a lead within the request's lead scope (issue 26.5):
+ * a task of a lead the reader may not see is not found and not listed, as the lead itself.
+ */
+const taskLeadInScope = () =>
+  sql`(${tasks.leadId} IS NULL OR EXISTS (SELECT 1 FROM leads l WHERE l.id = ${tasks.leadId} AND ${leadInScope(sql`l.assignee_id`)}))`;
+
+/** Whether a lead a task is to be tied to exists within the request's lead scope. */
+export async function leadVisible(db: Database, leadId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), leadInScope(leads.assigneeId)));
+  return row !== undefined;
+}
 
 const taskColumns = {
   id: tasks.id,
@@ -68,7 +85,7 @@ export interface TaskFilter {
 }
 
 function filterConditions(filter: TaskFilter): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [taskLeadInScope()];
   if (filter.leadId !== undefined) conditions.push(eq(tasks.leadId, filter.leadId));
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
   if (filter.assigneeId !== undefined) conditions.push(eq(tasks.assigneeId, filter.assigneeId));
@@ -111,7 +128,7 @@ export async function selectTaskPage(db: Database, filter: TaskFilter, limit: nu
 }
 
 export async function findTask(db: Database, id: number): Promise<Task | undefined> {
-  const [row] = await selectTasks(db).where(eq(tasks.id, id));
+  const [row] = await selectTasks(db).where(and(eq(tasks.id, id), taskLeadInScope()));
   return row && toTask(row);
 }
 
@@ -132,14 +149,15 @@ export interface LockedTask {
 
 /**
  * Reads a task and locks it for the rest of the transaction: two requests changing one task (two people completing
- * it at the same moment) take turns, and the second sees what the first did.
+ * it at the same moment) take turns, and the second sees what the first did. A task of a lead outside the request's
+ * lead scope is none.
  */
 export async function lockTask(db: Database, id: number): Promise<LockedTask | undefined> {
   const [row] = await rawRows<LockedTask>(
     db,
     sql`SELECT id, title, description, due_date::text AS "dueDate", priority, status, recurrence, lead_id AS "leadId",
           issue_id AS "issueId", assignee_id AS "assigneeId", ${todaySql}::text AS today
-        FROM tasks WHERE id = ${id} FOR UPDATE`,
+        FROM tasks WHERE id = ${id} AND ${taskLeadInScope()} FOR UPDATE`,
   );
   return row;
 }
@@ -211,12 +229,18 @@ export async function setLaterRecurrence(
 }
 
 export async function deleteTaskRow(db: Database, id: number): Promise<{ title: string } | undefined> {
-  const [row] = await db.delete(tasks).where(eq(tasks.id, id)).returning({ title: tasks.title });
+  const [row] = await db
+    .delete(tasks)
+    .where(and(eq(tasks.id, id), taskLeadInScope()))
+    .returning({ title: tasks.title });
   return row;
 }
 
 export async function countActiveTasks(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tasks).where(sql`${tasks.status} <> 'completed'`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(tasks)
+    .where(and(sql`${tasks.status} <> 'completed'`, taskLeadInScope()));
   return row?.n ?? 0;
 }
 

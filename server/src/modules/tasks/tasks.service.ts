@@ -17,6 +17,7 @@ import {
   findTask,
   insertNextOccurrence,
   insertTask,
+  leadVisible,
   listAssignees,
   lockTask,
   missingReference,
@@ -42,6 +43,14 @@ function refuseMissingReference(error: unknown): never {
   const field = missingReference(error);
   if (field) throw badRequest(field, unknownReference[field]);
   throw error;
+}
+
+/**
+ * A task tied to a lead outside the request's lead scope answers as one tied to an unknown lead (400 naming leadId):
+ * the lead is not found for this reader, and nothing is written.
+ */
+async function refuseHiddenLead(tx: Database, leadId: number | null): Promise<void> {
+  if (leadId !== null && !(await leadVisible(tx, leadId))) throw badRequest("leadId", unknownReference.leadId);
 }
 
 export interface TaskActor {
@@ -81,6 +90,7 @@ export async function createTask(db: Database, input: TaskCreate, { principal, m
     assigneeId: input.assigneeId === undefined ? principal.user.id : input.assigneeId,
   };
   const id = await inTransaction(db, async (tx) => {
+    await refuseHiddenLead(tx, values.leadId);
     const created = await insertTask(tx, values);
     await emitEvent(tx, "task.created", {
       taskId: created,
@@ -182,6 +192,7 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
     };
     const changed = TASK_FIELDS.filter((field) => after[field] !== before[field]);
     if (changed.length === 0) return;
+    if (changed.includes("leadId")) await refuseHiddenLead(tx, after.leadId);
 
     const changes: TaskChanges = {};
     for (const field of changed) copyField(changes, after, field);

@@ -3,6 +3,7 @@ import type { TimelineKind } from "@contract/timeline";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { leads } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 
 export interface TimelineRow {
   id: string;
@@ -41,6 +42,7 @@ export function selectTimelinePage(db: Database, leadId: number, options: { kind
         LEFT JOIN lead_notes n ON t.kind = 'note' AND n.id = (t.subject->>'noteId')::int
         LEFT JOIN automation_runs r ON t.kind = 'automation' AND r.id = (t.subject->>'runId')::int
         WHERE t.lead_id = ${leadId}
+          AND EXISTS (SELECT 1 FROM leads l WHERE l.id = ${leadId} AND ${leadInScope(sql`l.assignee_id`)})
           ${options.kind ? sql`AND t.kind = ${options.kind}` : sql``}
           ${options.before ? sql`AND t.id < ${options.before}` : sql``}
         ORDER BY t.id DESC
@@ -48,8 +50,12 @@ export function selectTimelinePage(db: Database, leadId: number, options: { kind
   );
 }
 
+/** Whether the lead exists within the request's lead scope (issue 26.5): one outside it is not found, as an unknown one. */
 export async function leadExists(db: Database, leadId: number): Promise<boolean> {
-  const [row] = await rawRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM leads WHERE id = ${leadId}) AS found`);
+  const [row] = await rawRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM leads l WHERE l.id = ${leadId} AND ${leadInScope(sql`l.assignee_id`)}) AS found`,
+  );
   return row?.found === true;
 }
 

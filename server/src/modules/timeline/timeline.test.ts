@@ -202,4 +202,31 @@ describe.each(testDrivers)("the lead timeline on %s", (driver) => {
     const viewer = await signedInWithRole(suite.rt, "viewer", { name: "Vic Viewer", email: "vic.timeline@leadwell.test" });
     expect(await timeline(viewer, lead.body.id)).toHaveLength(6);
   });
+  it("answers 404 for another agent's lead to an agent limited to their own leads, and the timeline of their own and unassigned ones (issue 26.5)", async () => {
+    const db = suite.rt.ctx.db;
+    const rita = await signedInWithRole(suite.rt, "agent", { name: "Rita Timeline", email: "rita.timeline@leadwell.test" });
+    const otto = await signedInWithRole(suite.rt, "agent", { name: "Otto Timeline", email: "otto.timeline@leadwell.test" });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const lead = async (n: string, assignee: number | null) => {
+      const created = await suite.admin.post<Lead>("/api/leads", aLead(n));
+      await db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${created.body.id}`);
+      return created.body.id;
+    };
+    const mine = await lead("scope-mine", await idOf(rita));
+    const theirs = await lead("scope-theirs", await idOf(otto));
+    const free = await lead("scope-free", null);
+    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      expect((await rita.get(`/api/leads/${theirs}/timeline`)).status).toBe(404);
+      expect((await rita.get(`/api/leads/${theirs}/timeline?kind=created`)).status).toBe(404);
+      expect((await timeline(rita, mine)).length).toBeGreaterThan(0);
+      expect((await timeline(rita, free)).length).toBeGreaterThan(0);
+      expect((await timeline(otto, theirs)).length).toBeGreaterThan(0);
+      // Managers and administrators read every lead's.
+      expect((await timeline(suite.admin, theirs)).length).toBeGreaterThan(0);
+    } finally {
+      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
+    expect((await timeline(rita, theirs)).length).toBeGreaterThan(0);
+  });
 });
