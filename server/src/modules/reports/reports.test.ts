@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lead } from "@contract/leads";
-import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
+import { suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
 
 describe.each(testDrivers)("lead reports on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
@@ -49,5 +50,32 @@ describe.each(testDrivers)("lead reports on %s", (driver) => {
     expect(res.headers["content-disposition"]).toMatch(/filename="lead-report-/);
     const lines = res.text.slice(1).trimEnd().split("\r\n");
     expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual(["Report b", "Report a"]);
+  });
+});
+
+describe.each(testDrivers)("lead reports under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("reports a restricted agent's own and unassigned leads only, with their total; an administrator every lead", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.reports@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.reports@leadwell.test");
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) => scopeLeadFields(`report ${group} ${i}`, { industry: "retail" }));
+    await suite.rt.ctx.database.executeSql("UPDATE leads SET created_at = '2026-04-02T12:00:00Z'");
+    const report = async (client: TestClient, query: string) => {
+      const res = await client.get<Lead[]>(`/api/reports?${query}`);
+      expect(res.status).toBe(200);
+      return [res.headers["x-total-count"], res.body.map((l) => l.businessName).sort()];
+    };
+    const names = (...leads: Lead[]) => leads.map((l) => l.businessName).sort();
+    const visible = names(...made.own, ...made.unassigned);
+    const every = names(...made.own, ...made.unassigned, ...made.others);
+
+    await setLeadAccess(suite.rt, "own");
+    for (const query of ["", "source=retail", "startDate=2026-04-01&endDate=2026-04-30", "source=retail&startDate=2026-04-02&endDate=2026-04-02"]) {
+      expect(await report(agent.client, query)).toEqual(["3", visible]);
+      expect(await report(suite.admin, query)).toEqual(["6", every]);
+    }
+    await setLeadAccess(suite.rt, "all");
+    expect(await report(agent.client, "source=retail")).toEqual(["6", every]);
   });
 });
