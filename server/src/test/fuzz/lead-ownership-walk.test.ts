@@ -106,7 +106,7 @@ describe.each(floorDrivers)("lead ownership walk on %s", (driver) => {
     // The control: an administrator reads the hidden lead, so the checks below would see it if a route leaked it.
     expect((await admin.get(`/api/leads/${lead}`)).text).toContain(HIDDEN.businessName);
 
-    await rt.ctx.db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    expect((await admin.put("/api/settings/lead-access", { agents: "own" })).status).toBe(200);
     const snapshot = () =>
       rawRows<Record<string, unknown>>(
         rt.ctx.db,
