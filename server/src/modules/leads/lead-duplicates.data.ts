@@ -1,78 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import {
-  BUSINESS_SIMILARITY,
-  DUPLICATE_MATCHES_MAX,
-  duplicateReasonWeight,
-  FREE_MAIL_DOMAINS,
-  OWNER_SIMILARITY,
-  type DuplicateReason,
-} from "@contract/lead-duplicates";
+import { BUSINESS_SIMILARITY, DUPLICATE_MATCHES_MAX, duplicateReasonWeight, OWNER_SIMILARITY, type DuplicateReason } from "@contract/lead-duplicates";
 import type { Database } from "../../db/client";
+import { freeMail, PER_RULE, samePhoneBranch, type DuplicateProbe } from "../../db/queries/lead-duplicates";
 import { rawRow, rawRows } from "../../db/raw-rows";
 import { leadInScope } from "../../kernel/lead-scope";
 
-/** What a lead (stored or typed into a form) is compared on. */
-export interface DuplicateProbe {
-  email?: string | undefined;
-  phone?: string | undefined;
-  businessName?: string | undefined;
-  ownerName?: string | undefined;
-  excludeId?: number | undefined;
-}
-
-export interface CandidateRow {
-  id: number;
-  reasons: DuplicateReason[];
-}
-
-/** How many leads each rule may return before the reasons are combined (each rule is one index lookup). */
-const PER_RULE = 20;
-const freeMail = sql.join(FREE_MAIL_DOMAINS.map((domain) => sql`${domain}`), sql`, `);
-
-/**
- * The same_phone rule: up to PER_RULE leads (id, reason) whose phone key is `key` and that meet `partner` (a condition
- * on the candidate's id), in id order, through leads_phone_key_idx. Shared by the form's check (one probe) and the
- * pairs job (inside a lateral join over a chunk of leads).
- */
-export function samePhoneBranch(key: SQL, partner: SQL): SQL {
-  return sql`(SELECT id, 'same_phone' AS reason FROM leads WHERE lw_phone_key(phone_number) = ${key} AND ${partner} ORDER BY id LIMIT ${PER_RULE})`;
-}
-
-/**
- * The stored leads matching a probe by any rule, each with every rule it matched. Each branch walks one index:
- * leads_email_lower_idx, leads_phone_key_idx, leads_email_domain_idx and leads_business_name_trgm_idx (0044).
- */
-export async function selectDuplicateCandidates(db: Database, probe: DuplicateProbe): Promise<CandidateRow[]> {
-  // Only leads the request may see are candidates (issue 26.5): the condition is in every branch's WHERE.
-  const excluded = sql`id <> ${probe.excludeId ?? 0} AND ${leadInScope(sql`assignee_id`)}`;
-  const branches: SQL[] = [];
-  const email = probe.email?.trim().toLowerCase();
-  if (email) {
-    branches.push(sql`(SELECT id, 'same_email' AS reason FROM leads WHERE lower(email) = ${email} AND ${excluded} LIMIT ${PER_RULE})`);
-    const domain = email.split("@")[1];
-    const owner = probe.ownerName?.trim();
-    if (domain && owner && !(FREE_MAIL_DOMAINS as readonly string[]).includes(domain)) {
-      branches.push(sql`(SELECT id, 'same_domain_similar_owner' AS reason FROM leads
-        WHERE lw_email_domain(email) = ${domain} AND ${excluded} AND lw_email_domain(email) NOT IN (${freeMail})
-          AND similarity(lw_fold(business_owner_name || ' ' || business_owner_last_name), lw_fold(${owner})) >= ${OWNER_SIMILARITY}
-        ORDER BY id LIMIT ${PER_RULE})`);
-    }
-  }
-  if (probe.phone) branches.push(samePhoneBranch(sql`lw_phone_key(${probe.phone})`, excluded));
-  const business = probe.businessName?.trim();
-  if (business) {
-    branches.push(sql`(SELECT id, 'similar_business' AS reason FROM leads
-      WHERE lw_fold(business_name) % lw_fold(${business}) AND similarity(lw_fold(business_name), lw_fold(${business})) >= ${BUSINESS_SIMILARITY}
-        AND ${excluded}
-      ORDER BY similarity(lw_fold(business_name), lw_fold(${business})) DESC, id LIMIT ${PER_RULE})`);
-  }
-  if (branches.length === 0) return [];
-  const rows = await rawRows<{ id: number; reasons: DuplicateReason[] }>(
-    db,
-    sql`SELECT id, array_agg(DISTINCT reason) AS reasons FROM (${sql.join(branches, sql` UNION ALL `)}) AS found GROUP BY id`,
-  );
-  return rows.map((row) => ({ id: Number(row.id), reasons: row.reasons }));
-}
+// The form's rules (one probe against the leads) live in the floor, shared with the import's preview.
+export { selectDuplicateCandidates, type CandidateRow, type DuplicateProbe } from "../../db/queries/lead-duplicates";
 
 /** A stored lead's compared fields, or null when no lead within the request's scope has this id. */
 export async function selectProbeOf(db: Database, id: number): Promise<DuplicateProbe | null> {
@@ -123,66 +57,104 @@ export async function selectLastScan(db: Database): Promise<string | null> {
 
 /* The pairs job's walk (lead-duplicates.jobs.ts): its state, its name lists and one chunk of leads at a time. */
 
+export type NameKind = "b" | "o";
+
 export interface ScanState {
+  /** 'names': similar names are being searched (after nameKind, nameCursor); 'leads': the leads are walked (after cursorId). */
+  phase: "names" | "leads";
+  nameKind: NameKind;
+  nameCursor: string;
   cursorId: number;
   startedAt: Date | null;
   finishedAt: Date | null;
 }
 
-/** The walk's state, locked until the transaction ends: two runners never process the same chunk. */
+/** The walk's state, locked until the transaction ends: two runners never process the same batch. */
 export async function lockScanState(db: Database): Promise<ScanState> {
-  const [row] = await rawRows<{ cursor_id: number; started_at: string | Date | null; finished_at: string | Date | null }>(
-    db,
-    sql`SELECT cursor_id, started_at, finished_at FROM lead_duplicate_scan WHERE id = 1 FOR UPDATE`,
-  );
+  const [row] = await rawRows<{
+    phase: "names" | "leads";
+    name_kind: string;
+    name_cursor: string;
+    cursor_id: number;
+    started_at: string | Date | null;
+    finished_at: string | Date | null;
+  }>(db, sql`SELECT phase, name_kind, name_cursor, cursor_id, started_at, finished_at FROM lead_duplicate_scan WHERE id = 1 FOR UPDATE`);
   const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
-  return { cursorId: Number(row?.cursor_id ?? 0), startedAt: date(row?.started_at), finishedAt: date(row?.finished_at) };
+  return {
+    phase: row?.phase ?? "leads",
+    nameKind: row?.name_kind === "o" ? "o" : "b",
+    nameCursor: row?.name_cursor ?? "",
+    cursorId: Number(row?.cursor_id ?? 0),
+    startedAt: date(row?.started_at),
+    finishedAt: date(row?.finished_at),
+  };
 }
 
-export async function updateScanState(db: Database, patch: { cursorId: number; started?: boolean; finished?: boolean }): Promise<void> {
-  await db.execute(sql`UPDATE lead_duplicate_scan SET cursor_id = ${patch.cursorId}
-    ${patch.started ? sql`, started_at = clock_timestamp()` : sql``} ${patch.finished ? sql`, finished_at = clock_timestamp()` : sql``}
-    WHERE id = 1`);
+export async function updateScanState(
+  db: Database,
+  patch: { phase?: "names" | "leads"; nameKind?: NameKind; nameCursor?: string; cursorId?: number; started?: boolean; finished?: boolean },
+): Promise<void> {
+  const sets: SQL[] = [];
+  if (patch.phase !== undefined) sets.push(sql`phase = ${patch.phase}`);
+  if (patch.nameKind !== undefined) sets.push(sql`name_kind = ${patch.nameKind}`);
+  if (patch.nameCursor !== undefined) sets.push(sql`name_cursor = ${patch.nameCursor}`);
+  if (patch.cursorId !== undefined) sets.push(sql`cursor_id = ${patch.cursorId}`);
+  if (patch.started) sets.push(sql`started_at = clock_timestamp()`);
+  if (patch.finished) sets.push(sql`finished_at = clock_timestamp()`);
+  if (sets.length > 0) await db.execute(sql`UPDATE lead_duplicate_scan SET ${sql.join(sets, sql`, `)} WHERE id = 1`);
 }
 
 /**
- * Lists every distinct folded business name, and every owner name per company email domain, with their leads' ids
- * (lead_duplicate_names, 0046), as the leads are now; then each listed name's similar names (itself included) with
- * their similarity, each found through the list's trigram index (lead_duplicate_similar_names). The walk that follows
- * reads both by key. The trigram search's threshold is raised to the rules' lowest for this transaction only, so the
- * index returns fewer candidates; the similarity tests are the rules' own.
+ * A walk's first step: lists every distinct folded business name, and every owner name per company email domain, with
+ * their leads' ids (lead_duplicate_names, 0046), as the leads are now; and the distinct names each kind will search
+ * (lead_duplicate_search_names, 0048). The similar names of the walk before are dropped: searchSimilarNames fills them
+ * again, a batch at a time.
  */
-export async function rebuildDuplicateNames(db: Database): Promise<{ names: number; similar: number }> {
+export async function rebuildDuplicateNames(db: Database): Promise<{ names: number }> {
   await db.execute(sql`DELETE FROM lead_duplicate_similar_names`);
+  await db.execute(sql`DELETE FROM lead_duplicate_search_names`);
   await db.execute(sql`DELETE FROM lead_duplicate_names`);
   await db.execute(sql`INSERT INTO lead_duplicate_names (kind, domain, name, lead_ids)
     SELECT 'b', '', lw_fold(business_name), array_agg(id ORDER BY id) FROM leads GROUP BY 3`);
   await db.execute(sql`INSERT INTO lead_duplicate_names (kind, domain, name, lead_ids)
     SELECT 'o', lw_email_domain(email), lw_fold(business_owner_name || ' ' || business_owner_last_name), array_agg(id ORDER BY id)
     FROM leads WHERE lw_email_domain(email) IS NOT NULL AND lw_email_domain(email) NOT IN (${freeMail}) GROUP BY 2, 3`);
+  await db.execute(sql`INSERT INTO lead_duplicate_search_names (kind, name) SELECT DISTINCT kind, name FROM lead_duplicate_names`);
   await db.execute(sql`ANALYZE lead_duplicate_names`);
-  await db.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(Math.min(BUSINESS_SIMILARITY, OWNER_SIMILARITY))}, true)`);
-  // One trigram search per distinct name of a kind (an owner's name recurs in every domain), kept to the same domain after.
-  await db.execute(sql`INSERT INTO lead_duplicate_similar_names (kind, domain, name, other, score)
-    WITH distinct_names AS (SELECT DISTINCT kind, name FROM lead_duplicate_names),
-    close_names AS (
-      SELECT n.kind, n.name, s.name AS other, similarity(s.name, n.name) AS score
-      FROM distinct_names n
-      CROSS JOIN LATERAL (
-        SELECT DISTINCT d.name FROM lead_duplicate_names d
-        WHERE d.name % n.name AND d.kind = n.kind
-          AND similarity(d.name, n.name) >= CASE n.kind WHEN 'b' THEN ${BUSINESS_SIMILARITY}::real ELSE ${OWNER_SIMILARITY}::real END
-      ) s
-    )
-    SELECT a.kind, a.domain, a.name, s.other, s.score
-    FROM lead_duplicate_names a
-    JOIN close_names s ON s.kind = a.kind AND s.name = a.name
-    JOIN lead_duplicate_names b ON b.kind = a.kind AND b.domain = a.domain AND b.name = s.other`);
-  const [row] = await rawRows<{ names: number; similar: number }>(
+  await db.execute(sql`ANALYZE lead_duplicate_search_names`);
+  const [row] = await rawRows<{ names: number }>(db, sql`SELECT count(*)::int AS names FROM lead_duplicate_search_names`);
+  return { names: Number(row?.names ?? 0) };
+}
+
+/**
+ * One batch of the similar-name step: the next `size` distinct names of `kind` after `after` (in name order), each
+ * with every name of its kind similar to it (itself included) and their similarity, found through the kind's trigram
+ * index with the rule's own threshold (raised for this transaction, so the index returns only names that pass; the
+ * similarity test is repeated, as the form's check makes it). `last` is the batch's last name, null when none was
+ * left after `after`.
+ */
+export async function searchSimilarNames(db: Database, kind: NameKind, after: string, size: number): Promise<{ last: string | null; names: number; similar: number }> {
+  const threshold = kind === "b" ? BUSINESS_SIMILARITY : OWNER_SIMILARITY;
+  await db.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`);
+  const row = await rawRow<{ last: string | null; names: number; similar: number }>(
     db,
-    sql`SELECT (SELECT count(*) FROM lead_duplicate_names)::int AS names, (SELECT count(*) FROM lead_duplicate_similar_names)::int AS similar`,
+    sql`WITH batch AS MATERIALIZED (
+          SELECT name FROM lead_duplicate_search_names WHERE kind = ${kind} AND name > ${after} ORDER BY name LIMIT ${size}
+        ),
+        stored AS (
+          INSERT INTO lead_duplicate_similar_names (kind, name, other, score)
+          SELECT ${kind}, b.name, s.name, similarity(s.name, b.name)
+          FROM batch b
+          CROSS JOIN LATERAL (
+            SELECT d.name FROM lead_duplicate_search_names d
+            WHERE d.kind = ${kind} AND d.name % b.name AND similarity(d.name, b.name) >= ${threshold}::real
+          ) s
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        )
+        SELECT (SELECT max(name) FROM batch) AS last, (SELECT count(*) FROM batch)::int AS names, (SELECT count(*) FROM stored)::int AS similar`,
   );
-  return { names: Number(row?.names ?? 0), similar: Number(row?.similar ?? 0) };
+  return { last: row.last, names: Number(row.names), similar: Number(row.similar) };
 }
 
 export interface ChunkOutcome {
@@ -226,7 +198,7 @@ export async function scanDuplicateChunk(db: Database, afterId: number, size: nu
           SELECT a, b, 'similar_business' FROM (
             SELECT c.id AS a, x.b, row_number() OVER (PARTITION BY c.id ORDER BY s.score DESC, x.b) AS rank
             FROM chunk c
-            JOIN lead_duplicate_similar_names s ON s.kind = 'b' AND s.domain = '' AND s.name = c.business
+            JOIN lead_duplicate_similar_names s ON s.kind = 'b' AND s.name = c.business
             JOIN lead_duplicate_names n ON n.kind = 'b' AND n.domain = '' AND n.name = s.other
             CROSS JOIN LATERAL unnest(n.lead_ids) AS x(b)
             WHERE x.b > c.id
@@ -235,7 +207,7 @@ export async function scanDuplicateChunk(db: Database, afterId: number, size: nu
           SELECT a, b, 'same_domain_similar_owner' FROM (
             SELECT c.id AS a, x.b, row_number() OVER (PARTITION BY c.id ORDER BY x.b) AS rank
             FROM chunk c
-            JOIN lead_duplicate_similar_names s ON s.kind = 'o' AND s.domain = c.domain AND s.name = c.owner
+            JOIN lead_duplicate_similar_names s ON s.kind = 'o' AND s.name = c.owner
             JOIN lead_duplicate_names n ON n.kind = 'o' AND n.domain = c.domain AND n.name = s.other
             CROSS JOIN LATERAL unnest(n.lead_ids) AS x(b)
             WHERE x.b > c.id AND c.domain NOT IN (${freeMail})

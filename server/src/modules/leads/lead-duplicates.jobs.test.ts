@@ -67,15 +67,18 @@ describe.each(testDrivers)("the duplicate pairs job on %s", (driver) => {
     ]);
   });
 
-  it("resumes a walk stopped part-way where it stopped, without writing any pair twice", async () => {
-    // A budget already spent: one chunk is stored with the cursor, then the run stops, as a run stopped by a crash
-    // after that chunk's commit would.
-    const first = await runDuplicateScan(rt.ctx.db, { chunk: 2, budgetMs: 0, force: true });
-    expect(first).toMatchObject({ outcome: "paused", leads: 2, chunks: 1 });
-    expect(first.cursorId).toBe(ids.domain);
-    const rest = await runDuplicateScan(rt.ctx.db, { chunk: 2 });
-    expect(rest.outcome).toBe("finished");
-    expect(rest.leads).toBe(6);
+  it("resumes a walk stopped part-way where it stopped, in its name step or among the leads, without doing any batch twice", async () => {
+    // A budget already spent: each run stores one batch (of names, or a chunk of leads) with its cursor, then stops,
+    // as a run stopped by a crash after that batch's commit would; the next run carries on from there.
+    const options = { chunk: 2, nameBatch: 2, budgetMs: 0 };
+    const runs = [await runDuplicateScan(rt.ctx.db, { ...options, force: true })];
+    while (runs.at(-1)!.outcome !== "finished" && runs.length < 50) runs.push(await runDuplicateScan(rt.ctx.db, options));
+    expect(runs.at(-1)!.outcome).toBe("finished");
+    expect(runs[0]).toMatchObject({ outcome: "paused", names: 2, nameBatches: 1, leads: 0 });
+    // 8 business names and 6 owners' names of company domains, each searched once; 8 leads, each walked once.
+    expect(runs.reduce((sum, run) => sum + run.names, 0)).toBe(14);
+    expect(runs.reduce((sum, run) => sum + run.leads, 0)).toBe(8);
+    expect(runs.find((run) => run.leads > 0)).toMatchObject({ outcome: "paused", leads: 2, chunks: 1, cursorId: ids.domain });
     expect(listed(await pairs())).toEqual([
       [ids.phone, ids.twin, 0.4, ["similar_business"]],
       [ids.bakery, ids.bakery2, 0.4, ["similar_business"]],

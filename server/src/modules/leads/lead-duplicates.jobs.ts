@@ -2,10 +2,15 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { defineJob } from "../../kernel/jobs/job-kind";
 import { inTransaction } from "../../kernel/transaction";
-import { deletePairsAfter, lockScanState, rebuildDuplicateNames, scanDuplicateChunk, updateScanState } from "./lead-duplicates.data";
+import { deletePairsAfter, lockScanState, rebuildDuplicateNames, scanDuplicateChunk, searchSimilarNames, updateScanState } from "./lead-duplicates.data";
 
 /** Leads per chunk: each chunk is one transaction (its pairs and the walk's cursor together). */
 export const DUPLICATE_SCAN_CHUNK = 2_000;
+/**
+ * Distinct names per batch of the similar-name step, each batch one transaction with its cursor: a few seconds each
+ * at 1M leads on a loaded machine (one trigram search per name, 13 to 25 ms each there), so a run stops close to its budget.
+ */
+export const DUPLICATE_NAME_BATCH = 250;
 /** How long one run works before leaving the rest of the walk to the next run (under pg-boss's 15 min expiry). */
 export const DUPLICATE_SCAN_BUDGET_MS = 10 * 60_000;
 /** A finished walk is started again once it is this old (the job runs hourly). */
@@ -13,11 +18,12 @@ export const DUPLICATE_SCAN_EVERY_MS = 60 * 60_000;
 
 export interface DuplicateScanOptions {
   chunk?: number;
+  nameBatch?: number;
   budgetMs?: number;
   /** Start a new walk even though the last one finished less than DUPLICATE_SCAN_EVERY_MS ago. */
   force?: boolean;
   now?: () => number;
-  /** Told the running totals after each chunk (the bench's progress lines). */
+  /** Told the running totals after each batch of names and each chunk of leads (the bench's progress lines). */
   onChunk?: (totals: DuplicateScanResult) => void;
 }
 
@@ -29,7 +35,10 @@ export interface DuplicateScanResult {
   removed: number;
   chunks: number;
   cursorId: number;
-  /** Time spent listing the leads' names when this run started a walk. */
+  /** Distinct names whose similar names this run searched, and in how many batches. */
+  names: number;
+  nameBatches: number;
+  /** Time this run spent on the walk's name step: listing the leads' names (when it started the walk) and searching them. */
   namesSeconds: number;
 }
 
@@ -37,17 +46,20 @@ const inProgress = (state: { startedAt: Date | null; finishedAt: Date | null }) 
   state.startedAt !== null && (state.finishedAt === null || state.finishedAt < state.startedAt);
 
 /**
- * Walks every lead in id order, a chunk per transaction, storing each lead's likely duplicate pairs
- * (scanDuplicateChunk) and the walk's cursor together: a crash loses at most the chunk under way, and the next run
- * resumes after the last stored chunk. A walk starts by listing the leads' names (rebuildDuplicateNames) and ends
- * with finished_at, which GET /api/leads/duplicates shows as lastRunAt. Several instances share one walk: each chunk
- * locks the walk's state, so they take turns.
+ * A walk, resumable at every step: it starts by listing the leads' names (rebuildDuplicateNames, one transaction),
+ * then searches each distinct name's similar names, a batch of names per transaction with the name cursor
+ * (searchSimilarNames), then walks every lead in id order, a chunk per transaction storing the chunk's likely pairs
+ * (scanDuplicateChunk) with the lead cursor. A crash loses at most the batch under way, and the next run resumes
+ * after the last one stored; a run stops at its budget after the batch under way. A walk ends with finished_at,
+ * which GET /api/leads/duplicates shows as lastRunAt. Several instances share one walk: each batch locks the walk's
+ * state, so they take turns.
  */
 export async function runDuplicateScan(db: Database, options: DuplicateScanOptions = {}): Promise<DuplicateScanResult> {
   const now = options.now ?? Date.now;
   const chunk = options.chunk ?? DUPLICATE_SCAN_CHUNK;
+  const nameBatch = options.nameBatch ?? DUPLICATE_NAME_BATCH;
   const deadline = now() + (options.budgetMs ?? DUPLICATE_SCAN_BUDGET_MS);
-  const result: DuplicateScanResult = { outcome: "paused", leads: 0, pairs: 0, removed: 0, chunks: 0, cursorId: 0, namesSeconds: 0 };
+  const result: DuplicateScanResult = { outcome: "paused", leads: 0, pairs: 0, removed: 0, chunks: 0, cursorId: 0, names: 0, nameBatches: 0, namesSeconds: 0 };
 
   const started = await inTransaction(db, async (tx) => {
     const state = await lockScanState(tx);
@@ -56,29 +68,41 @@ export async function runDuplicateScan(db: Database, options: DuplicateScanOptio
     if (recent && !options.force) return false;
     const namesStart = now();
     await rebuildDuplicateNames(tx);
-    result.namesSeconds = (now() - namesStart) / 1000;
-    await updateScanState(tx, { cursorId: 0, started: true });
+    result.namesSeconds += (now() - namesStart) / 1000;
+    await updateScanState(tx, { phase: "names", nameKind: "b", nameCursor: "", cursorId: 0, started: true });
     return true;
   });
   if (!started) return { ...result, outcome: "idle" };
 
   for (;;) {
+    const stepStart = now();
     const step = await inTransaction(db, async (tx) => {
       const state = await lockScanState(tx);
-      if (!inProgress(state)) return { done: true, cursorId: state.cursorId };
+      if (!inProgress(state)) return { done: true, names: false, cursorId: state.cursorId };
+      if (state.phase === "names") {
+        const batch = await searchSimilarNames(tx, state.nameKind, state.nameCursor, nameBatch);
+        if (batch.last !== null) await updateScanState(tx, { nameCursor: batch.last });
+        // Business names first, then owners' names, then the leads.
+        else if (state.nameKind === "b") await updateScanState(tx, { nameKind: "o", nameCursor: "" });
+        else await updateScanState(tx, { phase: "leads", cursorId: 0 });
+        result.names += batch.names;
+        if (batch.names > 0) result.nameBatches += 1;
+        return { done: false, names: true, cursorId: 0 };
+      }
       const outcome = await scanDuplicateChunk(tx, state.cursorId, chunk);
       if (outcome.lastId === null) {
         result.removed += await deletePairsAfter(tx, state.cursorId);
         await updateScanState(tx, { cursorId: 0, finished: true });
-        return { done: true, cursorId: 0 };
+        return { done: true, names: false, cursorId: 0 };
       }
       await updateScanState(tx, { cursorId: outcome.lastId });
       result.leads += outcome.leads;
       result.pairs += outcome.pairs;
       result.removed += outcome.removed;
       result.chunks += 1;
-      return { done: false, cursorId: outcome.lastId };
+      return { done: false, names: false, cursorId: outcome.lastId };
     });
+    if (step.names) result.namesSeconds += (now() - stepStart) / 1000;
     result.cursorId = step.cursorId;
     options.onChunk?.(result);
     if (step.done) return { ...result, outcome: "finished" };
