@@ -16,6 +16,7 @@ import {
   type OnboardingProgress,
 } from "@contract/customer-success";
 import { percentSql } from "../../db/analytics-sql";
+import { leadInScope } from "../../kernel/lead-scope";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -40,8 +41,12 @@ export async function insertNpsResponse(
 
 // Survey links
 
+/** The lead a survey link is for, within the request's scope: another agent's lead is unknown, as a missing one. */
 export async function findLeadContact(db: Database, leadId: number) {
-  const [row] = await db.select({ id: leads.id, email: leads.email, businessName: leads.businessName }).from(leads).where(eq(leads.id, leadId));
+  const [row] = await db
+    .select({ id: leads.id, email: leads.email, businessName: leads.businessName })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), leadInScope(leads.assigneeId)));
   return row;
 }
 
@@ -57,7 +62,10 @@ export async function insertNpsInvitation(
   return row!;
 }
 
-/** The usable invitation behind a token (not used, not expired), with its lead's business name. */
+/**
+ * The usable invitation behind a token (not used, not expired), with its lead's business name. The token is the
+ * authority here (the lead's own survey link, answered without signing in), so no staff scope applies.
+ */
 export async function findUsableNpsInvitation(db: Database, tokenHash: string) {
   const [row] = await db
     .select({ id: npsInvitations.id, expiresAt: npsInvitations.expiresAt, businessName: leads.businessName })
@@ -191,7 +199,10 @@ export async function findOnboarding(db: Database, email: string): Promise<Onboa
   return row ? toProgress(row) : null;
 }
 
-/** The email of the lead a KPI sync or a task is about, lower-case; null when there is none. */
+/**
+ * The email of the lead a KPI sync or a task is about, lower-case; null when there is none. Read by the onboarding
+ * subscriber, which runs for every event outside any request, after the change itself was allowed.
+ */
 export async function leadEmail(db: Database, leadId: number | null): Promise<string | null> {
   if (leadId === null) return null;
   const [row] = await db.select({ email: leads.email }).from(leads).where(eq(leads.id, leadId));

@@ -4,6 +4,8 @@ import type { NpsAnalytics, NpsInvitation, NpsSurveyDetails } from "@contract/cu
 import type { ApiError } from "@contract/errors";
 import { auditLogs, mailOutbox, npsInvitations, npsResponses } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
+import type { Lead } from "@contract/leads";
+import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { signedInWithRole, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
 
 const tokenOf = (link: string) => link.slice(link.indexOf("#") + 1);
@@ -107,5 +109,27 @@ describe.each(testDrivers)("NPS survey links on %s", (driver) => {
     expect(body.fieldCodes?.leadId?.code).toBe("nps.lead_unknown");
     const viewer = await signedInWithRole(suite.rt, "viewer", { name: "Vera Viewer", email: "vera@leadwell.test" });
     expect((await viewer.post("/api/nps/invitations", { leadId })).status).toBe(403);
+  });
+});
+
+describe.each(testDrivers)("NPS survey links under the lead access setting on %s", (driver) => {
+  const suite = suiteWithAdmin(driver);
+
+  it("lets a restricted agent invite their own and unassigned leads only; another agent's lead is unknown", async () => {
+    const agent = await signedInAgent(suite.rt, "Dana Agent", "dana.nps@leadwell.test");
+    const other = await signedInAgent(suite.rt, "Omar Agent", "omar.nps@leadwell.test");
+    const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) => scopeLeadFields(`nps ${group} ${i}`), { own: 1, unassigned: 1, others: 1 });
+
+    await setLeadAccess(suite.rt, "own");
+    for (const lead of [made.own[0]!, made.unassigned[0]!]) {
+      expect((await agent.client.post<NpsInvitation>("/api/nps/invitations", { leadId: lead.id })).status).toBe(201);
+    }
+    const refused = await agent.client.post("/api/nps/invitations", { leadId: made.others[0]!.id });
+    const unknown = await agent.client.post("/api/nps/invitations", { leadId: 999_999 });
+    expect([refused.status, refused.body]).toEqual([400, unknown.body]);
+    expect(await suite.rt.ctx.db.select().from(npsInvitations).where(eq(npsInvitations.leadId, made.others[0]!.id))).toEqual([]);
+
+    await setLeadAccess(suite.rt, "all");
+    expect((await agent.client.post("/api/nps/invitations", { leadId: made.others[0]!.id })).status).toBe(201);
   });
 });
