@@ -30,13 +30,14 @@ async function agent(e2e: E2EServer, admin: BrowserContext, name: string, email:
 }
 
 /** A lead made by the administrator through the API, then given to `assigneeId` (null: nobody). */
-async function lead(admin: BrowserContext, businessName: string, index: number, assigneeId: number | null) {
+async function lead(admin: BrowserContext, businessName: string, index: number, assigneeId: number | null): Promise<number> {
   const created = await admin.request.post("/api/leads", {
     data: { businessName, businessOwnerName: "Owner", businessOwnerLastName: `N${index}`, email: `owner${index}@ownership.test` },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   if (assigneeId !== null) expect((await admin.request.put(`/api/leads/${id}`, { data: { assigneeId } })).status()).toBe(200);
+  return id;
 }
 
 describe("leads owned by their agent", () => {
@@ -112,5 +113,27 @@ describe("leads owned by their agent", () => {
     expect(stored.rules.find((rule) => rule.source === "form")).toMatchObject({ mode: "roundRobin", userIds: [alan.id, bea.id] });
     expect(stored.rules.find((rule) => rule.source === "api")).toMatchObject({ mode: "none", userIds: [] });
     expect(await bea.page.request.get("/api/settings/lead-assignment").then((answer) => answer.status())).toBe(200);
+  });
+
+  it("keeps an assignee name that matched no member of staff until someone is chosen, on the lead's page", async () => {
+    const id = await lead(admin, "Legacy Lumber", 4, null);
+    expect((await admin.request.put(`/api/leads/${id}`, { data: { assignedTo: "Old CRM Person" } })).status()).toBe(200);
+    await page.goto(`/leads/${id}`);
+    const work = page.getByTestId("lead-group-work");
+    await work.getByTestId("lead-field-assigneeId").getByText("Old CRM Person (not a member of staff)").waitFor();
+    await work.getByTestId("lead-group-edit").click();
+    const form = work.getByTestId("lead-group-form");
+    const assignee = form.getByRole("combobox", { name: "Assignee" });
+    await expect.poll(async () => ((await assignee.textContent()) ?? "").trim()).toBe("Old CRM Person (not a member of staff)");
+    await form.getByText("This name matches no member of staff.", { exact: false }).waitFor();
+    expect(await form.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page, '[data-testid="lead-group-work"]')).toEqual([]);
+
+    await assignee.click();
+    await page.getByRole("option", { name: "Bea Agent", exact: true }).click();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => ((await work.getByTestId("lead-field-assigneeId").textContent()) ?? "").trim()).toBe("Bea Agent");
+    const stored = (await (await admin.request.get(`/api/leads/${id}`)).json()) as { assigneeId: number | null; assignedTo: string | null };
+    expect(stored).toMatchObject({ assigneeId: bea.id, assignedTo: "Bea Agent" });
   });
 });
