@@ -132,8 +132,9 @@ function LeadAssigneeField({ id, label, onBlur, error }: LeadAssigneeFieldProps)
   const choose = (next: string) => {
     const dirty = { shouldDirty: true } as const;
     if (next === "") {
+      // Clearing the id clears the name with it; a name that matched nobody is cleared as text (the id is empty already).
       setValue("assigneeId", null, dirty);
-      setValue(ASSIGNEE_TEXT, "", dirty);
+      setValue(ASSIGNEE_TEXT, storedId === null ? "" : storedText, dirty);
     } else if (next === KEPT_TEXT) {
       setValue("assigneeId", null, dirty);
       setValue(ASSIGNEE_TEXT, storedText, dirty);
