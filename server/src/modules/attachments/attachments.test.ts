@@ -302,4 +302,44 @@ describe.each(testDrivers)("lead attachments on %s", (driver) => {
       { event: "deleted", attachment_id: res.body.id },
     ]);
   });
+  it("hides another agent's lead's files from an agent limited to their own leads: 404 on list, upload, download, preview and delete, nothing written (issue 26.5)", async () => {
+    const db = suite.rt.ctx.db;
+    const rita = await signedInWithRole(suite.rt, "agent", { name: "Rita Files", email: "rita@files.test" });
+    const otto = await signedInWithRole(suite.rt, "agent", { name: "Otto Files", email: "otto.scope@files.test" });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const leadFor = async (n: string, assignee: number | null) => {
+      const created = await admin.post<Lead>("/api/leads", { businessOwnerName: "Sco", businessOwnerLastName: n, businessName: `Scope ${n}`, email: `scope.${n}@files.test` });
+      await db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${created.body.id}`);
+      return created.body.id;
+    };
+    const mine = await leadFor("mine", await idOf(rita));
+    const theirs = await leadFor("theirs", await idOf(otto));
+    const free = await leadFor("free", null);
+    // Rita's own file on Otto's lead, uploaded while agents worked on every lead.
+    const ritasOnTheirs = await upload(rita, theirs, "%PDF-1.4 rita", "rita.pdf");
+    expect(ritasOnTheirs.status).toBe(201);
+    const before = await count();
+    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      expect((await rita.get(`/api/leads/${theirs}/attachments`)).status).toBe(404);
+      expect((await upload(rita, theirs, "sneaky", "sneaky.txt", "text/plain")).status).toBe(404);
+      expect((await rita.get(`/api/attachments/${ritasOnTheirs.body.id}`)).status).toBe(404);
+      expect((await rita.get(`/api/attachments/${ritasOnTheirs.body.id}/preview`)).status).toBe(404);
+      expect((await rita.delete(`/api/attachments/${ritasOnTheirs.body.id}`)).status).toBe(404);
+      expect(await count()).toEqual(before);
+      // Otto and the administrator still read it.
+      expect((await otto.get(`/api/attachments/${ritasOnTheirs.body.id}`)).text).toBe("%PDF-1.4 rita");
+      expect((await admin.get<AttachmentList>(`/api/leads/${theirs}/attachments`)).body.attachments.map((a) => a.id)).toEqual([ritasOnTheirs.body.id]);
+      // Her own and unassigned leads work as before.
+      for (const id of [mine, free]) {
+        const stored = await upload(rita, id, "fine", "fine.txt", "text/plain");
+        expect(stored.status).toBe(201);
+        expect((await rita.get<AttachmentList>(`/api/leads/${id}/attachments`)).body.attachments.map((a) => a.id)).toEqual([stored.body.id]);
+        expect((await rita.get(`/api/attachments/${stored.body.id}`)).text).toBe("fine");
+        expect((await rita.delete(`/api/attachments/${stored.body.id}`)).status).toBe(204);
+      }
+    } finally {
+      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
+  });
 });

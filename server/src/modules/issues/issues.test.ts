@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { proposeRepairJob } from "./issues.jobs";
 import type { AiRepairLog, Issue } from "@contract/issues";
@@ -6,7 +6,7 @@ import type { Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
 import { seedDemoIssues } from "../../../../scripts/seed-demo-issues";
 import { auditLogs, technicalIssues } from "../../db/schema";
-import { ADMIN, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
+import { ADMIN, signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
 import { anIssue, submitIssue, untilSettled } from "./issue-test-helpers";
@@ -291,5 +291,38 @@ describe.each(testDrivers)("technical issues without a model on %s", (driver) =>
     const statuses = new Set(seeded.body.filter((i) => i.reviewedBy === "demo.reviewer@leadwell.example" || i.repairFailure).map((i) => i.status));
     expect([...statuses].sort()).toEqual(["approved", "failed", "rejected"]);
     expect(seeded.body.some((i) => i.status === "awaiting_review" && i.aiRepairLog?.codeDiff.startsWith("--- a/"))).toBe(true);
+  });
+  it("hides the issues of another agent's lead from an agent limited to their own leads: not listed, 404 by id, and a report links only a lead she may see (issue 26.5)", async () => {
+    const db = suite.rt.ctx.db;
+    const rita = await signedInWithRole(suite.rt, "agent", { name: "Rita Issues", email: "rita.issues@leadwell.test" });
+    const otto = await signedInWithRole(suite.rt, "agent", { name: "Otto Issues", email: "otto.issues@leadwell.test" });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const leadFor = async (n: string, assignee: number | null) => {
+      const created = await suite.admin.post<Lead>("/api/leads", { businessOwnerName: "Sco", businessOwnerLastName: n, businessName: `Scope ${n}`, email: `scope.${n}@issues.test` });
+      await db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${created.body.id}`);
+      return created.body.id;
+    };
+    const mine = await leadFor("mine", await idOf(rita));
+    const theirs = await leadFor("theirs", await idOf(otto));
+    const stored = async (leadId: number | null, description: string) => {
+      const [row] = await db.insert(technicalIssues).values({ email: "x@example.com", description, leadId, status: "failed" }).returning({ id: technicalIssues.id });
+      return row!.id;
+    };
+    const onTheirs = await stored(theirs, "Scopeissue of theirs");
+    const onMine = await stored(mine, "Scopeissue of mine");
+    const noLead = await stored(null, "Scopeissue of nobody");
+    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      const listed = await rita.get<Issue[]>("/api/issues?q=scopeissue");
+      expect(listed.body.map((issue) => issue.id).sort((a, b) => a - b)).toEqual([onMine, noLead].sort((a, b) => a - b));
+      expect((await rita.get(`/api/issues/${onTheirs}`)).status).toBe(404);
+      expect((await rita.get(`/api/issues/${onMine}`)).status).toBe(200);
+      expect((await suite.admin.get<Issue[]>("/api/issues?q=scopeissue")).body).toHaveLength(3);
+      // A report from another agent's lead's address is stored unlinked for her; from her own lead's, linked.
+      expect((await submitIssue(rita, anIssue("Scope report", { email: "scope.theirs@issues.test" }))).leadId).toBeNull();
+      expect((await submitIssue(rita, anIssue("Scope report", { email: "scope.mine@issues.test" }))).leadId).toBe(mine);
+    } finally {
+      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
   });
 });

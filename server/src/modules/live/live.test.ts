@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Lead } from "@contract/leads";
 import { emitEvent } from "../../kernel/events";
@@ -60,6 +61,52 @@ describe.each(testDrivers)("the live event stream on %s", (driver) => {
     expect(adminStream.received().filter((message) => message.event === "notification")).toEqual([]);
     samStream.close();
     adminStream.close();
+  });
+
+  it("pushes an agent limited to their own leads only their own and unassigned leads' events and activity, deciding at push time (issue 26.5)", async () => {
+    const db = suite.rt.ctx.db;
+    const rita = await signedInWithRole(suite.rt, "agent", { name: "Rita Live", email: "rita.live@example.com" });
+    const otto = await signedInWithRole(suite.rt, "agent", { name: "Otto Live", email: "otto.live@example.com" });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const ritaId = await idOf(rita);
+    const leadFor = async (n: string, assignee: number | null) => {
+      const created = await suite.admin.post<Lead>("/api/leads", aLead(n));
+      await db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${created.body.id}`);
+      return created.body.id;
+    };
+    const mine = await leadFor("scope-mine", ritaId);
+    const theirs = await leadFor("scope-theirs", await idOf(otto));
+    const free = await leadFor("scope-free", null);
+    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      const ritaStream = await openEventStream(suite.rt, rita);
+      const adminStream = await openEventStream(suite.rt, suite.admin);
+      // Otto's lead changes, gets a note and a task; then Rita's and the unassigned one change.
+      expect((await suite.admin.put(`/api/leads/${theirs}`, { priority: "high" })).status).toBe(200);
+      expect((await suite.admin.post(`/api/leads/${theirs}/notes`, { body: "Otto's business" })).status).toBe(201);
+      const task = await suite.admin.post<{ id: number }>("/api/tasks", { title: "Otto's call", leadId: theirs, assigneeId: ritaId });
+      expect(task.status).toBe(201);
+      expect((await suite.admin.put(`/api/leads/${free}`, { priority: "high" })).status).toBe(200);
+      expect((await suite.admin.put(`/api/leads/${mine}`, { priority: "high" })).status).toBe(200);
+      await adminStream.next(isEvent("lead.updated", { leadId: mine }));
+      await ritaStream.next(isEvent("lead.updated", { leadId: free }));
+      await ritaStream.next(isEvent("lead.updated", { leadId: mine }));
+      await ritaStream.next((message) => message.event === "leadActivity" && (message.data as { leadIds: number[] | null }).leadIds?.includes(mine) === true);
+      // In commit order, everything about Otto's lead came before and was left out of Rita's stream (the administrator heard it).
+      const aboutTheirs = (message: StreamMessage) =>
+        (message.event === "event" && Object.values((message.data as { ids: Record<string, number> }).ids).some((id) => id === theirs || id === task.body.id)) ||
+        (message.event === "leadActivity" && (message.data as { leadIds: number[] | null }).leadIds?.includes(theirs) === true);
+      expect(ritaStream.received().filter(aboutTheirs)).toEqual([]);
+      expect(adminStream.received().some(isEvent("lead.updated", { leadId: theirs }))).toBe(true);
+      // Handed to Rita while her stream is open: its next change reaches her.
+      await db.execute(sql`UPDATE leads SET assignee_id = ${ritaId} WHERE id = ${theirs}`);
+      expect((await suite.admin.put(`/api/leads/${theirs}`, { priority: "low" })).status).toBe(200);
+      await ritaStream.next(isEvent("lead.updated", { leadId: theirs }));
+      ritaStream.close();
+      adminStream.close();
+    } finally {
+      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
   });
 
   it("replays what a reconnecting stream missed after its Last-Event-ID", async () => {

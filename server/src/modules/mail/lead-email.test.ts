@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Lead } from "@contract/leads";
@@ -270,6 +270,37 @@ describe.each(testDrivers)("email to a lead without an SMTP server on %s", (driv
     const listed = await admin.get<{ code: string }>("/api/leads/999999/emails");
     expect(listed.status).toBe(404);
     expect(listed.body.code).toBe("lead.not_found");
+  });
+
+  it("answers 404 to an agent limited to their own leads for another agent's lead, and queues nothing (issue 26.5)", async () => {
+    const rita = await signedInWithRole(rt, "agent", { name: "Rita Mail", email: "rita.mail@leadwell.test" });
+    const otto = await signedInWithRole(rt, "agent", { name: "Otto Mail", email: "otto.mail@leadwell.test" });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const leadFor = async (assignee: number | null) => {
+      const lead = await createLead(admin);
+      await rt.ctx.db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${lead.id}`);
+      return lead.id;
+    };
+    const mine = await leadFor(await idOf(rita));
+    const theirs = await leadFor(await idOf(otto));
+    const free = await leadFor(null);
+    expect((await admin.post(`/api/leads/${theirs}/emails`, { subject: "Before", body: "x" })).status).toBe(202);
+    await rt.ctx.db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      const sent = await rita.post<{ code: string }>(`/api/leads/${theirs}/emails`, { subject: "Sneaky", body: "x" });
+      expect(sent.status).toBe(404);
+      expect(sent.body.code).toBe("lead.not_found");
+      expect((await rita.get(`/api/leads/${theirs}/emails`)).status).toBe(404);
+      expect((await admin.get<LeadEmail[]>(`/api/leads/${theirs}/emails`)).body.map((mail) => mail.subject)).toEqual(["Before"]);
+      expect(await timelineEmails(rt, theirs)).toHaveLength(1);
+      expect((await otto.get<LeadEmail[]>(`/api/leads/${theirs}/emails`)).status).toBe(200);
+      for (const id of [mine, free]) {
+        expect((await rita.post(`/api/leads/${id}/emails`, { subject: "Fine", body: "x" })).status).toBe(202);
+        expect((await rita.get<LeadEmail[]>(`/api/leads/${id}/emails`)).body.map((mail) => mail.subject)).toEqual(["Fine"]);
+      }
+    } finally {
+      await rt.ctx.db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
   });
 
   it("offers the built-in templates in English and Spanish, placeholders left in", async () => {

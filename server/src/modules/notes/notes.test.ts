@@ -192,4 +192,47 @@ describe.each(testDrivers)("lead notes on %s", (driver) => {
     expect((await suite.admin.delete(`/api/leads/${other.id}`)).status).toBe(200);
     expect((await agent.get(`/api/leads/${other.id}/notes`)).status).toBe(404);
   });
+  it("hides another agent's lead's notes from an agent limited to their own leads: 404, nothing written; mentions tell only who may see the lead (issue 26.5)", async () => {
+    const db = suite.rt.ctx.db;
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const leadFor = async (n: string, assignee: number | null) => {
+      const created = await suite.admin.post<Lead>("/api/leads", { businessOwnerName: "Sco", businessOwnerLastName: n, businessName: `Scope ${n}`, email: `scope.${n}@notes.test` });
+      await db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${created.body.id}`);
+      return created.body.id;
+    };
+    const mine = await leadFor("mine", await idOf(agent));
+    const theirs = await leadFor("theirs", await idOf(otherAgent));
+    const free = await leadFor("free", null);
+    // Written while agents worked on every lead: Ada's own note and Grace's, both on Grace's lead.
+    const adasOnTheirs = (await agent.post<Note>(`/api/leads/${theirs}/notes`, { body: "Ada was here" })).body;
+    const gracesOnTheirs = (await otherAgent.post<Note>(`/api/leads/${theirs}/notes`, { body: "Grace's own" })).body;
+    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      expect((await agent.get(`/api/leads/${theirs}/notes`)).status).toBe(404);
+      expect((await agent.post(`/api/leads/${theirs}/notes`, { body: "Sneaky" })).status).toBe(404);
+      expect((await agent.put(`/api/notes/${adasOnTheirs.id}`, { body: "Changed", pinned: true })).status).toBe(404);
+      expect((await agent.delete(`/api/notes/${adasOnTheirs.id}`)).status).toBe(404);
+      expect((await agent.put(`/api/notes/${gracesOnTheirs.id}`, { pinned: true })).status).toBe(404);
+      // Unchanged, as the administrator (who reads every lead) sees.
+      expect((await notesOf(suite.admin, theirs)).map((n) => [n.id, n.body, n.pinned])).toEqual([
+        [gracesOnTheirs.id, "Grace's own", false],
+        [adasOnTheirs.id, "Ada was here", false],
+      ]);
+      // Their own and unassigned leads work as before.
+      expect((await agent.post(`/api/leads/${mine}/notes`, { body: "Mine" })).status).toBe(201);
+      expect((await agent.post(`/api/leads/${free}/notes`, { body: "Free" })).status).toBe(201);
+      expect((await notesOf(agent, mine)).map((n) => n.body)).toEqual(["Mine"]);
+      // A mention tells a restricted agent of an unassigned lead, not of another agent's; a manager of both.
+      const graceBefore = (await inbox(otherAgent)).length;
+      const miaBefore = (await inbox(manager)).length;
+      await agent.post(`/api/leads/${mine}/notes`, { body: "Ask @[Grace Hopper] and @[Mía Núñez]" });
+      expect(await inbox(otherAgent)).toHaveLength(graceBefore);
+      expect(await inbox(manager)).toHaveLength(miaBefore + 1);
+      await agent.post(`/api/leads/${free}/notes`, { body: "Ask @[Grace Hopper]" });
+      expect((await inbox(otherAgent)).map((n) => n.params)).toContainEqual({ actor: AGENT.name, businessName: "Scope free" });
+      expect((await inbox(otherAgent)).some((n) => n.link === `/leads/${mine}`)).toBe(false);
+    } finally {
+      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
+  });
 });

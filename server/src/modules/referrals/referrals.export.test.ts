@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Affiliate, Referral } from "@contract/affiliates";
+import type { Affiliate, AffiliateDetail, Referral, ReferralStats } from "@contract/affiliates";
 import type { CreatedLead } from "@contract/leads";
 import { affiliateReferrals } from "../../db/schema";
 import { csvDownload } from "../../test/csv-download";
-import { suiteWithAdmin, testDrivers } from "../../test/test-runtime";
+import { signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
 
 const HEADER = ["ID", "Referred", "Affiliate", "Affiliate code", "Lead ID", "Lead", "Business", "Lead email", "Lead status", "Source", "Commission", "Commission status"];
 
@@ -79,5 +79,36 @@ describe.each(testDrivers)("referrals CSV export on %s", (driver) => {
     }
     const paged = await suite.admin.get("/api/referrals/export.csv?limit=5");
     expect(paged.status).toBe(400);
+  });
+  it("leaves another agent's leads out of the referrals list, figures and an affiliate's referrals and commissions for an agent limited to their own leads (issue 26.5)", async () => {
+    const db = suite.rt.ctx.db;
+    const rita = await signedInWithRole(suite.rt, "agent", { name: "Rita Referrals", email: "rita.referrals@leadwell.test" });
+    const otto = await signedInWithRole(suite.rt, "agent", { name: "Otto Referrals", email: "otto.referrals@leadwell.test" });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const partner = await signUp("Scope Partner", "scope.partner@partners.test");
+    const mine = await referredLead(partner, "Mia", "Mine", "Scope Mine Ltd", "scope.mine@referrals.test");
+    const theirs = await referredLead(partner, "Theo", "Theirs", "Scope Theirs Ltd", "scope.theirs@referrals.test");
+    const free = await referredLead(partner, "Fran", "Free", "Scope Free Ltd", "scope.free@referrals.test");
+    await db.execute(sql`UPDATE leads SET assignee_id = ${await idOf(rita)} WHERE id = ${mine.id}`);
+    await db.execute(sql`UPDATE leads SET assignee_id = ${await idOf(otto)} WHERE id = ${theirs.id}`);
+    await suite.admin.put(`/api/leads/${theirs.id}`, { status: "converted" });
+    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      const listed = await rita.get<Referral[]>(`/api/referrals?affiliateId=${partner.id}`);
+      expect(listed.body.map((r) => r.leadId).sort((a, b) => a - b)).toEqual([mine.id, free.id].sort((a, b) => a - b));
+      expect(JSON.stringify(listed.body)).not.toContain("Scope Theirs");
+      expect((await rita.get<ReferralStats>(`/api/referrals/stats?affiliateId=${partner.id}`)).body).toMatchObject({ totalReferrals: 2, converted: 0 });
+      const detail = await rita.get<AffiliateDetail>(`/api/affiliates/${partner.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.referrals.map((r) => r.leadId)).not.toContain(theirs.id);
+      expect(detail.body.commissions.map((c) => c.leadId)).not.toContain(theirs.id);
+      expect(JSON.stringify(detail.body)).not.toContain("Scope Theirs");
+      // The administrator sees all three, and the converted lead's commission.
+      expect((await suite.admin.get<Referral[]>(`/api/referrals?affiliateId=${partner.id}`)).body).toHaveLength(3);
+      expect((await suite.admin.get<ReferralStats>(`/api/referrals/stats?affiliateId=${partner.id}`)).body).toMatchObject({ totalReferrals: 3, converted: 1 });
+      expect((await suite.admin.get<AffiliateDetail>(`/api/affiliates/${partner.id}`)).body.commissions.map((c) => c.leadId)).toEqual([theirs.id]);
+    } finally {
+      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
   });
 });

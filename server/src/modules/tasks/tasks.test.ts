@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ApiError } from "@contract/errors";
 import type { Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
 import type { Task, TaskAssignee } from "@contract/tasks";
 import { technicalIssues } from "../../db/schema";
-import { ADMIN, suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { ADMIN, signedInWithRole, suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
 
@@ -215,5 +215,49 @@ describe.each(testDrivers)("tasks on %s", (driver) => {
     expect((await suite.admin.put<Task>(`/api/tasks/${stopped.id}`, { recurring: false, status: "completed" })).body).toMatchObject({ recurring: false, recurrence: null });
     expect((await suite.admin.get<Task[]>("/api/tasks?limit=200")).body.filter((t) => t.recurredFromId === stopped.id)).toHaveLength(0);
     expectFieldError(await suite.admin.put(`/api/tasks/${stopped.id}`, { recurring: true }), "recurrence", "task.recurrence_required");
+  });
+  it("hides the tasks of another agent's lead from an agent limited to their own leads: not listed, 404 by id, nothing changed, and no task tied to it (issue 26.5)", async () => {
+    const db = suite.rt.ctx.db;
+    const rita = await signedInWithRole(suite.rt, "agent", { name: "Rita Tasks", email: "rita.tasks@leadwell.test" });
+    const otto = await signedInWithRole(suite.rt, "agent", { name: "Otto Tasks", email: "otto.tasks@leadwell.test" });
+    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
+    const ritaId = await idOf(rita);
+    const leadFor = async (n: string, assignee: number | null) => {
+      const created = await suite.admin.post<Lead>("/api/leads", { businessOwnerName: "Sco", businessOwnerLastName: n, businessName: `Scope ${n}`, email: `scope.${n}@tasks.test` });
+      await db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${created.body.id}`);
+      return created.body.id;
+    };
+    const mine = await leadFor("mine", ritaId);
+    const theirs = await leadFor("theirs", await idOf(otto));
+    const free = await leadFor("free", null);
+    // Even a task given to Rita herself is hidden when it is of Otto's lead.
+    const onTheirs = (await create({ title: "Scope theirs task", leadId: theirs, assigneeId: ritaId })).body;
+    const onMine = (await create({ title: "Scope mine task", leadId: mine, assigneeId: ritaId })).body;
+    const onFree = (await create({ title: "Scope free task", leadId: free, assigneeId: ritaId })).body;
+    const noLead = (await create({ title: "Scope no lead task", assigneeId: ritaId })).body;
+    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    try {
+      const listed = await rita.get<Task[]>("/api/tasks?assignee=me&limit=200");
+      expect(listed.status).toBe(200);
+      const ids = listed.body.map((task) => task.id);
+      expect(ids).toEqual(expect.arrayContaining([onMine.id, onFree.id, noLead.id]));
+      expect(ids).not.toContain(onTheirs.id);
+      expect(JSON.stringify(listed.body)).not.toContain("Scope theirs");
+      expect((await rita.get<Task[]>(`/api/tasks?leadId=${theirs}`)).body).toEqual([]);
+      expect((await rita.get(`/api/tasks/${onTheirs.id}`)).status).toBe(404);
+      expect((await rita.put(`/api/tasks/${onTheirs.id}`, { status: "completed" })).status).toBe(404);
+      expect((await rita.delete(`/api/tasks/${onTheirs.id}`)).status).toBe(404);
+      expect((await suite.admin.get<Task>(`/api/tasks/${onTheirs.id}`)).body).toMatchObject({ status: "open", leadName: "Scope theirs" });
+      // A task cannot be tied to that lead, new or moved: the lead is unknown to her.
+      expectFieldError(await rita.post("/api/tasks", { title: "Sneaky", leadId: theirs }), "leadId", "task.lead_unknown");
+      expectFieldError(await rita.put(`/api/tasks/${noLead.id}`, { leadId: theirs }), "leadId", "task.lead_unknown");
+      expect((await suite.admin.get<Task>(`/api/tasks/${noLead.id}`)).body.leadId).toBeNull();
+      // Her own and unassigned leads' tasks work as before; the administrator lists every one.
+      expect((await rita.put<Task>(`/api/tasks/${onMine.id}`, { status: "completed" })).body.status).toBe("completed");
+      expect((await rita.post<Task>("/api/tasks", { title: "Scope free task 2", leadId: free })).status).toBe(201);
+      expect((await suite.admin.get<Task[]>(`/api/tasks?leadId=${theirs}`)).body.map((task) => task.id)).toEqual([onTheirs.id]);
+    } finally {
+      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+    }
   });
 });
