@@ -3,6 +3,7 @@ import type { LeadInput } from "@contract/leads";
 import type { Migration, MigrationStatus } from "@contract/migration";
 import type { Database } from "../../db/client";
 import { normaliseAffiliateCode } from "../../db/queries/affiliate-code";
+import type { AssigneeTurns } from "../../db/queries/lead-assignment";
 import { rawRows } from "../../db/raw-rows";
 import { leads, migrationChunks, migrationLogs } from "../../db/schema";
 import type { RowError } from "./migration.rows";
@@ -254,14 +255,14 @@ export async function insertNewLeads(
   db: Database,
   fields: readonly LeadField[],
   rows: readonly Partial<LeadInput>[],
+  turns?: AssigneeTurns,
 ): Promise<{ inserted: Map<string, number>; existing: Map<string, number> }> {
   if (rows.length === 0) return { inserted: new Map(), existing: new Map() };
-  const columns = fields.map((field) => `"${leadColumns[field].name}"`).join(", ");
-  const values = fields.map((field) => `r."${field}"`).join(", ");
   const written = await rawRows<{ id: number; email_key: string }>(
     db,
-    sql`INSERT INTO leads (${sql.raw(columns)})
-        SELECT ${sql.raw(values)} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${sql.raw(recordsetColumns(fields))})
+    turns && turns.userIds.length > 0 ? insertWithTurns(fields, rows, turns) : sql`INSERT INTO leads (${sql.raw(fields.map((field) => `"${leadColumns[field].name}"`).join(", "))})
+        SELECT ${sql.raw(fields.map((field) => `r."${field}"`).join(", "))}
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${sql.raw(recordsetColumns(fields))})
         ON CONFLICT DO NOTHING
         RETURNING id, lower(email) AS email_key`,
   );
@@ -274,6 +275,34 @@ export async function insertNewLeads(
   );
   return { inserted, existing: new Map(matched.map((row) => [row.email_key, row.id])) };
 }
+
+/**
+ * The insert of insertNewLeads when the import's assignment rule hands leads out: the rows that name no assignee (no
+ * assigneeId, no assignedTo) take the rule's turns in file order, the k-th of them (from 0)
+ * `userIds[(firstTurn + k) % n]`, counted in the statement itself; the others keep what they name.
+ */
+function insertWithTurns(fields: readonly LeadField[], rows: readonly Partial<LeadInput>[], turns: AssigneeTurns) {
+  const given = fields.filter((field) => field !== "assigneeId");
+  const named = [fields.includes("assigneeId") ? `r."assigneeId" IS NULL` : "TRUE", fields.includes("assignedTo") ? `r."assignedTo" IS NULL` : "TRUE"].join(" AND ");
+  const recordset = recordsetColumns(fields);
+  const names = fields.map((field) => `"${field}"`).join(", ");
+  return sql`INSERT INTO leads (${sql.raw([...given.map((field) => `"${leadColumns[field].name}"`), "assignee_id"].join(", "))})
+      SELECT ${sql.raw(given.map((field) => `r."${field}"`).join(", "))},
+             CASE WHEN r.unassigned
+                  THEN (${`{${turns.userIds.join(",")}}`}::int[])[((${turns.firstTurn}::bigint + r.turn - 1) % ${turns.userIds.length}::int) + 1]
+                  ELSE ${sql.raw(fields.includes("assigneeId") ? `r."assigneeId"` : "NULL::integer")} END
+      FROM (
+        SELECT r.*, ${sql.raw(named)} AS unassigned,
+               count(*) FILTER (WHERE ${sql.raw(named)}) OVER (ORDER BY r.ord) AS turn
+        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (${sql.raw(recordset)})) WITH ORDINALITY AS r(${sql.raw(names)}, ord)
+      ) r
+      ORDER BY r.ord
+      ON CONFLICT DO NOTHING
+      RETURNING id, lower(email) AS email_key`;
+}
+
+/** How many of `rows` name no assignee (neither assigneeId nor assignedTo): the new leads an assignment rule may take. */
+export const unassignedCount = (rows: readonly Partial<LeadInput>[]) => rows.filter((row) => row.assigneeId == null && row.assignedTo == null).length;
 
 /**
  * Updates existing leads (matched by lower(email)) with the fields each row gave; a field a row left blank keeps

@@ -31,6 +31,7 @@ import type { Principal } from "../../kernel/principal";
 import { runAsActor } from "../../kernel/actor-context";
 import { inTransaction } from "../../kernel/transaction";
 import { loggableError } from "../../kernel/http/error-log";
+import { takeAssigneeTurns } from "../../db/queries/lead-assignment";
 import { csvRecords } from "./migration.csv";
 import {
   claimImport,
@@ -56,6 +57,7 @@ import {
   rowErrorsAfter,
   toMigration,
   touchUpload,
+  unassignedCount,
   unfinishedMigrationIds,
   updateExistingLeads,
   upsertYtdRevenue,
@@ -137,27 +139,39 @@ async function stageFile(deps: MigrationDeps, migrationId: number, file: UploadP
   let chunkNo = 0;
   let rows = 0;
   let firstRowOfChunk = 2;
+  // One chunk is written while the next is parsed (Node parses while PostgreSQL writes), never more: two chunks in memory.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (pending.length === 0) return;
-    await insertChunk(deps.db, { migrationId, chunkNo, firstRow: firstRowOfChunk, records: pending });
+    const values = { migrationId, chunkNo, firstRow: firstRowOfChunk, records: pending };
     chunkNo++;
     firstRowOfChunk += pending.length;
     pending = [];
     pendingChars = 0;
+    await writing;
+    writing = insertChunk(deps.db, values);
+    // Its failure is thrown where it is awaited (the next flush, or the end); this only keeps it from being unhandled.
+    writing.catch(() => undefined);
   };
-  for await (const record of csvRecords(file.file)) {
-    if (header === null) {
-      if (record.length > MIGRATION_MAX_COLUMNS) throw badRequest("csvFile", "migration.mapping_width", { columns: MIGRATION_MAX_COLUMNS });
-      header = record.map((cell) => cell.trim());
-      continue;
+  try {
+    for await (const record of csvRecords(file.file)) {
+      if (header === null) {
+        if (record.length > MIGRATION_MAX_COLUMNS) throw badRequest("csvFile", "migration.mapping_width", { columns: MIGRATION_MAX_COLUMNS });
+        header = record.map((cell) => cell.trim());
+        continue;
+      }
+      pending.push(record);
+      rows++;
+      for (const cell of record) pendingChars += cell.length;
+      if (pending.length >= chunkRows || pendingChars >= CHUNK_MAX_CHARS) await flush();
     }
-    pending.push(record);
-    rows++;
-    for (const cell of record) pendingChars += cell.length;
-    if (pending.length >= chunkRows || pendingChars >= CHUNK_MAX_CHARS) await flush();
+    if (file.file.truncated) throw fileTooLarge(deps.config);
+    await flush();
+    await writing;
+  } finally {
+    // A failed upload's staged rows are deleted by the caller: none may still be on its way in.
+    await writing.catch(() => undefined);
   }
-  if (file.file.truncated) throw fileTooLarge(deps.config);
-  await flush();
   if (header === null) throw badRequest("csvFile", "migration.file_required");
   if (rows === 0) throw badRequest("csvFile", "migration.no_rows");
   return { header, rows };
@@ -350,6 +364,50 @@ export async function reportPage(db: Database, id: number, query: MigrationRepor
   };
 }
 
+/**
+ * Where one run of the import spent its time, in milliseconds, returned by the job (pg-boss keeps it as the job's
+ * output): the bench reads it to say where an import's time goes beside a plain COPY. Reading and validating overlap
+ * the writes; `waitMs` is how long the writes waited for the next validated chunk.
+ */
+export interface ImportTimings {
+  chunks: number;
+  rows: number;
+  readMs: number;
+  validateMs: number;
+  waitMs: number;
+  insertLeadsMs: number;
+  updateLeadsMs: number;
+  kpiMs: number;
+  referralsMs: number;
+  rowErrorsMs: number;
+  /** The chunk's transaction around those: the lock, the counters, the commit. */
+  transactionMs: number;
+}
+
+const newTimings = (): ImportTimings => ({
+  chunks: 0,
+  rows: 0,
+  readMs: 0,
+  validateMs: 0,
+  waitMs: 0,
+  insertLeadsMs: 0,
+  updateLeadsMs: 0,
+  kpiMs: 0,
+  referralsMs: 0,
+  rowErrorsMs: 0,
+  transactionMs: 0,
+});
+
+/** Runs `work`, adding its time to `timings[key]`. */
+async function timed<T>(timings: ImportTimings | undefined, key: keyof ImportTimings, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    if (timings) timings[key] += performance.now() - started;
+  }
+}
+
 interface BatchOutcome {
   processed: number;
   successful: number;
@@ -388,10 +446,13 @@ interface PreparedChunk {
  * Reads and validates the staged chunk after `afterChunk`, outside any transaction: staged chunks never change, and
  * the write checks that the chunk is still the next one (writeChunk). Nothing is written here.
  */
-async function prepareChunk(db: Database, migrationId: number, afterChunk: number, plan: ImportPlan): Promise<PreparedChunk> {
-  const chunk = await nextChunk(db, migrationId, afterChunk);
+async function prepareChunk(db: Database, migrationId: number, afterChunk: number, plan: ImportPlan, timings?: ImportTimings): Promise<PreparedChunk> {
+  const chunk = await timed(timings, "readMs", () => nextChunk(db, migrationId, afterChunk));
   if (!chunk) return { afterChunk, chunk: null };
-  return { afterChunk, chunk: { chunkNo: chunk.chunkNo, batch: validateBatch(chunk.records, chunk.firstRow, plan.mapping, plan.duplicates) } };
+  const started = performance.now();
+  const batch = validateBatch(chunk.records, chunk.firstRow, plan.mapping, plan.duplicates);
+  if (timings) timings.validateMs += performance.now() - started;
+  return { afterChunk, chunk: { chunkNo: chunk.chunkNo, batch } };
 }
 
 /**
@@ -400,18 +461,30 @@ async function prepareChunk(db: Database, migrationId: number, afterChunk: numbe
  * the chunk absent, and the next run starts from it again; a chunk already committed is never written twice. "stale"
  * when the migration moved on since the chunk was read (another instance wrote it): the caller reads again.
  */
-async function writeChunk(db: Database, migrationId: number, prepared: PreparedChunk, runner?: string): Promise<"written" | "done" | "stopped" | "stale"> {
-  return inTransaction(db, async (tx) => {
+async function writeChunk(db: Database, migrationId: number, prepared: PreparedChunk, runner?: string, timings?: ImportTimings): Promise<"written" | "done" | "stopped" | "stale"> {
+  const started = performance.now();
+  const inner = timings ? { ...timings } : undefined;
+  const step = await inTransaction(db, async (tx) => {
     const migration = await lockMigration(tx, migrationId);
     if (!migration || migration.status !== "in_progress") return "stopped";
     // Another run took the import over (this one was thought dead): it carries on, this one stops.
     if (runner !== undefined && migration.runnerId !== runner) return "stopped";
     if (migration.lastChunk !== prepared.afterChunk) return "stale";
     if (!prepared.chunk) return "done";
-    const outcome = await writeBatch(tx, prepared.chunk.batch, asTargets(migration.mapping), migration.duplicates as DuplicatePolicy, migrationId);
+    const outcome = await writeBatch(tx, prepared.chunk.batch, asTargets(migration.mapping), migration.duplicates as DuplicatePolicy, migrationId, timings);
     await recordBatch(tx, migrationId, { chunkNo: prepared.chunk.chunkNo, ...outcome });
-    return "written";
+    return "written" as const;
   });
+  if (timings && inner) {
+    // The transaction's own time: all of it but the statements writeBatch timed.
+    const statements = (["insertLeadsMs", "updateLeadsMs", "kpiMs", "referralsMs", "rowErrorsMs"] as const).reduce((sum, key) => sum + timings[key] - inner[key], 0);
+    timings.transactionMs += performance.now() - started - statements;
+    if (step === "written" && prepared.chunk) {
+      timings.chunks++;
+      timings.rows += prepared.chunk.batch.processed;
+    }
+  }
+  return step;
 }
 
 /** Reads, validates and writes the next chunk, one after the other (runImport overlaps them). */
@@ -461,13 +534,26 @@ function validateBatch(records: readonly string[][], firstRow: number, mapping: 
   return { processed: records.length, rows: [...byEmail.values()], errors, duplicatesInBatch, skippedInBatch };
 }
 
-async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly (MigrationTarget | null)[], duplicates: DuplicatePolicy, migrationId: number): Promise<BatchOutcome> {
+async function writeBatch(
+  tx: Database,
+  batch: ValidatedBatch,
+  mapping: readonly (MigrationTarget | null)[],
+  duplicates: DuplicatePolicy,
+  migrationId: number,
+  timings?: ImportTimings,
+): Promise<BatchOutcome> {
   const { rows, errors, duplicatesInBatch } = batch;
   const fields = writtenFields(mapping);
   const pick = (lead: Partial<LeadInput>) => Object.fromEntries(fields.filter((field) => lead[field] !== undefined).map((field) => [field, lead[field]]));
-  const { inserted, existing: matched } = await insertNewLeads(tx, fields, rows.map((row) => pick(row.lead)));
+  const picked = rows.map((row) => pick(row.lead));
+  // New leads that name nobody take the import's assignment rule (nobody, one person, or staff in turn), a chunk's
+  // turns taken at once in this transaction.
+  const unassigned = unassignedCount(picked);
+  const turns = unassigned > 0 ? await timed(timings, "insertLeadsMs", () => takeAssigneeTurns(tx, "import", unassigned)) : undefined;
+  const { inserted, existing: matched } = await timed(timings, "insertLeadsMs", () => insertNewLeads(tx, fields, picked, turns));
   const existing = rows.filter((row) => !inserted.has(row.emailKey));
-  const updated = duplicates === "update" ? await updateExistingLeads(tx, fields, existing.map((row) => pick(row.lead))) : new Map<string, number>();
+  const updated =
+    duplicates === "update" ? await timed(timings, "updateLeadsMs", () => updateExistingLeads(tx, fields, existing.map((row) => pick(row.lead)))) : new Map<string, number>();
   const leadIdOf = (row: ValidRow) => inserted.get(row.emailKey) ?? updated.get(row.emailKey);
 
   const revenue: { leadId: number; ytdRevenue: string }[] = [];
@@ -478,11 +564,15 @@ async function writeBatch(tx: Database, batch: ValidatedBatch, mapping: readonly
     if (row.revenue !== null) revenue.push({ leadId, ytdRevenue: row.revenue });
     if (row.lead.affiliateCode) codes.push({ leadId, code: row.lead.affiliateCode });
   }
-  await upsertYtdRevenue(tx, revenue);
-  for (const referral of await creditReferrals(tx, codes)) {
-    await emitEvent(tx, "referral.created", { ...referral, source: "code" });
-  }
-  await insertRowErrors(tx, migrationId, duplicates === "skip" ? [...errors, ...skippedLines(batch, existing, inserted, matched)] : errors);
+  await timed(timings, "kpiMs", () => upsertYtdRevenue(tx, revenue));
+  await timed(timings, "referralsMs", async () => {
+    for (const referral of await creditReferrals(tx, codes)) {
+      await emitEvent(tx, "referral.created", { ...referral, source: "code" });
+    }
+  });
+  await timed(timings, "rowErrorsMs", () =>
+    insertRowErrors(tx, migrationId, duplicates === "skip" ? [...errors, ...skippedLines(batch, existing, inserted, matched)] : errors),
+  );
 
   const erroredRows = new Set(errors.map((error) => error.rowNumber)).size;
   const written = inserted.size + updated.size;
@@ -548,12 +638,14 @@ export async function failMigration(db: Database, migrationId: number, reason: s
  * The next chunk is read and validated while this one is written: Node validates while PostgreSQL inserts, so the
  * two cores work at once instead of in turn.
  */
-export function runImport(deps: MigrationDeps, migrationId: number, runId: string): Promise<void> {
+export async function runImport(deps: MigrationDeps, migrationId: number, runId: string): Promise<ImportTimings> {
+  const timings = newTimings();
   // The leads it writes say on their timeline that this import created them.
-  return runAsActor({ kind: "import", importId: migrationId }, () => runImportChunks(deps, migrationId, runId));
+  await runAsActor({ kind: "import", importId: migrationId }, () => runImportChunks(deps, migrationId, runId, timings));
+  return timings;
 }
 
-async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: string): Promise<void> {
+async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: string, timings: ImportTimings): Promise<void> {
   const deadline = Date.now() + RUN_SECONDS * 1000;
   // Each execution is its own runner, a retry of the same job too: a run thought dead that is still going must not
   // share the lease with the one that took over.
@@ -564,13 +656,15 @@ async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: 
   const renewal = setInterval(() => void renewLease(deps.db, migrationId, runner).catch(() => undefined), LEASE_RENEW_SECONDS * 1000);
   renewal.unref();
   try {
-    let upcoming = prepareChunk(deps.db, migrationId, plan.lastChunk, plan);
+    let upcoming = prepareChunk(deps.db, migrationId, plan.lastChunk, plan, timings);
     for (;;) {
-      const prepared = await upcoming;
-      upcoming = prepared.chunk ? prepareChunk(deps.db, migrationId, prepared.chunk.chunkNo, plan) : Promise.resolve({ afterChunk: prepared.afterChunk, chunk: null });
+      const prepared = await timed(timings, "waitMs", () => upcoming);
+      upcoming = prepared.chunk
+        ? prepareChunk(deps.db, migrationId, prepared.chunk.chunkNo, plan, timings)
+        : Promise.resolve({ afterChunk: prepared.afterChunk, chunk: null });
       // Settled here too, so a read that fails after this run has returned is not an unhandled rejection.
       upcoming.catch(() => undefined);
-      const step = await writeChunk(deps.db, migrationId, prepared, runner);
+      const step = await writeChunk(deps.db, migrationId, prepared, runner, timings);
       // PGlite runs each statement synchronously and settles it as a microtask, so a run of statements never lets the
       // event loop read a socket: without this turn, every request (the progress the tab polls for) waited for the
       // whole run.
@@ -580,7 +674,7 @@ async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: 
       if (step === "stale") {
         const now = await importPlan(deps.db, migrationId);
         if (!now) return;
-        upcoming = prepareChunk(deps.db, migrationId, now.lastChunk, plan);
+        upcoming = prepareChunk(deps.db, migrationId, now.lastChunk, plan, timings);
         continue;
       }
       if (Date.now() > deadline) {
@@ -613,7 +707,7 @@ export const importMigrationJob = defineJob({
   pollingIntervalSeconds: 1,
   handler: async (context, { migrationId }, run) => {
     try {
-      await runImport(context, migrationId, run.id);
+      return await runImport(context, migrationId, run.id);
     } catch (error) {
       if (isLastAttempt(run)) await failMigration(context.db, migrationId, failureReason(error));
       throw error;
