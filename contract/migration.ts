@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParamsSchema, isoDateTime } from "./common";
 import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
+import { duplicateReasons } from "./lead-duplicates";
 import { leadFieldsSchema } from "./leads";
 
 /**
@@ -102,12 +103,16 @@ export type MigrationReportQuery = z.infer<typeof migrationReportQuerySchema>;
 export const migrationReportLineSchema = z.object({
   rowNumber: z.number().int().describe("The row's line in the file (the header is row 1)"),
   field: z.string().nullable().describe("The column (target) the problem is in; null for the row as a whole"),
-  code: z.string().describe("Stable code: a field error's, or migration.duplicate_skipped for a row whose email was already a lead"),
+  code: z
+    .string()
+    .describe(
+      "Stable code: a field error's, migration.duplicate_skipped for a row whose email was already a lead, or migration.likely_duplicate for a row imported as a new lead that likely duplicates an earlier one (same phone, or same business name; field names which)",
+    ),
   message: z.string().describe("The English text of the code"),
   lead: z
     .object({ id: z.number().int(), businessName: z.string().nullable().describe("null once the lead is deleted") })
     .nullable()
-    .describe("The existing lead the row matched by email (a skipped duplicate); its page is /leads/{id}"),
+    .describe("The existing lead the row matched (a skipped duplicate, or a likely one); its page is /leads/{id}"),
 });
 export type MigrationReportLine = z.infer<typeof migrationReportLineSchema>;
 
@@ -116,6 +121,32 @@ export const migrationReportSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type MigrationReport = z.infer<typeof migrationReportSchema>;
+
+/** Rows the preview of an upload shows: the file's first ones, each checked for likely duplicates among the leads. */
+export const MIGRATION_PREVIEW_ROWS = 10;
+
+export const migrationPreviewBodySchema = z.object({
+  mapping: z.array(migrationTargetSchema.nullable()).max(MIGRATION_MAX_COLUMNS).describe("The mapping to preview, as start takes it"),
+});
+export type MigrationPreviewBody = z.infer<typeof migrationPreviewBodySchema>;
+
+export const migrationPreviewRowSchema = z.object({
+  rowNumber: z.number().int().describe("The row's line in the file (the header is row 1)"),
+  values: z.record(z.string(), z.string()).describe("Each mapped target's cell, as the file has it"),
+  problems: z.array(z.object({ field: z.string().nullable(), code: z.string(), message: z.string() })).describe("Why the row would not be imported (empty: it would be)"),
+  duplicates: z
+    .array(
+      z.object({
+        lead: z.object({ id: z.number().int(), businessName: z.string() }),
+        reasons: z.array(z.enum(duplicateReasons)).min(1),
+      }),
+    )
+    .describe("Existing leads the row likely duplicates (same email, same phone, same email domain with a similar owner, similar business name), most likely first"),
+});
+export type MigrationPreviewRow = z.infer<typeof migrationPreviewRowSchema>;
+
+export const migrationPreviewSchema = z.object({ rows: z.array(migrationPreviewRowSchema) });
+export type MigrationPreview = z.infer<typeof migrationPreviewSchema>;
 
 const migrationTags = ["Migration"];
 const uploadDescription =
@@ -183,6 +214,18 @@ export const migrationEndpoints = defineEndpoints("migration", {
     errors: [404],
     tags: migrationTags,
     summary: "One migration and its progress",
+  }),
+  preview: defineEndpoint({
+    method: "POST",
+    permission: "migration.run",
+    path: "/migration/:id/preview",
+    params: idParamsSchema,
+    body: migrationPreviewBodySchema,
+    reply: migrationPreviewSchema,
+    errors: [400, 404, 409],
+    tags: migrationTags,
+    summary: `The first ${MIGRATION_PREVIEW_ROWS} rows of an upload awaiting its mapping, through that mapping, each with its problems and the existing leads it likely duplicates`,
+    description: "Nothing is written. An upload already started, or expired, answers 409 (its staged rows are gone or going).",
   }),
   report: defineEndpoint({
     method: "GET",

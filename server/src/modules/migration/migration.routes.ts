@@ -10,6 +10,7 @@ import { endpointRoute, endpointSchema, routeConfig } from "../../kernel/http/en
 import { HttpError } from "../../kernel/http/errors";
 import { requestMeta } from "../../kernel/http/request-meta";
 import { appOriginOf } from "../../kernel/http/app-origin";
+import { previewMigration } from "./migration.preview";
 import { errorReport, fileTooLarge, getMigration, listMigrations, receiveUpload, reportPage, startMigration, UploadSlots, type UploadPart } from "./migration.service";
 
 /** Room for the multipart framing and the small fields around the file, beyond the file's own limit. */
@@ -48,6 +49,8 @@ export function migrationRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, migrationEndpoints.start, async (request) =>
     startMigration(deps, request.params.id, request.body, { principal: signedIn(request), meta: requestMeta(request) }),
   );
+
+  endpointRoute(app, migrationEndpoints.preview, async (request) => previewMigration(ctx.db, request.params.id, request.body));
 
   endpointRoute(app, migrationEndpoints.status, async () => listMigrations(deps));
 
