@@ -33,6 +33,23 @@ describe.each(testDrivers)("saved lead views on %s", (driver) => {
   });
   afterAll(async () => rt?.stop());
 
+  it("answers a view saved when the assignee filter took names with the matching person's id, and keeps a name matching nobody", async () => {
+    const created = await agent.post<LeadView>("/api/lead-views", aView("Abe's by name", { query: { assignee: "me" } }));
+    expect(created.status, created.text).toBe(201);
+    await rt.ctx.db.execute(sql`UPDATE lead_views SET query = ${JSON.stringify({ assignee: ["abe agent", "ola.views@leadwell.test", "Nobody Known", "none"] })}::jsonb WHERE id = ${created.body.id}`);
+    const [abe] = await rawRows<{ id: number }>(rt.ctx.db, sql`SELECT id FROM users WHERE email = 'abe.views@leadwell.test'`);
+    const [ola] = await rawRows<{ id: number }>(rt.ctx.db, sql`SELECT id FROM users WHERE email = 'ola.views@leadwell.test'`);
+    const view = (await list(agent)).find((v) => v.id === created.body.id)!;
+    expect(view.query.assignee).toEqual([String(abe!.id), String(ola!.id), "Nobody Known", "none"]);
+    // The name matching nobody is refused naming assignee when the view is applied.
+    const applied = await agent.get<ApiError>(`/api/leads?${(view.query.assignee as string[]).map((v) => `assignee=${encodeURIComponent(v)}`).join("&")}`);
+    expect([applied.status, Object.keys(applied.body.fields ?? {})]).toEqual([400, ["assignee.2"]]);
+    // A new view takes only ids, me and none.
+    const named = await agent.post<ApiError>("/api/lead-views", aView("By name", { query: { assignee: "Abe Agent" } }));
+    expect(named.status).toBe(400);
+    expect((await agent.delete(`/api/lead-views/${created.body.id}`)).status).toBe(204);
+  });
+
   const list = async (client: TestClient) => {
     const res = await client.get<LeadView[]>("/api/lead-views");
     expect(res.status).toBe(200);
