@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeSetup, startE2E, type E2EServer } from "./support";
+import { createLead, signedInPage, startE2E, type E2EServer } from "./support";
 
 /*
  * Issue 26.1–3 in the browser: the leads table's columns chosen and ordered through the Columns menu (kept in the
@@ -8,7 +8,6 @@ import { completeSetup, startE2E, type E2EServer } from "./support";
  * whose progress and result are shown, after which the rows show the new stage. A viewer gets no selection at all.
  */
 
-const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
 const PASSWORD = "a viewer's long password";
 /** More than a page (50) match the search, so "select all matching" is offered; a few others do not match. */
 const MATCHING = 53;
@@ -24,20 +23,14 @@ describe("leads table: columns, selection and bulk actions", () => {
 
   beforeAll(async () => {
     e2e = await startE2E();
-    ({ context, page } = await e2e.newPage());
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await completeSetup(page, ADMIN);
-    await page.getByRole("button", { name: "Necessary Only" }).click();
+    ({ context, page } = await signedInPage(e2e, { viewport: { width: 1280, height: 900 } }));
     const api = context.request;
     expect((await api.post("/api/pipeline-stages", { data: { name: STAGE, position: 1 } })).status()).toBe(201);
     const leads = [
       ...Array.from({ length: MATCHING }, (_, i) => ({ businessName: `Bulkwell ${String(i + 1).padStart(2, "0")}`, email: `bulk${i + 1}@bulkwell.test` })),
       ...Array.from({ length: OTHERS }, (_, i) => ({ businessName: `Steady Farm ${i + 1}`, email: `steady${i + 1}@steady.test` })),
     ];
-    for (const lead of leads) {
-      const created = await api.post("/api/leads", { data: { ...lead, businessOwnerName: "Pat", businessOwnerLastName: "Lee", status: "new" } });
-      expect(created.status()).toBe(201);
-    }
+    for (const lead of leads) await createLead(api, { ...lead, businessOwnerName: "Pat", businessOwnerLastName: "Lee", status: "new" });
   });
   afterAll(async () => {
     await e2e?.stop();

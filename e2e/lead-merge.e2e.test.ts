@@ -1,9 +1,7 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDuplicateScan } from "../server/src/modules/leads/lead-duplicates.jobs";
-import { completeSetup, startE2E, type E2EServer } from "./support";
-
-const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
+import { createLead, signedInPage, startE2E, type E2EServer } from "./support";
 
 /** Two leads of one business: the same phone written two ways, two emails. */
 const KEPT = {
@@ -35,18 +33,9 @@ describe("duplicates of a lead, found and merged", () => {
 
   beforeAll(async () => {
     e2e = await startE2E();
-    ({ context, page } = await e2e.newPage());
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await completeSetup(page, ADMIN);
-    await page.getByRole("button", { name: "Necessary Only" }).click();
-    for (const [lead, keep] of [
-      [KEPT, (id: number) => (keptId = id)],
-      [OTHER, (id: number) => (otherId = id)],
-    ] as const) {
-      const created = await context.request.post("/api/leads", { data: lead });
-      expect(created.status()).toBe(201);
-      keep(((await created.json()) as { id: number }).id);
-    }
+    ({ context, page } = await signedInPage(e2e, { viewport: { width: 1280, height: 900 } }));
+    keptId = await createLead(context.request, KEPT);
+    otherId = await createLead(context.request, OTHER);
   });
   afterAll(async () => {
     await e2e?.stop();

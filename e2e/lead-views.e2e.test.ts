@@ -1,9 +1,8 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
-import { completeSetup, startE2E, type E2EServer } from "./support";
+import { createLead, E2E_ADMIN as ADMIN, signedInPage, startE2E, type E2EServer } from "./support";
 
-const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
 const AGENT_PASSWORD = "an agent's long password";
 const VIEW = "Hot qualified";
 
@@ -43,14 +42,9 @@ describe("saved views of the leads table", () => {
 
   beforeAll(async () => {
     e2e = await startE2E();
-    ({ context, page } = await e2e.newPage());
-    await completeSetup(page, ADMIN);
-    await page.getByRole("button", { name: "Necessary Only" }).click();
+    ({ context, page } = await signedInPage(e2e));
     for (const [index, lead] of LEADS.entries()) {
-      const created = await context.request.post("/api/leads", {
-        data: { ...lead, businessOwnerName: "Owner", businessOwnerLastName: `N${index}`, email: `owner${index}@views.test`, industry: "technology" },
-      });
-      expect(created.status()).toBe(201);
+      await createLead(context.request, { ...lead, businessOwnerName: "Owner", businessOwnerLastName: `N${index}`, email: `owner${index}@views.test`, industry: "technology" });
     }
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { loadConfig, type AppConfig } from "../server/src/config";
 import { createRuntime, type Runtime } from "../server/src/runtime";
 import { createThrowawayDatabase } from "../server/src/test/test-runtime";
@@ -95,4 +95,30 @@ export async function completeSetup(page: Page, admin: { name: string; email: st
   await page.getByLabel("Confirm password").fill(admin.password);
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByTestId("page-title").getByText("Dashboard", { exact: true }).waitFor();
+}
+
+/** The administrator a browser test signs up as unless it names its own. */
+export const E2E_ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a long enough password" };
+
+/**
+ * How most browser tests begin, once startE2E has started the app (kept in the test's own variable first, so that its
+ * afterAll stops it even when this times out): a page (at `viewport` when given), the set-up screen completed as
+ * `admin`, and the cookie panel answered "Necessary Only" so it covers nothing later.
+ */
+export async function signedInPage(
+  e2e: E2EServer,
+  options: { admin?: { name: string; email: string; password: string }; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await e2e.newPage();
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  await completeSetup(page, options.admin ?? E2E_ADMIN);
+  await page.getByTestId("cookie-panel").getByRole("button", { name: "Necessary Only" }).click();
+  return { context, page };
+}
+
+/** Creates a lead through the API as the signed-in user of `api` (a page's or context's request); answers its id. */
+export async function createLead(api: APIRequestContext, lead: Record<string, unknown>): Promise<number> {
+  const created = await api.post("/api/leads", { data: lead });
+  if (created.status() !== 201) throw new Error(`POST /api/leads answered ${created.status()}: ${await created.text()}`);
+  return ((await created.json()) as { id: number }).id;
 }
