@@ -94,7 +94,7 @@ describe.each(testDrivers)("the live event stream on %s", (driver) => {
       await ritaStream.next((message) => message.event === "leadActivity" && (message.data as { leadIds: number[] | null }).leadIds?.includes(mine) === true);
       // In commit order, everything about Otto's lead came before and was left out of Rita's stream (the administrator heard it).
       const aboutTheirs = (message: StreamMessage) =>
-        (message.event === "event" && Object.values((message.data as { ids: Record<string, number> }).ids).some((id) => id === theirs || id === task.body.id)) ||
+        (message.event === "event" && ((message.data as { ids: Record<string, number> }).ids.leadId === theirs || (message.data as { ids: Record<string, number> }).ids.taskId === task.body.id)) ||
         (message.event === "leadActivity" && (message.data as { leadIds: number[] | null }).leadIds?.includes(theirs) === true);
       expect(ritaStream.received().filter(aboutTheirs)).toEqual([]);
       expect(adminStream.received().some(isEvent("lead.updated", { leadId: theirs }))).toBe(true);
