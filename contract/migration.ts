@@ -103,16 +103,12 @@ export type MigrationReportQuery = z.infer<typeof migrationReportQuerySchema>;
 export const migrationReportLineSchema = z.object({
   rowNumber: z.number().int().describe("The row's line in the file (the header is row 1)"),
   field: z.string().nullable().describe("The column (target) the problem is in; null for the row as a whole"),
-  code: z
-    .string()
-    .describe(
-      "Stable code: a field error's, migration.duplicate_skipped for a row whose email was already a lead, or migration.likely_duplicate for a row imported as a new lead that likely duplicates an earlier one (same phone, or same business name; field names which)",
-    ),
+  code: z.string().describe("Stable code: a field error's, or migration.duplicate_skipped for a row whose email was already a lead"),
   message: z.string().describe("The English text of the code"),
   lead: z
     .object({ id: z.number().int(), businessName: z.string().nullable().describe("null once the lead is deleted") })
     .nullable()
-    .describe("The existing lead the row matched (a skipped duplicate, or a likely one); its page is /leads/{id}"),
+    .describe("The existing lead the row matched by email (a skipped duplicate); its page is /leads/{id}"),
 });
 export type MigrationReportLine = z.infer<typeof migrationReportLineSchema>;
 

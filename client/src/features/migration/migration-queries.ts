@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MIGRATION_FILE_FIELD, migrationEndpoints, type Migration, type MigrationStartInput } from "@contract/migration";
+import { MIGRATION_FILE_FIELD, migrationEndpoints, type Migration, type MigrationPreviewBody, type MigrationStartInput } from "@contract/migration";
 import { callApi, endpointUrl } from "@/lib/api-client";
 import { ApiError } from "@/lib/api-error";
 
@@ -44,6 +44,13 @@ export function useStartMigration() {
       queryClient.setQueryData(migrationKey(migration.id), migration);
       return queryClient.invalidateQueries({ queryKey: LIST_KEY });
     },
+  });
+}
+
+/** The upload's first rows through a mapping, each with the existing leads it likely duplicates (nothing is written). */
+export function usePreviewMigration() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MigrationPreviewBody }) => callApi(migrationEndpoints.preview, { params: { id }, body }),
   });
 }
 

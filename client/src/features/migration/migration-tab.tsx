@@ -13,8 +13,10 @@ import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { apiErrorMessage } from "@/lib/api";
+import { translateErrorCode } from "@/lib/validation-message";
 import { useFormatters } from "@/lib/use-formatters";
-import { migrationErrorReportUrl, uploadMigrationFile, useMigration, useMigrations, useStartMigration } from "./migration-queries";
+import { LeadLink } from "@/features/leads";
+import { migrationErrorReportUrl, uploadMigrationFile, useMigration, useMigrations, usePreviewMigration, useStartMigration } from "./migration-queries";
 import { hasReport, MigrationReportButton } from "./migration-report-dialog";
 import { useCan } from "@/lib/authorization";
 import { useCurrentUser } from "@/lib/session";
@@ -209,6 +211,7 @@ function MappingForm({ migration, onStarted, onCancel }: { migration: Migration;
           </SelectContent>
         </Select>
       </div>
+      <MappingPreview id={migration.id} mapping={mapping} />
       {start.isError ? (
         <Alert variant="destructive" data-testid="migration-start-error">
           {apiErrorMessage(start.error, t("common.networkError"))}
@@ -226,6 +229,75 @@ function MappingForm({ migration, onStarted, onCancel }: { migration: Migration;
           {t("migration.mapping.cancel")}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The file's first rows through the mapping as it stands (read when asked, again after the mapping changes), each
+ * with the rows' problems and the existing leads it likely duplicates, linked to their pages: the import still
+ * writes them (a likely duplicate is a hint; only the same email is skipped or updated, by the chosen policy).
+ */
+function MappingPreview({ id, mapping }: { id: number; mapping: (MigrationTarget | null)[] }) {
+  const { t } = useTranslation();
+  const preview = usePreviewMigration();
+  const shown = preview.data && preview.variables?.body.mapping === mapping ? preview.data : null;
+  return (
+    <div className="grid gap-2" data-testid="migration-preview">
+      <div>
+        <Button variant="outline" size="sm" disabled={preview.isPending} onClick={() => preview.mutate({ id, body: { mapping } })} data-testid="migration-preview-button">
+          {t("migration.mapping.preview")}
+        </Button>
+      </div>
+      {preview.isError ? (
+        <Alert variant="destructive">{t("migration.mapping.previewError", { message: apiErrorMessage(preview.error, t("common.networkError")) })}</Alert>
+      ) : null}
+      {shown ? (
+        <div className="overflow-x-auto rounded-md border">
+          <Table aria-label={t("migration.mapping.previewTitle")} className="table-fixed min-w-[560px]">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="w-16">{t("migration.mapping.previewRow")}</TableHead>
+                <TableHead>{t("migration.mapping.previewBusiness")}</TableHead>
+                <TableHead>{t("migration.mapping.previewEmail")}</TableHead>
+                <TableHead>{t("migration.mapping.previewDuplicates")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shown.rows.map((row) => (
+                <TableRow key={row.rowNumber} data-testid="migration-preview-row">
+                  <TableCell className="align-top tabular-nums">{row.rowNumber}</TableCell>
+                  <TableCell className="truncate align-top" title={row.values.businessName}>
+                    {row.values.businessName ?? ""}
+                  </TableCell>
+                  <TableCell className="truncate align-top" title={row.values.email}>
+                    {row.values.email ?? ""}
+                    {row.problems.length > 0 ? (
+                      <span className="block text-xs text-destructive">
+                        {t("migration.mapping.previewProblems", { problems: row.problems.map((problem) => translateErrorCode(t, problem.code) ?? problem.message).join("; ") })}
+                      </span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="align-top">
+                    {row.duplicates.length === 0 ? (
+                      <span className="text-xs text-muted-foreground">{t("migration.mapping.previewNone")}</span>
+                    ) : (
+                      <ul className="grid gap-1" data-testid="migration-preview-duplicates">
+                        {row.duplicates.map((match) => (
+                          <li key={match.lead.id} className="text-sm">
+                            <LeadLink id={match.lead.id} name={match.lead.businessName} />
+                            <span className="block text-xs text-muted-foreground">{match.reasons.map((reason) => t(`leads.duplicates.reasons.${reason}`)).join(", ")}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      ) : null}
     </div>
   );
 }
