@@ -10,7 +10,7 @@ import { errorMessage } from "./error-message";
  */
 
 /** How a field's value sits in one CSV cell: text as it is, a boolean as true/false, a list joined by "; ", or JSON. */
-export type CellKind = "text" | "boolean" | "list" | "json";
+export type CellKind = "text" | "boolean" | "list" | "json" | "id";
 
 /** How the CSV export joins a list into one cell (the import splits at ";" or "|"). */
 export const LIST_CELL_SEPARATOR = "; ";
@@ -282,7 +282,7 @@ export const textList = (items: number, itemMax: number) => ({
 export const optionalId = () => ({
   write: z.number().int().positive().max(2147483647).nullable(),
   read: z.number().int().nullable(),
-  cell: "text" as const,
+  cell: "id" as const,
   formEmpty: (): number | null => null,
   makeDefault: (): number | null => null,
 });

@@ -488,6 +488,7 @@ function exportCell({ name, cell }: ExportedField<LeadFieldName>): SQL {
       return sql`array_to_string(${value}, ${sqlStringLiteral(LIST_CELL_SEPARATOR)})`;
     case "boolean":
     case "json":
+    case "id":
       return sql`${value}::text`;
   }
 }

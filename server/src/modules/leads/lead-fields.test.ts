@@ -34,6 +34,8 @@ function sampleValue(name: string, field: FieldDeclaration): unknown {
     list: [["one", "two"]],
     boolean: [true],
     json: [[{ step: name }], { note: name }],
+    // The first member of staff: the suite's administrator (the API test checks it is).
+    id: [1],
     text: [...(write instanceof z.ZodEnum ? [...write.options].reverse() : []), name, "+34 600 111 222", `${name.toLowerCase()}@walk.example`],
   };
   const value = candidates[cell].find((candidate) => write.safeParse(candidate).success && !isDeepEqual(candidate, makeDefault?.()));
@@ -47,6 +49,7 @@ const samples = Object.fromEntries(declared.map((name) => [name, sampleValue(nam
 function cellText(cell: CellKind, value: unknown): string {
   if (cell === "list" && Array.isArray(value)) return value.join(LIST_CELL_SEPARATOR);
   if (cell === "text" && typeof value === "string") return value;
+  if (cell === "id") return String(value);
   return JSON.stringify(value);
 }
 const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -86,19 +89,23 @@ describe("the lead's declared fields", () => {
     const suite = suiteWithAdmin(driver);
 
     it("stores and answers each, lists the summary's, exports each under its header and imports every one back", async () => {
+      const me = await suite.admin.get<{ id: number; name: string }>("/api/auth/me");
+      expect(me.body.id, "the sample assignee is the administrator").toBe(samples.assigneeId);
+      // A lead assigned to a member of staff answers the person's name as assignedTo, whatever text came with it.
+      const expected: Record<string, unknown> = { ...samples, assignedTo: me.body.name };
       const created = await suite.admin.post<Lead>("/api/leads", samples);
       expect(created.status, created.text).toBe(201);
       const answered = (await suite.admin.get<Lead>(`/api/leads/${created.body.id}`)).body;
       const email = String(samples.email);
       for (const name of declared) {
-        expect(answered[name], name).toEqual(samples[name]);
+        expect(answered[name], name).toEqual(expected[name]);
         const alias = declaration(name).alsoAnsweredAs;
-        if (alias) expect((answered as Record<string, unknown>)[alias], alias).toEqual(samples[name]);
+        if (alias) expect((answered as Record<string, unknown>)[alias], alias).toEqual(expected[name]);
       }
 
       const [row] = (await suite.admin.get<Record<string, unknown>[]>(`/api/leads?q=${encodeURIComponent(email)}`)).body;
       expect(Object.keys(row!).sort()).toEqual([...LEAD_SUMMARY_FIELDS].sort());
-      for (const name of declared) if (declaration(name).summary) expect(row![name], name).toEqual(samples[name]);
+      for (const name of declared) if (declaration(name).summary) expect(row![name], name).toEqual(expected[name]);
 
       const exported = await suite.admin.get(`/api/leads/export.csv?q=${encodeURIComponent(email)}`);
       const [header, cells] = csvDownload(exported, "leads");
@@ -107,8 +114,8 @@ describe("the lead's declared fields", () => {
         const field = declaration(name);
         if (!field.export) continue;
         const cell = cells![header!.indexOf(field.export.header)];
-        if (field.type.cell === "json") expect(JSON.parse(cell!), name).toEqual(samples[name]);
-        else expect(cell, name).toBe(cellText(field.type.cell, samples[name]));
+        if (field.type.cell === "json") expect(JSON.parse(cell!), name).toEqual(expected[name]);
+        else expect(cell, name).toBe(cellText(field.type.cell, expected[name]));
       }
 
       // Every field by its own name, as a file another system wrote.
@@ -120,7 +127,7 @@ describe("the lead's declared fields", () => {
       expect(migration).toMatchObject({ status: "completed", imported: 1, errors: 0 });
       expect(migration.mapping).toEqual(declared);
       const [imported] = (await suite.admin.get<Lead[]>(`/api/leads?q=${encodeURIComponent(email)}&view=full`)).body;
-      for (const name of declared) expect(imported![name], name).toEqual(samples[name]);
+      for (const name of declared) expect(imported![name], name).toEqual(expected[name]);
     });
   });
 });

@@ -105,6 +105,9 @@ function cellValue(target: LeadFieldName, text: string): { value: unknown } | { 
       }
     case "text":
       return { value: text };
+    case "id":
+      // A record's id as another system wrote it: digits only (the schema then checks its range).
+      return /^\d{1,10}$/.test(text) ? { value: Number(text) } : { error: errorMessage("field.invalid_id") };
   }
 }
 
