@@ -29,6 +29,7 @@ import { countLeads, seedScale } from "../scripts/seed-scale";
 import { captureStatements, describe, replay, type Statement, type Waves } from "./capture";
 import { eventsTables, runEventsBench, type EventsStats } from "./events";
 import { migrationTable, runMigrationBench, type MigrationStats } from "./migration";
+import { leadScopeTable, prepareLeadScope, restoreLeadScope, runLeadScopeBench, signInAgent, type ScopeAgent, type ScopeRow } from "./lead-scope";
 import { paletteScenarios } from "./palette";
 import { prepareTimelineLead, runTimelineWriteBench, TIMELINE_ENTRIES, timelineWriteTable, type TimelineWriteStats } from "./timeline";
 import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
@@ -78,8 +79,9 @@ const HELP = `Usage: npm run bench -- [options]
   --q TERM           search term (default "Núñez"; must occur in the data)
   --words TEXT       multi-word search (default "diego westfield": a first name and a business name; must match)
   --auth cookie|apikey  sign in with a session cookie (default) or an API key (Bearer)
-  --only a,b,c,d,e,f,g,h,i scenarios to run (a page, b search, c dashboard, d report, e export, f domain events, g CSV migration, h lead timeline,
-                     i the command palette's first two keystrokes: the first one and two characters of --q)
+  --only a,b,c,d,e,f,g,h,i,l scenarios to run (a page, b search, c dashboard, d report, e export, f domain events, g CSV migration, h lead timeline,
+                     i the command palette's first two keystrokes: the first one and two characters of --q,
+                     l a restricted agent's leads page and searches beside an administrator's)
   --no-export        skip the CSV export
   --events N         domain events in the dispatch throughput burst of f (default 20000)
   --deliveries N     events in each delivery burst of f, by a webhook endpoint and by a call_webhook automation (default 200)
@@ -570,11 +572,13 @@ async function main() {
   const eventsWanted = !options.only || options.only.has("f");
   const migrationWanted = !options.only || options.only.has("g");
   const timelineWanted = !options.only || options.only.has("h");
+  const scopeWanted = !options.only || options.only.has("l");
 
   // A runaway statement ends after a minute instead of holding the run.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.pool, options: "-c statement_timeout=60000" });
   pool.on("error", () => undefined);
   const timelineLead = timelineWanted ? await prepareTimelineLead(pool) : null;
+  const scopeAgent: ScopeAgent | null = scopeWanted ? await prepareLeadScope(pool) : null;
   const selected = scenarios(options.q, options.words, timelineLead).filter((s) => !options.only || options.only.has(s.id));
   const captured = new Map<Scenario, Waves>();
   for (const scenario of selected) captured.set(scenario, await captureStatements(pool, scenario.capture));
@@ -594,6 +598,7 @@ async function main() {
   let events: EventsStats | null = null;
   let migration: MigrationStats | null = null;
   let timelineWrites: TimelineWriteStats | null = null;
+  let scopeRows: ScopeRow[] | null = null;
   const explains: string[] = [];
   let auth: Awaited<ReturnType<typeof authenticate>> | null = null;
   try {
@@ -636,6 +641,21 @@ async function main() {
       exported = { api, raw };
     }
 
+    if (scopeAgent) {
+      console.log("\nl. a restricted agent (agents limited to their own leads) beside the administrator");
+      const session = options.auth === "cookie" ? auth : await authenticate(base, "cookie");
+      scopeRows = await runLeadScopeBench({
+        base,
+        adminHeaders: session.headers,
+        agentHeaders: await signInAgent(base, scopeAgent),
+        q: options.q,
+        words: options.words,
+        warmup: options.warmup,
+        seconds: options.duration,
+        load: (url, headers, seconds) => apiLoad(url, headers, seconds, options.connections),
+      });
+    }
+
     if (eventsWanted) {
       // Creating leads and a webhook endpoint needs the administrator's session, whatever --auth says.
       const session = options.auth === "cookie" ? auth : await authenticate(base, "cookie");
@@ -652,6 +672,7 @@ async function main() {
       migration = await runMigrationBench({ base, databaseUrl, headers: session.headers, serverPid: server.pid!, rows: options.migrationRows });
     }
   } finally {
+    if (scopeAgent) await restoreLeadScope(pool, scopeAgent);
     await auth?.cleanup();
     console.log("\nStopping the server");
     await stopServer(server);
@@ -668,6 +689,7 @@ async function main() {
   const tables = [
     rows.length > 0 || exported ? resultTables(rows, exported) : null,
     timelineWrites ? timelineWriteTable(timelineWrites) : null,
+    scopeRows ? leadScopeTable(scopeRows) : null,
     events ? eventsTables(events) : null,
     migration ? migrationTable(migration) : null,
   ];
