@@ -56,7 +56,8 @@ export const leads = pgTable(
     uniqueIndex("leads_email_lower_idx").on(sql`lower(${t.email})`),
     // search_text rides along (after the unique pair, so the order is the same) for a search in creation order:
     // the index alone tells which leads it passes over match, without reading them from the table.
-    index("leads_created_search_idx").on(t.createdAt, t.id, t.searchText),
+    // assignee_id too (migration 0050): a restricted agent's page and search decide their scope from the index alone.
+    index("leads_created_search_idx").on(t.createdAt, t.id, t.searchText, t.assigneeId),
     index("leads_updated_idx").on(t.updatedAt, t.id),
     index("leads_assignee_idx").on(t.assigneeId, t.id),
     index("leads_name_fold_idx").on(sql`lw_fold(${t.businessName}) COLLATE "C"`, t.id),
