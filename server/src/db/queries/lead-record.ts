@@ -47,3 +47,16 @@ export async function findLeadById(db: Database, id: number): Promise<Lead | und
   return row && toLead(row);
 }
 
+
+/**
+ * Whether a lead with this id exists within the request's lead scope (issue 26.5): every area that takes a lead's id
+ * (its notes, files, emails, timeline, tasks, a merged-away id's kept lead) treats one outside it as unknown.
+ */
+export async function leadExistsInScope(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)))
+    .limit(1);
+  return rows.length > 0;
+}

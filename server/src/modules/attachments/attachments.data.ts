@@ -27,16 +27,6 @@ export type AttachmentRow = {
   createdAt: Date;
 };
 
-/** Whether the lead exists within the request's lead scope (issue 26.5): one outside it is not found, as an unknown one. */
-export async function leadExists(db: Database, leadId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, leadId), leadInScope(leads.assigneeId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** A lead's complete attachments, newest first. */
 export function completeAttachmentsOf(db: Database, leadId: number): Promise<AttachmentRow[]> {
   return db

@@ -20,9 +20,9 @@ import {
   findCompleteAttachment,
   insertChunk,
   insertPendingAttachment,
-  leadExists,
   type AttachmentRow,
 } from "./attachments.data";
+import { leadExistsInScope } from "../../db/queries/lead-record";
 
 /** The bytes of one attachment_chunks row: an upload is stored, and a download read, this much at a time. */
 export const ATTACHMENT_CHUNK_BYTES = 256 * 1024;
@@ -96,15 +96,15 @@ export function toAttachment(row: AttachmentRow): Attachment {
 }
 
 async function requireLead(db: Database, leadId: number) {
-  if (!(await leadExists(db, leadId))) throw notFound("lead.not_found");
+  if (!(await leadExistsInScope(db, leadId))) throw notFound("lead.not_found");
 }
 
 export async function listAttachments(deps: AttachmentDeps, leadId: number): Promise<AttachmentList> {
   // A lead merged into another answers 410 with mergedInto: its files are the kept lead's now. A lead outside the
   // request's lead scope is not found, and so is one merged into such a lead (the 410 would name it).
-  if (!(await leadExists(deps.db, leadId))) {
+  if (!(await leadExistsInScope(deps.db, leadId))) {
     const kept = await mergedInto(deps.db, leadId);
-    throw kept === undefined || !(await leadExists(deps.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
+    throw kept === undefined || !(await leadExistsInScope(deps.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
   }
   const rows = await completeAttachmentsOf(deps.db, leadId);
   return { attachments: rows.map(toAttachment), maxBytes: deps.config.attachments.maxBytes };

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { queryArrays } from "../../db/query-arrays";
 import { exportColumns, filterConditions, type LeadQueryFilter } from "../../db/queries/lead-list";
 import { rawRow, rawRows } from "../../db/raw-rows";
-import { kpiMetrics, leadBulkFiles, leadBulkJobs, leads, pipelineStages, users } from "../../db/schema";
+import { kpiMetrics, leadBulkFiles, leadBulkJobs, leads, pipelineStages } from "../../db/schema";
 import { leadInScope } from "../../kernel/lead-scope";
 
 export type LeadBulkJobRow = typeof leadBulkJobs.$inferSelect;
@@ -13,15 +13,6 @@ export type LeadBulkJobRow = typeof leadBulkJobs.$inferSelect;
 export async function selectFilteredLeadIds(db: Database, filter: LeadQueryFilter): Promise<number[]> {
   const rows = await queryArrays(db, sql`SELECT ${leads.id} FROM ${leads} WHERE ${and(...filterConditions(filter))} ORDER BY ${leads.id}`);
   return rows.map((row) => Number(row[0]));
-}
-
-/** Whether the staff member exists and is not deactivated (whom a bulk assignment may name). */
-export async function isActiveStaff(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`${users.deactivatedAt} IS NULL`));
-  return row !== undefined;
 }
 
 /** The stored stage's name in its stored letter case, or undefined when no stage has that name. */

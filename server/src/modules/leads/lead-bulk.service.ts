@@ -30,7 +30,6 @@ import {
   findBulkJob,
   findStageName,
   insertBulkJob,
-  isActiveStaff,
   lockBulkJob,
   recentBulkJobs,
   requestCancel,
@@ -39,6 +38,7 @@ import {
   type BatchOutcome,
   type LeadBulkJobRow,
 } from "./lead-bulk.data";
+import { isActiveStaff } from "./leads.data";
 
 /**
  * Leads per batch (one transaction each). LEAD_BULK_BATCH_SIZE overrides it, read at each batch: tests set a small one

@@ -22,15 +22,6 @@ export async function lockMergePair(db: Database, keptId: number, otherId: numbe
   return { kept: rows.find((row) => row.id === keptId) as MergeLeadRow | undefined, other: rows.find((row) => row.id === otherId) as MergeLeadRow | undefined };
 }
 
-/** Whether a lead with this id exists within the request's lead scope (where a merged-away id now points). */
-export async function leadExistsInScope(db: Database, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
-  return row !== undefined;
-}
-
 export interface KpiRow {
   id: number;
   ytdRevenue: string;

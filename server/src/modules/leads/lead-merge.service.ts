@@ -17,7 +17,6 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import {
   deleteMergedLead,
   insertMergeRecord,
-  leadExistsInScope,
   lockMergePair,
   moveLeadRecords,
   selectMergeAttachments,
@@ -25,6 +24,7 @@ import {
   writeMergeTimeline,
   type MergeLeadRow,
 } from "./lead-merge.data";
+import { leadExistsInScope } from "../../db/queries/lead-record";
 
 type MergeBody = z.output<typeof leadMergeBodySchema>;
 type LeadPatch = Partial<typeof leads.$inferInsert>;

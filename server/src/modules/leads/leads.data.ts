@@ -57,15 +57,6 @@ export async function deleteLeadRow(db: Database, id: number): Promise<{ busines
   return row;
 }
 
-/** Whether a lead with this id exists within the request's lead scope (a merged-away id's kept lead, say). */
-export async function leadExistsInScope(db: Database, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
-  return row !== undefined;
-}
-
 /** Credits the lead to the affiliate; a lead is referred once, so a second credit for it is ignored (undefined). */
 export async function insertReferral(db: Database, values: { affiliateId: number; leadId: number; source: "code" | "link" }): Promise<number | undefined> {
   const [row] = await db.insert(affiliateReferrals).values(values).onConflictDoNothing().returning({ id: affiliateReferrals.id });

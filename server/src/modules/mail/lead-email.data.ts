@@ -16,15 +16,6 @@ export async function leadForEmail(db: Database, id: number) {
   return row;
 }
 
-/** Whether the lead exists within the request's lead scope: one outside it is not found, as an unknown one. */
-export async function leadExists(db: Database, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
-  return row !== undefined;
-}
-
 const leadEmailColumns = {
   id: mailOutbox.id,
   to: mailOutbox.toAddress,

@@ -9,8 +9,9 @@ import { enqueueMail } from "../../kernel/mail";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { fillPlaceholders } from "../../lib/placeholders";
-import { findLeadEmail, leadExists, leadForEmail, listLeadEmails } from "./lead-email.data";
+import { findLeadEmail, leadForEmail, listLeadEmails } from "./lead-email.data";
 import { markdownToSafeHtml } from "./lead-email.markdown";
+import { leadExistsInScope } from "../../db/queries/lead-record";
 
 /** The built-in templates, as the contract declares them. */
 export const leadEmailTemplateList = (): LeadEmailTemplate[] => leadEmailTemplateIds.map((id) => ({ id, ...leadEmailTemplates[id] }));
@@ -54,9 +55,9 @@ export async function sendLeadEmail(
 export async function leadEmails(ctx: AppContext, leadId: number): Promise<LeadEmail[]> {
   // A lead merged into another answers 410 with mergedInto: its emails are the kept lead's now. A lead outside the
   // request's lead scope is not found, and so is one merged into such a lead (the 410 would name it).
-  if (!(await leadExists(ctx.db, leadId))) {
+  if (!(await leadExistsInScope(ctx.db, leadId))) {
     const kept = await mergedInto(ctx.db, leadId);
-    throw kept === undefined || !(await leadExists(ctx.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
+    throw kept === undefined || !(await leadExistsInScope(ctx.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
   }
   return listLeadEmails(ctx.db, leadId);
 }

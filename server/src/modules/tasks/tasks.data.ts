@@ -18,15 +18,6 @@ const dueOrder = sql`coalesce(${tasks.dueDate}, 'infinity'::date)`;
 const taskLeadInScope = () =>
   sql`(${tasks.leadId} IS NULL OR EXISTS (SELECT 1 FROM leads l WHERE l.id = ${tasks.leadId} AND ${leadInScope(sql`l.assignee_id`)}))`;
 
-/** Whether a lead a task is to be tied to exists within the request's lead scope. */
-export async function leadVisible(db: Database, leadId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, leadId), leadInScope(leads.assigneeId)));
-  return row !== undefined;
-}
-
 const taskColumns = {
   id: tasks.id,
   title: tasks.title,

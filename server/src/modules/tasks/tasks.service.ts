@@ -17,7 +17,6 @@ import {
   findTask,
   insertNextOccurrence,
   insertTask,
-  leadVisible,
   listAssignees,
   lockTask,
   missingReference,
@@ -28,6 +27,7 @@ import {
   type TaskChanges,
   type TaskValues,
 } from "./tasks.data";
+import { leadExistsInScope } from "../../db/queries/lead-record";
 
 /** The cursor's sort name: the list has one order, this tells a task cursor from any other list's. */
 const CURSOR_SORT = "tasks.due";
@@ -50,7 +50,7 @@ function refuseMissingReference(error: unknown): never {
  * the lead is not found for this reader, and nothing is written.
  */
 async function refuseHiddenLead(tx: Database, leadId: number | null): Promise<void> {
-  if (leadId !== null && !(await leadVisible(tx, leadId))) throw badRequest("leadId", unknownReference.leadId);
+  if (leadId !== null && !(await leadExistsInScope(tx, leadId))) throw badRequest("leadId", unknownReference.leadId);
 }
 
 export interface TaskActor {

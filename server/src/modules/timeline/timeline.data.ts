@@ -50,14 +50,5 @@ export function selectTimelinePage(db: Database, leadId: number, options: { kind
   );
 }
 
-/** Whether the lead exists within the request's lead scope (issue 26.5): one outside it is not found, as an unknown one. */
-export async function leadExists(db: Database, leadId: number): Promise<boolean> {
-  const [row] = await rawRows<{ found: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM leads l WHERE l.id = ${leadId} AND ${leadInScope(sql`l.assignee_id`)}) AS found`,
-  );
-  return row?.found === true;
-}
-
 /** The API's name of each leads column (business_name → businessName): the triggers record column names. */
 export const leadFieldOfColumn: ReadonlyMap<string, string> = new Map(Object.entries(getTableColumns(leads)).map(([field, column]) => [column.name, field]));
