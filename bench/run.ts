@@ -578,7 +578,8 @@ async function main() {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.pool, options: "-c statement_timeout=60000" });
   pool.on("error", () => undefined);
   const timelineLead = timelineWanted ? await prepareTimelineLead(pool) : null;
-  const scopeAgent: ScopeAgent | null = scopeWanted ? await prepareLeadScope(pool) : null;
+  // The agents are made once the server has made its first administrator (it makes one only while nobody exists).
+  let scopeAgent: ScopeAgent | null = null;
   const selected = scenarios(options.q, options.words, timelineLead).filter((s) => !options.only || options.only.has(s.id));
   const captured = new Map<Scenario, Waves>();
   for (const scenario of selected) captured.set(scenario, await captureStatements(pool, scenario.capture));
@@ -641,7 +642,8 @@ async function main() {
       exported = { api, raw };
     }
 
-    if (scopeAgent) {
+    if (scopeWanted) {
+      scopeAgent = await prepareLeadScope(pool);
       console.log("\nl. a restricted agent (agents limited to their own leads) beside the administrator");
       const session = options.auth === "cookie" ? auth : await authenticate(base, "cookie");
       scopeRows = await runLeadScopeBench({
