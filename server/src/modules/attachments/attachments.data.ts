@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { attachmentChunks, leadAttachments, leads, users } from "../../db/schema";
+import { attachmentChunks, leadAttachments, users } from "../../db/schema";
 import { leadInScope } from "../../kernel/lead-scope";
 
 const attachmentColumns = {
