@@ -21,7 +21,8 @@ export const permissions = [
   "feedback.write",
   "customers.write",
   "knowledge.write",
-  // Every lead, even when agents work only on their own (lead access setting): managers and up, and viewers (who own none).
+  // Every lead, even when agents work only on their own (lead access setting): managers and up. The setting limits those
+  // who work leads (leads.write) without this; a viewer works none and reads every lead as before.
   "leads.readAll",
   // Shaping the work (managers and up).
   "leads.delete",
@@ -84,7 +85,7 @@ export const roleGrants: Record<UserRole, readonly Permission[]> = {
   admin: permissions,
   manager: managerPermissions,
   agent: agentPermissions,
-  viewer: ["crm.read", "leads.readAll"],
+  viewer: ["crm.read"],
 };
 
 export function can(role: UserRole, permission: Permission): boolean {

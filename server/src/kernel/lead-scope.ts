@@ -47,11 +47,12 @@ export async function readLeadAccess(db: Database): Promise<LeadAccess> {
 
 /**
  * The scope of a principal's requests: every lead for the public, for whoever holds leads.readAll (managers,
- * administrators, viewers) and whenever the setting is 'all'; else the person's own and unassigned leads. An API key
- * acts for the staff member who made it, and is held to that person's scope. The setting is read only for a principal
- * it can limit, on each request, so a change applies at once on every instance.
+ * administrators), for whoever works no leads (a viewer, who owns none and reads every lead) and whenever the setting
+ * is 'all'; else, for an agent, the person's own and unassigned leads. An API key acts for the staff member who made
+ * it, and is held to that person's scope. The setting is read only for a principal it can limit, on each request, so
+ * a change applies at once on every instance.
  */
 export async function leadScopeOf(db: Database, principal: Principal | null): Promise<LeadScope> {
-  if (!principal || hasPermission(principal, "leads.readAll")) return ALL_LEADS;
+  if (!principal || hasPermission(principal, "leads.readAll") || !principal.user.permissions.includes("leads.write")) return ALL_LEADS;
   return (await readLeadAccess(db)) === "own" ? { kind: "own", userId: principal.user.id } : ALL_LEADS;
 }

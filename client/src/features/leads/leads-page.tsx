@@ -55,13 +55,15 @@ export default function LeadsPage() {
 
 /**
  * A calm line for an agent limited by the lead access setting to their own and unassigned leads (people with
- * leads.readAll see every lead whatever the setting), so a shorter list is not taken for missing leads.
+ * leads.readAll, and viewers, who work no leads, see every lead whatever the setting: kernel/lead-scope.ts), so a
+ * shorter list is not taken for missing leads.
  */
 function LeadScopeNote() {
   const { t } = useTranslation();
   const readsAll = useCan("leads.readAll");
+  const worksLeads = useCan("leads.write");
   const access = useLeadAccess();
-  if (readsAll !== false || access.data?.agents !== "own") return null;
+  if (readsAll !== false || worksLeads !== true || access.data?.agents !== "own") return null;
   return (
     <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="lead-scope-note">
       <UserRound aria-hidden="true" className="size-4 shrink-0" />

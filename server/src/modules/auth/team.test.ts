@@ -27,6 +27,7 @@ describe.each(testDrivers)("team and roles on %s", (driver) => {
     const byName = Object.fromEntries(res.body.roles.map((r) => [r.name, r]));
     expect(byName.viewer!.permissions).toEqual(["crm.read"]);
     expect(byName.viewer!.permissionCount).toBe(1);
+    expect(byName.agent!.permissions).not.toContain("leads.readAll");
     expect(byName.admin!.permissionCount).toBeGreaterThan(byName.manager!.permissionCount);
     expect(byName.manager!.permissions).not.toContain("users.manage");
   });

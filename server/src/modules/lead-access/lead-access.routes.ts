@@ -7,10 +7,12 @@ import { requestMeta } from "../../kernel/http/request-meta";
 import { getLeadAccess, getLeadAssignment, updateLeadAccess, updateLeadAssignment } from "./lead-access.service";
 
 const actor = (request: FastifyRequest) => ({ principal: signedIn(request), meta: requestMeta(request) });
+/** Settings, like every /api/settings route, are for signed-in staff: an API key reads and changes none of them. */
+const config = { apiKeyScopes: [] };
 
 export function leadAccessRoutes(app: ZodApp, ctx: AppContext) {
-  endpointRoute(app, leadAccessEndpoints.access, async () => getLeadAccess(ctx.db));
+  endpointRoute(app, leadAccessEndpoints.access, { config }, async () => getLeadAccess(ctx.db));
   endpointRoute(app, leadAccessEndpoints.updateAccess, async (request) => updateLeadAccess(ctx.db, request.body, actor(request)));
-  endpointRoute(app, leadAccessEndpoints.assignment, async () => getLeadAssignment(ctx.db));
+  endpointRoute(app, leadAccessEndpoints.assignment, { config }, async () => getLeadAssignment(ctx.db));
   endpointRoute(app, leadAccessEndpoints.updateAssignment, async (request) => updateLeadAssignment(ctx.db, request.body, actor(request)));
 }

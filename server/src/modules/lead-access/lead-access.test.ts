@@ -72,6 +72,10 @@ describe.each(testDrivers)("lead access and assignment settings on %s", (driver)
       expect(refused.status).toBe(403);
       const byKey = await suite.rt.client().request("PUT", "/api/settings/lead-access", { agents: "own" }, { authorization: `Bearer ${fullKey}` });
       expect(byKey.status).toBe(403);
+      // Like every Settings route, not even read with a key.
+      for (const path of ["/api/settings/lead-access", "/api/settings/lead-assignment"]) {
+        expect((await suite.rt.client().get(path, { authorization: `Bearer ${fullKey}` })).status, path).toBe(403);
+      }
       expect((await agent.get<LeadAccessSettings>("/api/settings/lead-access")).body.agents).toBe("all");
 
       const res = await suite.admin.put<LeadAccessSettings>("/api/settings/lead-access", { agents: "own" });
