@@ -327,6 +327,12 @@ type BoardCardProps = {
 function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, focus, onFocused, hintId }: BoardCardProps) {
   const { t } = useTranslation();
   const moveButton = useRef<HTMLButtonElement>(null);
+  const movedFromMenu = useRef(false);
+  const keepMovedFocus = (event: Event) => {
+    if (!movedFromMenu.current) return;
+    movedFromMenu.current = false;
+    event.preventDefault();
+  };
   // A role that may not move leads sees the cards without the drag handle or the Move menu.
   const mayMove = useMayCall(pipelineEndpoints.moveLead) === true;
   const owner = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
@@ -384,7 +390,9 @@ function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, 
             <ArrowLeftRight aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        {/* The chosen move hands the focus to the card in its new column (see focus above): the menu must not give it
+            back to this trigger, which is leaving its column. */}
+        <DropdownMenuContent align="end" onCloseAutoFocus={keepMovedFocus}>
           <DropdownMenuLabel>{t("productivity.board.moveTo")}</DropdownMenuLabel>
           <DropdownMenuSeparator />
           {stages.map((option) => {
@@ -393,7 +401,10 @@ function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, 
               <DropdownMenuItem
                 key={option.id ?? `implicit-${option.name}`}
                 disabled={current}
-                onSelect={() => onMove(lead, stage, option.name, { keepFocus: true })}
+                onSelect={() => {
+                  movedFromMenu.current = true;
+                  onMove(lead, stage, option.name, { keepFocus: true });
+                }}
               >
                 {current ? t("productivity.board.current", { name: option.name }) : option.name}
               </DropdownMenuItem>
