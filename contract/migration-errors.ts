@@ -23,4 +23,5 @@ export const migrationErrorMessages = {
   "migration.invalid_json": "Must be JSON",
   "migration.one_word_name": "Give a first and a last name (two words or more), or map first and last name columns",
   "migration.duplicate_skipped": "Skipped: a lead with this email already exists",
+  "migration.likely_duplicate": "Imported, but a lead with this phone number already exists: compare the two and merge them if they are the same",
 } as const;

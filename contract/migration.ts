@@ -60,6 +60,10 @@ export const migrationSchema = z.object({
   recordsWithErrors: z.number().int(),
   imported: z.number().int().describe("Same as recordsSuccessful (the name the spec's result line reads)"),
   errors: z.number().int().describe("Same as recordsWithErrors"),
+  likelyDuplicates: z
+    .number()
+    .int()
+    .describe("New leads imported whose phone number was already a lead's: each is a line of the report naming both (migration.likely_duplicate)"),
   failureReason: z.string().nullable(),
   createdBy: z.string(),
   createdAt: isoDateTime,
@@ -100,15 +104,24 @@ const reportCursorSchema = z
 export const migrationReportQuerySchema = z.object({ cursor: reportCursorSchema.optional() });
 export type MigrationReportQuery = z.infer<typeof migrationReportQuerySchema>;
 
+/** A lead a report line names, by id (its page is /leads/{id}). */
+const reportLeadSchema = z.object({ id: z.number().int(), businessName: z.string().nullable().describe("null once the lead is deleted") });
+
 export const migrationReportLineSchema = z.object({
   rowNumber: z.number().int().describe("The row's line in the file (the header is row 1)"),
   field: z.string().nullable().describe("The column (target) the problem is in; null for the row as a whole"),
-  code: z.string().describe("Stable code: a field error's, or migration.duplicate_skipped for a row whose email was already a lead"),
+  code: z
+    .string()
+    .describe(
+      "Stable code: a field error's, migration.duplicate_skipped for a row whose email was already a lead, or migration.likely_duplicate for a row imported whose phone number was already a lead's",
+    ),
   message: z.string().describe("The English text of the code"),
-  lead: z
-    .object({ id: z.number().int(), businessName: z.string().nullable().describe("null once the lead is deleted") })
+  lead: reportLeadSchema
     .nullable()
-    .describe("The existing lead the row matched by email (a skipped duplicate); its page is /leads/{id}"),
+    .describe("The existing lead the row matched: by email (a skipped duplicate) or by phone (a likely duplicate); its page is /leads/{id}"),
+  importedLead: reportLeadSchema
+    .nullable()
+    .describe("For a likely duplicate: the lead the row became; /leads/{lead.id}/merge/{importedLead.id} compares the two, keeping the older"),
 });
 export type MigrationReportLine = z.infer<typeof migrationReportLineSchema>;
 

@@ -79,7 +79,7 @@ describe("the CSV migration in the browser", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), progress.getByTestId("migration-error-report").click()]);
     expect(download.suggestedFilename()).toMatch(/^migration-\d+-errors-\d{4}-\d{2}-\d{2}\.csv$/);
     const report = readFileSync((await download.path())!, "utf8");
-    expect(report.startsWith("\uFEFFrow,field,message,lead_id,lead_url\r\n")).toBe(true);
+    expect(report.startsWith("\uFEFFrow,field,message,lead_id,lead_url,imported_lead_id,merge_url\r\n")).toBe(true);
     expect(report).toContain("302,email,Valid email is required");
     expect(report).toContain("303,email,Valid email is required");
     expect(report).not.toMatch(/(^|,)[=+\-@]/m);
@@ -117,5 +117,29 @@ describe("the CSV migration in the browser", () => {
     await page.waitForURL((url) => url.pathname === href);
     await expect.poll(async () => ((await page.getByTestId("page-title").textContent()) ?? "").trim()).toBe("Browser Co 7, Ltd");
     expect(await page.getByTestId("migration-report").count()).toBe(0);
+  });
+
+  it("imports a row whose phone number is already a lead's, says so, and its report line compares the two leads", async () => {
+    await page.goto("/enterprise");
+    await page.getByRole("tab", { name: "Migration" }).waitFor();
+    const twins = "name,email,company,phone\nTwin One,twin1@browser.test,Twin One Co,+1 (415) 555-0199\nTwin Two,twin2@browser.test,Twin Two Co,415 555 0199\n";
+    await page.getByTestId("migration-file-input").setInputFiles({ name: "twins.csv", mimeType: "text/csv", buffer: Buffer.from(twins) });
+    await page.getByTestId("migration-upload").click();
+    await page.getByTestId("migration-mapping").waitFor();
+    await page.getByTestId("migration-start").click();
+    await page.getByTestId("migration-result").waitFor({ timeout: 30_000 });
+    expect((await page.getByTestId("migration-likely-duplicates").textContent())?.trim()).toBe(
+      "1 imported lead has the phone number of an existing lead: see the report to compare them.",
+    );
+
+    await page.getByTestId("migration-progress").getByRole("button", { name: "View report" }).click();
+    const line = page.getByTestId("migration-report").getByTestId("migration-report-line");
+    await line.first().waitFor();
+    expect(await line.count()).toBe(1);
+    expect((await line.textContent()) ?? "").toContain("Imported, but a lead with this phone number already exists");
+    expect(await line.getByRole("link", { name: "Twin One Co", exact: true }).count()).toBe(1);
+    await line.getByRole("link", { name: "Compare and merge Twin One Co and Twin Two Co" }).click();
+    await page.waitForURL((url) => /^\/leads\/\d+\/merge\/\d+$/.test(url.pathname));
+    await expect.poll(async () => ((await page.getByTestId("page-title").textContent()) ?? "").trim()).toBe("Merge Leads");
   });
 });

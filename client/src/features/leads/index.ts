@@ -3,6 +3,7 @@ export { EMPTY_JOIN_FORM, JOIN_FORM_FIELDS } from "./lead-form";
 export { LeadInputs } from "./lead-inputs";
 export { industryLabel, statusLabel } from "./lead-labels";
 export { LeadLink } from "./lead-link";
+export { leadMergePath } from "./lead-merge-path";
 export { leadPagePath } from "./lead-page-path";
 export { useRecentLeads } from "./lead-queries";
 export { LeadStatusBadge } from "./lead-status-badge";

@@ -6,17 +6,22 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { LeadLink } from "@/features/leads";
+import { Link } from "wouter";
+import { LeadLink, leadMergePath } from "@/features/leads";
 import { apiErrorMessage } from "@/lib/api";
 import { translateErrorCode } from "@/lib/validation-message";
 import { migrationErrorReportUrl, useMigrationReport } from "./migration-queries";
 
-/** Whether a migration has anything to report: rows it could not import, or rows it skipped as duplicates. */
-export const hasReport = (migration: Migration) => migration.errors > 0 || migration.recordsSkipped > 0;
+/**
+ * Whether a migration has anything to report: rows it could not import, rows it skipped as duplicates, or rows it
+ * imported as likely duplicates.
+ */
+export const hasReport = (migration: Migration) => migration.errors > 0 || migration.recordsSkipped > 0 || migration.likelyDuplicates > 0;
 
 /**
- * The report of an import in a dialog: each row not imported with its problem, and each row skipped because its
- * email was already a lead, with that lead's name opening its page. The CSV download holds the same lines.
+ * The report of an import in a dialog: each row not imported with its problem, each row skipped because its email
+ * was already a lead, with that lead's name opening its page, and each row imported whose phone number was already a
+ * lead's, with a link comparing the two. The CSV download holds the same lines.
  */
 export function MigrationReportButton({ migration, compact = false }: { migration: Migration; compact?: boolean }) {
   const { t } = useTranslation();
@@ -90,6 +95,16 @@ function ReportLines({ id }: { id: number }) {
                   ) : (
                     <span className="text-muted-foreground">—</span>
                   )}
+                  {line.lead?.businessName != null && line.importedLead?.businessName != null ? (
+                    <Link
+                      href={leadMergePath(line.lead.id, line.importedLead.id)}
+                      className="text-xs text-primary underline-offset-4 hover:underline"
+                      aria-label={t("leads.duplicates.compareLabel", { a: line.lead.businessName, b: line.importedLead.businessName })}
+                      data-testid="migration-report-compare"
+                    >
+                      {t("leads.duplicates.compare")}
+                    </Link>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}

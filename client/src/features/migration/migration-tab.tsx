@@ -337,6 +337,11 @@ function ImportProgress({ id, onAnother }: { id: number; onAnother: () => void }
       {result ? (
         <Alert variant={current.status === "failed" ? "destructive" : "default"} role="status" data-testid="migration-result">
           {result}
+          {current.likelyDuplicates > 0 ? (
+            <span className="block" data-testid="migration-likely-duplicates">
+              {t("migration.result.likelyDuplicates", { count: current.likelyDuplicates, formatted: number(current.likelyDuplicates) })}
+            </span>
+          ) : null}
         </Alert>
       ) : null}
       {current.status !== "in_progress" ? (

@@ -25,6 +25,8 @@ export const migrationLogs = pgTable(
     recordsUpdated: integer("records_updated").notNull().default(0),
     recordsSkipped: integer("records_skipped").notNull().default(0),
     recordsWithErrors: integer("records_with_errors").notNull().default(0),
+    /** New leads whose phone number was already a lead's: imported, and marked in the report (0051). */
+    recordsLikelyDuplicates: integer("records_likely_duplicates").notNull().default(0),
     /** The chunk number of the last batch committed (-1: none yet). */
     lastChunk: integer("last_chunk").notNull().default(-1),
     /**
@@ -85,6 +87,8 @@ export const migrationErrors = pgTable(
      * lead deleted later leaves the report as it was, and deleting leads never scans this table.
      */
     leadId: integer("lead_id"),
+    /** For a likely duplicate (migration.likely_duplicate): the lead the row became, to compare with lead_id's (0051). */
+    importedLeadId: integer("imported_lead_id"),
   },
   (t) => [index("migration_errors_row_idx").on(t.migrationId, t.rowNumber, t.id)],
 );

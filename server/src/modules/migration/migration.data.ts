@@ -4,8 +4,10 @@ import type { Migration, MigrationStatus } from "@contract/migration";
 import type { Database } from "../../db/client";
 import { normaliseAffiliateCode } from "../../db/queries/affiliate-code";
 import type { AssigneeTurns } from "../../db/queries/lead-assignment";
+import { samePhoneBranch } from "../../db/queries/lead-duplicates";
 import { rawRows } from "../../db/raw-rows";
 import { leads, migrationChunks, migrationLogs } from "../../db/schema";
+import { leadInScope } from "../../kernel/lead-scope";
 import type { RowError } from "./migration.rows";
 
 type MigrationRow = typeof migrationLogs.$inferSelect;
@@ -28,6 +30,7 @@ export function toMigration(row: MigrationRow, uploadExpiryMs: number): Migratio
     recordsWithErrors: row.recordsWithErrors,
     imported: row.recordsSuccessful,
     errors: row.recordsWithErrors,
+    likelyDuplicates: row.recordsLikelyDuplicates,
     failureReason: row.errorDetails,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
@@ -208,7 +211,7 @@ export async function deleteChunks(db: Database, migrationId: number): Promise<v
 export async function recordBatch(
   db: Database,
   id: number,
-  batch: { chunkNo: number; processed: number; successful: number; updated: number; skipped: number; withErrors: number },
+  batch: { chunkNo: number; processed: number; successful: number; updated: number; skipped: number; withErrors: number; likelyDuplicates: number },
 ): Promise<void> {
   await db
     .update(migrationLogs)
@@ -220,6 +223,7 @@ export async function recordBatch(
       recordsUpdated: sql`${migrationLogs.recordsUpdated} + ${batch.updated}`,
       recordsSkipped: sql`${migrationLogs.recordsSkipped} + ${batch.skipped}`,
       recordsWithErrors: sql`${migrationLogs.recordsWithErrors} + ${batch.withErrors}`,
+      recordsLikelyDuplicates: sql`${migrationLogs.recordsLikelyDuplicates} + ${batch.likelyDuplicates}`,
     })
     .where(eq(migrationLogs.id, id));
 }
@@ -354,12 +358,34 @@ export async function creditReferrals(db: Database, rows: readonly { leadId: num
 export async function insertRowErrors(db: Database, migrationId: number, errors: readonly RowError[]): Promise<void> {
   if (errors.length === 0) return;
   await db.execute(sql`
-    INSERT INTO migration_errors (migration_id, row_number, field, code, message, lead_id)
-    SELECT ${migrationId}, r."rowNumber", left(r.field, 100), left(r.code, 100), r.message, r."leadId"
-    FROM jsonb_to_recordset(${JSON.stringify(errors)}::jsonb) AS r("rowNumber" integer, field text, code text, message text, "leadId" integer)`);
+    INSERT INTO migration_errors (migration_id, row_number, field, code, message, lead_id, imported_lead_id)
+    SELECT ${migrationId}, r."rowNumber", left(r.field, 100), left(r.code, 100), r.message, r."leadId", r."importedLeadId"
+    FROM jsonb_to_recordset(${JSON.stringify(errors)}::jsonb)
+      AS r("rowNumber" integer, field text, code text, message text, "leadId" integer, "importedLeadId" integer)`);
 }
 
-/** One line of an import's report, with the lead a skipped row matched (its business name null once it is deleted). */
+/**
+ * For each lead a chunk just created (its row number and id), the earliest other lead with the same phone number that
+ * is older than it: a lead stored before the import, or one an earlier row of the file became. One lookup of
+ * leads_phone_key_idx per new lead with a phone, by the same rule as the Add Lead form's check (same_phone). The
+ * import runs for a manager or administrator, who sees every lead.
+ */
+export async function selectPhoneDuplicates(db: Database, created: readonly { rowNumber: number; leadId: number }[]): Promise<{ rowNumber: number; leadId: number; matchId: number }[]> {
+  if (created.length === 0) return [];
+  const rows = await rawRows<{ rowNumber: number; leadId: number; matchId: number }>(
+    db,
+    sql`SELECT c."rowNumber", c."leadId", (SELECT min(m.id) FROM ${samePhoneBranch(sql`lw_phone_key(n.phone_number)`, sql`id < n.id`)} AS m) AS "matchId"
+        FROM jsonb_to_recordset(${JSON.stringify(created)}::jsonb) AS c("rowNumber" integer, "leadId" integer)
+        JOIN leads n ON n.id = c."leadId"
+        WHERE lw_phone_key(n.phone_number) IS NOT NULL`,
+  );
+  return rows.filter((row) => row.matchId !== null).map((row) => ({ rowNumber: row.rowNumber, leadId: Number(row.leadId), matchId: Number(row.matchId) }));
+}
+
+/**
+ * One line of an import's report, with the lead a skipped row or a likely duplicate matched and a likely duplicate's
+ * own new lead (a business name null once the lead is deleted).
+ */
 export interface ReportLine {
   id: number;
   sortKey: string;
@@ -369,16 +395,24 @@ export interface ReportLine {
   message: string;
   leadId: number | null;
   businessName: string | null;
+  importedLeadId: number | null;
+  importedBusinessName: string | null;
 }
 
-/** The report in row order, in keyset batches after (row, id). */
+/**
+ * The report in row order, in keyset batches after (row, id). A lead the reader may not see (lead access, issue 26.5)
+ * is left out of its line as if the line named none.
+ */
 export async function rowErrorsAfter(db: Database, migrationId: number, after: { key: string; id: number } | null, limit: number): Promise<ReportLine[]> {
   const position = after ? sql`AND (e.row_number, e.id) > (${Number(after.key)}, ${after.id})` : sql``;
+  const visible = (alias: string) => sql`(${sql.raw(alias)}.id IS NULL OR ${leadInScope(sql.raw(`${alias}.assignee_id`))})`;
   return rawRows<ReportLine>(
     db,
     sql`SELECT e.id, e.row_number::text AS "sortKey", e.row_number AS "rowNumber", e.field, e.code, e.message,
-               e.lead_id AS "leadId", l.business_name AS "businessName"
-        FROM migration_errors e LEFT JOIN leads l ON l.id = e.lead_id
+               CASE WHEN ${visible("l")} THEN e.lead_id END AS "leadId", CASE WHEN ${visible("l")} THEN l.business_name END AS "businessName",
+               CASE WHEN ${visible("i")} THEN e.imported_lead_id END AS "importedLeadId",
+               CASE WHEN ${visible("i")} THEN i.business_name END AS "importedBusinessName"
+        FROM migration_errors e LEFT JOIN leads l ON l.id = e.lead_id LEFT JOIN leads i ON i.id = e.imported_lead_id
         WHERE e.migration_id = ${migrationId} ${position} ORDER BY e.row_number, e.id LIMIT ${limit}`,
   );
 }

@@ -50,8 +50,10 @@ export interface RowError {
   field: string | null;
   code: string;
   message: string;
-  /** The existing lead the row matched by email, when it was skipped as a duplicate. */
+  /** The existing lead the row matched: by email when it was skipped, by phone when it is a likely duplicate. */
   leadId?: number;
+  /** A likely duplicate's own new lead. */
+  importedLeadId?: number;
 }
 
 /** A row that passed validation: the lead's fields and, when the file gave one, its year-to-date revenue. */

@@ -62,6 +62,7 @@ import {
   updateExistingLeads,
   upsertYtdRevenue,
   watchedMigration,
+  selectPhoneDuplicates,
   type ReportLine,
 } from "./migration.data";
 import { asTargets, detectMapping, validateRow, type RowError, type ValidRow } from "./migration.rows";
@@ -331,16 +332,28 @@ export async function listMigrations(deps: Pick<MigrationDeps, "db" | "config">)
 
 /**
  * The report as CSV. A skipped duplicate's line names the lead it matched: its id, and its page's URL at `appOrigin`
- * (the origin people open the app at), so a spreadsheet's link opens it.
+ * (the origin people open the app at), so a spreadsheet's link opens it; a likely duplicate's also names the lead the
+ * row became, with the address of the page comparing the two.
  */
 export async function errorReport(db: Database, id: number, appOrigin: string): Promise<CsvExport<ReportLine>> {
   const row = await findMigration(db, id);
   if (!row) throw notFound("migration.not_found");
   return keysetCsv({
     name: `migration-${id}-errors`,
-    header: ["row", "field", "message", "lead_id", "lead_url"],
+    header: ["row", "field", "message", "lead_id", "lead_url", "imported_lead_id", "merge_url"],
     read: (after, limit) => rowErrorsAfter(db, id, after, limit),
-    cells: (line) => [line.rowNumber, line.field ?? "", line.message, line.leadId ?? "", line.leadId !== null ? `${appOrigin}/leads/${line.leadId}` : ""],
+    cells: (line) => {
+      const compared = line.importedLeadId !== null && line.leadId !== null;
+      return [
+        line.rowNumber,
+        line.field ?? "",
+        line.message,
+        line.leadId ?? "",
+        line.leadId !== null ? `${appOrigin}/leads/${line.leadId}` : "",
+        line.importedLeadId ?? "",
+        compared ? `${appOrigin}/leads/${line.leadId}/merge/${line.importedLeadId}` : "",
+      ];
+    },
   });
 }
 
@@ -359,6 +372,7 @@ export async function reportPage(db: Database, id: number, query: MigrationRepor
       code: line.code,
       message: line.message,
       lead: line.leadId !== null ? { id: line.leadId, businessName: line.businessName } : null,
+      importedLead: line.importedLeadId !== null ? { id: line.importedLeadId, businessName: line.importedBusinessName } : null,
     })),
     nextCursor: lines.length > MIGRATION_REPORT_PAGE && last ? `${last.rowNumber}.${last.id}` : null,
   };
@@ -380,6 +394,8 @@ export interface ImportTimings {
   kpiMs: number;
   referralsMs: number;
   rowErrorsMs: number;
+  /** Looking up the new leads' phone numbers among the leads (likely duplicates). */
+  duplicatesMs: number;
   /** The chunk's transaction around those: the lock, the counters, the commit. */
   transactionMs: number;
 }
@@ -395,6 +411,7 @@ const newTimings = (): ImportTimings => ({
   kpiMs: 0,
   referralsMs: 0,
   rowErrorsMs: 0,
+  duplicatesMs: 0,
   transactionMs: 0,
 });
 
@@ -414,6 +431,7 @@ interface BatchOutcome {
   updated: number;
   skipped: number;
   withErrors: number;
+  likelyDuplicates: number;
 }
 
 /** The lead fields a batch writes: those the mapping fills, and the required ones. */
@@ -477,7 +495,7 @@ async function writeChunk(db: Database, migrationId: number, prepared: PreparedC
   });
   if (timings && inner) {
     // The transaction's own time: all of it but the statements writeBatch timed.
-    const statements = (["insertLeadsMs", "updateLeadsMs", "kpiMs", "referralsMs", "rowErrorsMs"] as const).reduce((sum, key) => sum + timings[key] - inner[key], 0);
+    const statements = (["insertLeadsMs", "updateLeadsMs", "kpiMs", "referralsMs", "duplicatesMs", "rowErrorsMs"] as const).reduce((sum, key) => sum + timings[key] - inner[key], 0);
     timings.transactionMs += performance.now() - started - statements;
     if (step === "written" && prepared.chunk) {
       timings.chunks++;
@@ -570,8 +588,16 @@ async function writeBatch(
       await emitEvent(tx, "referral.created", { ...referral, source: "code" });
     }
   });
+  // New leads whose phone number was already a lead's are imported and marked in the report (issue 26.4): an indexed
+  // lookup each. The Add Lead form's other rules (a similar business or owner name) take a trigram scan per row, too
+  // slow for a million rows: the Duplicates view's scheduled job finds those pairs across the whole table.
+  const created = rows.flatMap((row) => {
+    const leadId = inserted.get(row.emailKey);
+    return leadId !== undefined && row.lead.phoneNumber ? [{ rowNumber: row.rowNumber, leadId }] : [];
+  });
+  const likely = (await timed(timings, "duplicatesMs", () => selectPhoneDuplicates(tx, created))).map(likelyDuplicateLine);
   await timed(timings, "rowErrorsMs", () =>
-    insertRowErrors(tx, migrationId, duplicates === "skip" ? [...errors, ...skippedLines(batch, existing, inserted, matched)] : errors),
+    insertRowErrors(tx, migrationId, [...(duplicates === "skip" ? [...errors, ...skippedLines(batch, existing, inserted, matched)] : errors), ...likely]),
   );
 
   const erroredRows = new Set(errors.map((error) => error.rowNumber)).size;
@@ -583,10 +609,24 @@ async function writeBatch(
     updated: updated.size + (duplicates === "update" ? duplicatesInBatch : 0),
     skipped: batch.processed - erroredRows - successful,
     withErrors: erroredRows,
+    likelyDuplicates: likely.length,
   };
 }
 
 const SKIPPED_DUPLICATE = errorMessage("migration.duplicate_skipped");
+const LIKELY_DUPLICATE = errorMessage("migration.likely_duplicate");
+
+/** The report's line for a new lead whose phone number was already a lead's: both leads, to compare and merge. */
+function likelyDuplicateLine(match: { rowNumber: number; leadId: number; matchId: number }): RowError {
+  return {
+    rowNumber: match.rowNumber,
+    field: "phoneNumber",
+    code: "migration.likely_duplicate",
+    message: englishErrorMessage(LIKELY_DUPLICATE),
+    leadId: match.matchId,
+    importedLeadId: match.leadId,
+  };
+}
 
 /**
  * The report's line for each row skipped because its email was already a lead: in the table (the insert found it) or

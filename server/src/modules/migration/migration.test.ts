@@ -66,13 +66,13 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     expect(migration).toMatchObject({ status: "completed", recordsTotal: 3, imported: 1, errors: 2, recordsWithErrors: 2 });
     expect(await leadByEmail(admin, "dee@semi.test")).toMatchObject({ status: "qualified", tags: ["vip", "wholesale"], currentCrmUsage: true, kpi: { ytdRevenue: "1500.25" } });
     const rows = csvDownload(await admin.get(`/api/migration/${migration.id}/errors.csv`), `migration-${migration.id}-errors`);
-    expect(rows[0]).toEqual(["row", "field", "message", "lead_id", "lead_url"]);
+    expect(rows[0]).toEqual(["row", "field", "message", "lead_id", "lead_url", "imported_lead_id", "merge_url"]);
     expect(rows.slice(1)).toEqual(
       expect.arrayContaining([
-        ["3", "email", "Valid email is required", "", ""],
-        ["3", "currentCrmUsage", "Must be yes or no (true/false, 1/0)", "", ""],
-        ["3", "revenue", "Please enter a valid number (at most 2 decimals)", "", ""],
-        ["4", "businessOwnerName", "First name is required", "", ""],
+        ["3", "email", "Valid email is required", "", "", "", ""],
+        ["3", "currentCrmUsage", "Must be yes or no (true/false, 1/0)", "", "", "", ""],
+        ["3", "revenue", "Please enter a valid number (at most 2 decimals)", "", "", "", ""],
+        ["4", "businessOwnerName", "First name is required", "", "", "", ""],
       ]),
     );
   });
@@ -84,7 +84,7 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     expect((await leadByEmail(admin, "fay@formula.test"))!.businessName).toBe("+Plus Co");
     const res = await admin.get(`/api/migration/${migration.id}/errors.csv`);
     const rows = csvDownload(res, `migration-${migration.id}-errors`);
-    expect(rows).toContainEqual(["2", "email", "Valid email is required", "", ""]);
+    expect(rows).toContainEqual(["2", "email", "Valid email is required", "", "", "", ""]);
     // Nothing in the report starts a cell with a formula character.
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
   });
@@ -108,16 +108,16 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     expect(report.status, report.text).toBe(200);
     expect(report.body).toEqual({
       lines: [
-        { rowNumber: 2, field: "email", code: "migration.duplicate_skipped", message: "Skipped: a lead with this email already exists", lead: { id: ana.id, businessName: ana.businessName } },
-        { rowNumber: 4, field: "email", code: "migration.duplicate_skipped", message: "Skipped: a lead with this email already exists", lead: { id: lou.id, businessName: "Lou Co" } },
-        { rowNumber: 5, field: "email", code: "field.email_required", message: "Valid email is required", lead: null },
+        { rowNumber: 2, field: "email", code: "migration.duplicate_skipped", message: "Skipped: a lead with this email already exists", lead: { id: ana.id, businessName: ana.businessName }, importedLead: null },
+        { rowNumber: 4, field: "email", code: "migration.duplicate_skipped", message: "Skipped: a lead with this email already exists", lead: { id: lou.id, businessName: "Lou Co" }, importedLead: null },
+        { rowNumber: 5, field: "email", code: "field.email_required", message: "Valid email is required", lead: null, importedLead: null },
       ],
       nextCursor: null,
     });
 
     const rows = csvDownload(await admin.get(`/api/migration/${migration.id}/errors.csv`), `migration-${migration.id}-errors`);
-    expect(rows[0]).toEqual(["row", "field", "message", "lead_id", "lead_url"]);
-    expect(rows[1]).toEqual(["2", "email", "Skipped: a lead with this email already exists", String(ana.id), expect.stringMatching(new RegExp(`^https?://[^/]+/leads/${ana.id}$`))]);
+    expect(rows[0]).toEqual(["row", "field", "message", "lead_id", "lead_url", "imported_lead_id", "merge_url"]);
+    expect(rows[1]).toEqual(["2", "email", "Skipped: a lead with this email already exists", String(ana.id), expect.stringMatching(new RegExp(`^https?://[^/]+/leads/${ana.id}$`)), "", ""]);
     expect(rows[2]!.slice(3, 4)).toEqual([String(lou.id)]);
 
     for (const cursor of ["x", "1", "99999999999.1", "1.99999999999", "-1.2"]) {
@@ -125,6 +125,50 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
       expect(hostile.status, cursor).toBe(400);
     }
     expect((await admin.get(`/api/migration/999999/report`)).status).toBe(404);
+  });
+
+  it("imports a row whose phone number is already a lead's and marks it in the report as a likely duplicate, naming both leads", async () => {
+    const ana = (await leadByEmail(admin, "ana@nunez.test"))!;
+    const csv =
+      "name,email,company,phone\n" +
+      "Pat Phone,pat@phone.test,Pat Co,0034 600-000-000\n" + // Ana's number written another way
+      "Quin One,quin@one.test,Quin Co,+1 (415) 555-0101\n" +
+      "Quin Two,quin@two.test,Quin Two Co,415.555.0101\n" + // an earlier row's number
+      "Ana Again,ana@nunez.test,Ana Again Co,+34 600 000 000\n" + // skipped by its email: not marked again
+      "Sho Rt,short@phone.test,Short Co,12345\n"; // too short to compare
+    const migration = await importNow(admin, csv);
+    expect(migration).toMatchObject({ imported: 4, recordsSkipped: 1, errors: 0, likelyDuplicates: 2 });
+    const [pat, quinOne, quinTwo] = await Promise.all(["pat@phone.test", "quin@one.test", "quin@two.test"].map(async (email) => (await leadByEmail(admin, email))!));
+
+    const message = "Imported, but a lead with this phone number already exists: compare the two and merge them if they are the same";
+    const report = await admin.get<MigrationReport>(`/api/migration/${migration.id}/report`);
+    expect(report.body.lines).toEqual([
+      { rowNumber: 2, field: "phoneNumber", code: "migration.likely_duplicate", message, lead: { id: ana.id, businessName: ana.businessName }, importedLead: { id: pat!.id, businessName: "Pat Co" } },
+      { rowNumber: 4, field: "phoneNumber", code: "migration.likely_duplicate", message, lead: { id: quinOne!.id, businessName: "Quin Co" }, importedLead: { id: quinTwo!.id, businessName: "Quin Two Co" } },
+      { rowNumber: 5, field: "email", code: "migration.duplicate_skipped", message: "Skipped: a lead with this email already exists", lead: { id: ana.id, businessName: ana.businessName }, importedLead: null },
+    ]);
+    const rows = csvDownload(await admin.get(`/api/migration/${migration.id}/errors.csv`), `migration-${migration.id}-errors`);
+    expect(rows[1]!.slice(0, 4)).toEqual(["2", "phoneNumber", message, String(ana.id)]);
+    expect(rows[1]![5]).toBe(String(pat!.id));
+    expect(rows[1]![6]).toMatch(new RegExp(`^https?://[^/]+/leads/${ana.id}/merge/${pat!.id}$`));
+
+    // An agent limited to their own leads reads the report without the leads someone else holds.
+    const agent = await signedInWithRole(suite.rt, "agent", { name: "Rhea Report", email: "rhea.report@leadwell.test" });
+    const me = await admin.get<{ id: number }>("/api/auth/me");
+    expect((await admin.put(`/api/leads/${ana.id}`, { assigneeId: me.body.id })).status).toBe(200);
+    expect((await admin.put("/api/settings/lead-access", { agents: "own" })).status).toBe(200);
+    try {
+      const limited = await agent.get<MigrationReport>(`/api/migration/${migration.id}/report`);
+      expect(limited.body.lines.map((line) => [line.rowNumber, line.lead, line.importedLead])).toEqual([
+        [2, null, { id: pat!.id, businessName: "Pat Co" }],
+        [4, { id: quinOne!.id, businessName: "Quin Co" }, { id: quinTwo!.id, businessName: "Quin Two Co" }],
+        [5, null, null],
+      ]);
+      expect(limited.text).not.toContain(ana.businessName);
+    } finally {
+      expect((await admin.put("/api/settings/lead-access", { agents: "all" })).status).toBe(200);
+      expect((await admin.put(`/api/leads/${ana.id}`, { assigneeId: null })).status).toBe(200);
+    }
   });
 
   it("pages a long report with nextCursor, in row order", async () => {
