@@ -5,8 +5,8 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
-import { mergedInto } from "../../db/queries/lead-merges";
-import { badRequest, forbidden, HttpError, mergedAway, notFound } from "../../kernel/http/errors";
+import { badRequest, forbidden, HttpError, notFound } from "../../kernel/http/errors";
+import { requireLeadInScope } from "../../kernel/lead-gone";
 import { isMultipartFormError } from "../../kernel/http/multipart-failure";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { hasPermission, type Principal } from "../../kernel/principal";
@@ -100,12 +100,8 @@ async function requireLead(db: Database, leadId: number) {
 }
 
 export async function listAttachments(deps: AttachmentDeps, leadId: number): Promise<AttachmentList> {
-  // A lead merged into another answers 410 with mergedInto: its files are the kept lead's now. A lead outside the
-  // request's lead scope is not found, and so is one merged into such a lead (the 410 would name it).
-  if (!(await leadExistsInScope(deps.db, leadId))) {
-    const kept = await mergedInto(deps.db, leadId);
-    throw kept === undefined || !(await leadExistsInScope(deps.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
-  }
+  // A lead merged into another answers 410 with mergedInto: its files are the kept lead's now.
+  await requireLeadInScope(deps.db, leadId);
   const rows = await completeAttachmentsOf(deps.db, leadId);
   return { attachments: rows.map(toAttachment), maxBytes: deps.config.attachments.maxBytes };
 }

@@ -11,8 +11,8 @@ import type { z } from "zod";
 import type { duplicatePairsPageSchema, duplicatePairsQuerySchema } from "@contract/lead-duplicates";
 import type { Database } from "../../db/client";
 import { findLeadById } from "../../db/queries/lead-record";
-import { mergedInto } from "../../db/queries/lead-merges";
-import { badRequest, mergedAway, notFound } from "../../kernel/http/errors";
+import { badRequest } from "../../kernel/http/errors";
+import { leadGone } from "../../kernel/lead-gone";
 import { selectDuplicateCandidates, selectLastScan, selectPairPage, selectProbeOf, type DuplicateProbe } from "./lead-duplicates.data";
 
 /** A pair's confidence: its reasons' weights summed, capped at 1, rounded to two places. */
@@ -42,13 +42,13 @@ export function checkDuplicates(db: Database, body: DuplicateCheckBody): Promise
   return matchesOf(db, { email: body.email, phone: body.phone, businessName: body.businessName, ownerName, excludeId: body.excludeId });
 }
 
-/** Likely duplicates of a stored lead (404 when no lead has the id, 410 with mergedInto for one merged away). */
+/**
+ * Likely duplicates of a stored lead (404 when no lead within the request's scope has the id, 410 with mergedInto for
+ * one merged away into a lead within it).
+ */
 export async function duplicatesOfLead(db: Database, id: number): Promise<DuplicateMatch[]> {
   const probe = await selectProbeOf(db, id);
-  if (!probe) {
-    const kept = await mergedInto(db, id);
-    throw kept === undefined ? notFound("lead.not_found") : mergedAway(kept);
-  }
+  if (!probe) throw await leadGone(db, id);
   return matchesOf(db, probe);
 }
 

@@ -4,12 +4,12 @@ import type { leadMergeBodySchema } from "@contract/lead-duplicates";
 import type { Database } from "../../db/client";
 import { findLeadById } from "../../db/queries/lead-record";
 import { ALL_LEADS, runInLeadScope } from "../../kernel/lead-scope";
-import { mergedInto } from "../../db/queries/lead-merges";
 import type { leads } from "../../db/schema";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
 import { emitEvent } from "../../kernel/events";
-import { badRequest, conflict, mergedAway, notFound } from "../../kernel/http/errors";
+import { badRequest, conflict, notFound } from "../../kernel/http/errors";
+import { leadGone } from "../../kernel/lead-gone";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
@@ -24,7 +24,6 @@ import {
   writeMergeTimeline,
   type MergeLeadRow,
 } from "./lead-merge.data";
-import { leadExistsInScope } from "../../db/queries/lead-record";
 
 type MergeBody = z.output<typeof leadMergeBodySchema>;
 type LeadPatch = Partial<typeof leads.$inferInsert>;
@@ -41,11 +40,8 @@ export function unionTags(kept: readonly string[], other: readonly string[]): st
  * 404 for an id no lead ever had or one outside the request's lead scope, 410 (with the kept lead) for one merged away
  * earlier into a lead within it.
  */
-async function missing(db: Database, id: number, code: "lead.not_found" | "lead_duplicates.other_not_found") {
-  const kept = await mergedInto(db, id);
-  if (kept !== undefined && (await leadExistsInScope(db, kept))) return mergedAway(kept);
-  return code === "lead.not_found" ? notFound(code) : notFound(code, { field: "otherId", params: { otherId: id } });
-}
+const missing = (db: Database, id: number, code: "lead.not_found" | "lead_duplicates.other_not_found") =>
+  leadGone(db, id, () => (code === "lead.not_found" ? notFound(code) : notFound(code, { field: "otherId", params: { otherId: id } })));
 
 /**
  * Merges lead `otherId` into lead `keptId` in one transaction (contract MERGE_RULES): the kept lead takes the chosen

@@ -4,8 +4,8 @@ import { findAffiliateByCode } from "../../db/queries/affiliate-code";
 import { takeAssignee } from "../../db/queries/lead-assignment";
 import { leadExportBatches, leadExportSelection, selectLeadPageCounted, type LeadQueryFilter } from "../../db/queries/lead-list";
 import type { CsvExport } from "../../kernel/http/csv-export";
-import { mergedInto } from "../../db/queries/lead-merges";
-import { badRequest, conflict, mergedAway, notFound } from "../../kernel/http/errors";
+import { badRequest, conflict, notFound } from "../../kernel/http/errors";
+import { leadGone } from "../../kernel/lead-gone";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
@@ -15,7 +15,6 @@ import { emitEvent } from "../../kernel/events";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { deleteLeadRow, findLeadById, findLeadUnscoped, insertLead, insertReferral, isActiveStaff, lockLeadState, updateLeadRow } from "./leads.data";
-import { leadExistsInScope } from "../../db/queries/lead-record";
 
 export interface LeadPage {
   /** The page as a JSON array of Lead documents, serialised by the database. */
@@ -46,16 +45,6 @@ export async function getLead(db: Database, id: number): Promise<Lead> {
   const lead = await findLeadById(db, id);
   if (lead) return lead;
   throw await leadGone(db, id);
-}
-
-/**
- * Why a lead id finds no lead: merged into another (410 with mergedInto, so its old links still lead somewhere, and a
- * write meant for it is not silently lost) or unknown (404). A lead outside the request's lead scope is unknown, and so
- * is a merged-away id whose kept lead is outside it: the answer tells nothing of leads the caller may not see.
- */
-async function leadGone(db: Database, id: number) {
-  const kept = await mergedInto(db, id);
-  return kept !== undefined && (await leadExistsInScope(db, kept)) ? mergedAway(kept) : notFound("lead.not_found");
 }
 
 /** A lead is assigned to an active member of staff: an unknown or deactivated one is a 400 naming assigneeId. */

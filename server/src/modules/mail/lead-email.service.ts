@@ -2,8 +2,8 @@ import { LEAD_EMAIL_SUBJECT_MAX, leadEmailTemplateIds, leadEmailTemplates, type 
 import type { AppContext } from "../../kernel/app-context";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
-import { mergedInto } from "../../db/queries/lead-merges";
-import { badRequest, mergedAway, notFound } from "../../kernel/http/errors";
+import { badRequest, notFound } from "../../kernel/http/errors";
+import { requireLeadInScope } from "../../kernel/lead-gone";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { enqueueMail } from "../../kernel/mail";
 import type { Principal } from "../../kernel/principal";
@@ -11,7 +11,6 @@ import { inTransaction } from "../../kernel/transaction";
 import { fillPlaceholders } from "../../lib/placeholders";
 import { findLeadEmail, leadForEmail, listLeadEmails } from "./lead-email.data";
 import { markdownToSafeHtml } from "./lead-email.markdown";
-import { leadExistsInScope } from "../../db/queries/lead-record";
 
 /** The built-in templates, as the contract declares them. */
 export const leadEmailTemplateList = (): LeadEmailTemplate[] => leadEmailTemplateIds.map((id) => ({ id, ...leadEmailTemplates[id] }));
@@ -53,11 +52,7 @@ export async function sendLeadEmail(
 
 /** The messages written to a lead, newest first; 404 when there is no such lead (or it is outside the request's lead scope), 410 for one merged into another. */
 export async function leadEmails(ctx: AppContext, leadId: number): Promise<LeadEmail[]> {
-  // A lead merged into another answers 410 with mergedInto: its emails are the kept lead's now. A lead outside the
-  // request's lead scope is not found, and so is one merged into such a lead (the 410 would name it).
-  if (!(await leadExistsInScope(ctx.db, leadId))) {
-    const kept = await mergedInto(ctx.db, leadId);
-    throw kept === undefined || !(await leadExistsInScope(ctx.db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
-  }
+  // A lead merged into another answers 410 with mergedInto: its emails are the kept lead's now.
+  await requireLeadInScope(ctx.db, leadId);
   return listLeadEmails(ctx.db, leadId);
 }

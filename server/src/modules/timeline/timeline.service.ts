@@ -1,17 +1,11 @@
 import { timelineActorSchema, timelineKindSchema, type TimelineEntry, type TimelinePage, type TimelineQuery } from "@contract/timeline";
 import type { Database } from "../../db/client";
-import { mergedInto } from "../../db/queries/lead-merges";
-import { mergedAway, notFound } from "../../kernel/http/errors";
+import { requireLeadInScope } from "../../kernel/lead-gone";
 import { leadFieldOfColumn, selectTimelinePage, type TimelineRow } from "./timeline.data";
-import { leadExistsInScope } from "../../db/queries/lead-record";
 
 /** A lead's timeline, newest first, a page at a time; 404 for a lead that does not exist (or no longer does, or is outside the request's lead scope), 410 for one merged into another. */
 export async function leadTimeline(db: Database, leadId: number, query: TimelineQuery): Promise<TimelinePage> {
-  if (!(await leadExistsInScope(db, leadId))) {
-    const kept = await mergedInto(db, leadId);
-    // A lead merged into one outside the request's lead scope is not found too: the 410 would name it.
-    throw kept === undefined || !(await leadExistsInScope(db, kept)) ? notFound("lead.not_found") : mergedAway(kept);
-  }
+  await requireLeadInScope(db, leadId);
   const rows = await selectTimelinePage(db, leadId, { kind: query.kind, before: query.cursor ? Number(query.cursor) : undefined, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return { entries: page.map(toEntry), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
