@@ -60,6 +60,9 @@ export const leads = pgTable(
     index("leads_created_search_idx").on(t.createdAt, t.id, t.searchText, t.assigneeId),
     index("leads_updated_idx").on(t.updatedAt, t.id),
     index("leads_assignee_idx").on(t.assigneeId, t.id),
+    // A restricted agent's creation order: their leads and the unassigned ones, walked apart and merged (0052).
+    index("leads_assignee_created_search_idx").on(t.assigneeId, t.createdAt, t.id, t.searchText),
+    index("leads_unassigned_created_search_idx").on(t.createdAt, t.id, t.searchText).where(sql`${t.assigneeId} IS NULL`),
     index("leads_name_fold_idx").on(sql`lw_fold(${t.businessName}) COLLATE "C"`, t.id),
     index("leads_status_created_idx").on(t.status, t.createdAt, t.id),
     index("leads_industry_created_idx").on(t.industry, t.createdAt, t.id),

@@ -7,6 +7,7 @@ import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, TOTAL_EXACT_HEADER } from "@con
 import type { SearchResult } from "@contract/search";
 import { signedInAdmin, signedInWithRole, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { leadExportBatches, type LeadQueryFilter } from "../../db/queries/lead-list";
+import { rawRows } from "../../db/raw-rows";
 import { runInLeadScope, type LeadScope } from "../../kernel/lead-scope";
 import { runLeadBulkJob } from "./lead-bulk.service";
 
@@ -95,6 +96,80 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     const walked = await walk(ann, `sort=${sort}`);
     expect(sorted(walked.ids)).toEqual(visibleToAnn());
     expect(walked.totals).toEqual(["2/true"]);
+  });
+
+  it("pages Ann's creation order one lead at a time, her leads and the unassigned ones merged in order, by cursor and by offset", async () => {
+    const later: number[] = [];
+    for (const [key, assigneeId] of [["annLate", annId], ["benLate", benId], ["freeLate", null]] as const) {
+      const res = await admin.post<CreatedLead>("/api/leads", {
+        businessName: `Scopetest ${key}`,
+        businessOwnerName: "Sam",
+        businessOwnerLastName: `Scopetest${key}`,
+        email: `${key.toLowerCase()}@scope.example.com`,
+        assigneeId,
+      });
+      expect(res.status, res.text).toBe(201);
+      later.push(res.body.id);
+    }
+    const [annLate, , freeLate] = later;
+    try {
+      const oldestFirst = [ids.annLead, ids.freeLead, annLate, freeLate];
+      const paged = async (query: string) => {
+        const seen: number[] = [];
+        let cursor: string | undefined;
+        do {
+          const res = await ann.get<Lead[]>(`/api/leads?${query}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+          seen.push(...res.body.map((lead) => lead.id));
+          cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+        } while (cursor && seen.length < 10);
+        return seen;
+      };
+      expect(await paged("sort=createdAt")).toEqual(oldestFirst);
+      expect(await paged("sort=-createdAt")).toEqual([...oldestFirst].reverse());
+      expect(await paged("sort=-createdAt&q=Sam")).toEqual([...oldestFirst].reverse());
+      for (const offset of [0, 1, 2, 3]) {
+        const res = await ann.get<Lead[]>(`/api/leads?sort=-createdAt&limit=1&offset=${offset}`);
+        expect(res.body.map((lead) => lead.id), `offset ${offset}`).toEqual([[...oldestFirst].reverse()[offset]]);
+      }
+    } finally {
+      for (const id of later) expect((await admin.delete(`/api/leads/${id}`)).status).toBe(200);
+    }
+  });
+
+  it("pages a search matching thousands in creation order, Ann's leads and the unassigned ones merged, as the database orders them", async () => {
+    // 3,000 leads holding "Numbat", a second apart: a third Ann's, a third Ben's, a third nobody's. Ann's 2,000 matches
+    // are enough for the sampled count to settle, so her pages walk the creation order (two walks merged).
+    await rt.ctx.db.execute(sql`
+      INSERT INTO leads (business_owner_name, business_owner_last_name, business_name, email, assignee_id, created_at)
+      SELECT 'Ana', 'Numbat' || i, 'Burrow ' || i, 'numbat' || i || '@bulk.test',
+             CASE i % 3 WHEN 0 THEN ${annId}::int WHEN 1 THEN ${benId}::int END, now() - make_interval(secs => i)
+      FROM generate_series(1, 3000) AS i`);
+    try {
+      const expected = async (direction: "ASC" | "DESC") =>
+        (
+          await rawRows<{ id: number }>(
+            rt.ctx.db,
+            sql`SELECT id FROM leads WHERE email LIKE 'numbat%@bulk.test' AND (assignee_id = ${annId} OR assignee_id IS NULL)
+                ORDER BY created_at ${sql.raw(direction)}, id ${sql.raw(direction)} LIMIT 150`,
+          )
+        ).map((row) => Number(row.id));
+      for (const [sort, direction] of [["-createdAt", "DESC"], ["createdAt", "ASC"]] as const) {
+        const seen: number[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 3; page++) {
+          const res = await ann.get<Lead[]>(`/api/leads?q=numbat&sort=${sort}&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+          expect(res.status, res.text).toBe(200);
+          expect(res.headers[TOTAL_EXACT_HEADER], sort).toBe("false");
+          seen.push(...res.body.map((lead) => lead.id));
+          cursor = res.headers[NEXT_CURSOR_HEADER] as string | undefined;
+        }
+        expect(seen, sort).toEqual(await expected(direction));
+        const byOffset = await ann.get<Lead[]>(`/api/leads?q=numbat&sort=${sort}&limit=50&offset=50`);
+        expect(byOffset.body.map((lead) => lead.id), `${sort} offset`).toEqual(seen.slice(50, 100));
+      }
+    } finally {
+      await rt.ctx.db.execute(sql`DELETE FROM leads WHERE email LIKE 'numbat%@bulk.test'`);
+    }
   });
 
   it("counts and filters within the scope, also where an administrator's count comes from the counters", async () => {
@@ -228,6 +303,33 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     expect((await anonymous.get(`/api/leads/${ids.annLead}`, asKey)).status).toBe(200);
     const found = await anonymous.get<SearchResult>("/api/search?q=Scopetest", asKey);
     expect(sorted(found.body.leads.map((lead) => lead.id))).toEqual(visibleToAnn());
+  });
+
+  it("answers 404, never a 410 naming it, for a lead merged into another agent's lead, on every route of one lead", async () => {
+    const made: number[] = [];
+    for (const key of ["benKept", "benGone"]) {
+      const res = await admin.post<CreatedLead>("/api/leads", {
+        businessName: `Scopetest ${key}`,
+        businessOwnerName: "Sam",
+        businessOwnerLastName: `Scopetest${key}`,
+        email: `${key.toLowerCase()}@scope.example.com`,
+        assigneeId: benId,
+      });
+      expect(res.status, res.text).toBe(201);
+      made.push(res.body.id);
+    }
+    const [kept, gone] = made as [number, number];
+    expect((await admin.post(`/api/leads/${kept}/merge`, { otherId: gone })).status).toBe(200);
+    try {
+      for (const path of ["", "/duplicates", "/timeline", "/attachments", "/emails"]) {
+        const answered = await admin.get<{ mergedInto?: number }>(`/api/leads/${gone}${path}`);
+        expect([answered.status, answered.body.mergedInto], `administrator: ${path}`).toEqual([410, kept]);
+        const limited = await ann.get(`/api/leads/${gone}${path}`);
+        expect([limited.status, limited.text.includes(String(kept))], `Ann: ${path}`).toEqual([404, false]);
+      }
+    } finally {
+      expect((await admin.delete(`/api/leads/${kept}`)).status).toBe(200);
+    }
   });
 
   it("shows a manager every lead, and every agent every lead once the setting is 'all'", async () => {
