@@ -13,6 +13,17 @@ const CSV =
   "\nNo Email,not-an-email,Broken Co,,,\n" +
   'Formula Row,=cmd@evil,"=HYPERLINK(""http://evil.test"")",,,\n';
 
+/** From Enterprise → Migration: uploads a small file, starts it with the mapping the server detected, waits for the result. */
+async function importWithDetectedMapping(page: Page, name: string, csv: string) {
+  await page.goto("/enterprise");
+  await page.getByRole("tab", { name: "Migration" }).waitFor();
+  await page.getByTestId("migration-file-input").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByTestId("migration-upload").click();
+  await page.getByTestId("migration-mapping").waitFor();
+  await page.getByTestId("migration-start").click();
+  await page.getByTestId("migration-result").waitFor({ timeout: 30_000 });
+}
+
 describe("the CSV migration in the browser", () => {
   let e2e: E2EServer;
   let page: Page;
@@ -92,15 +103,8 @@ describe("the CSV migration in the browser", () => {
   });
 
   it("shows the report of an import whose row matched an existing lead, and its name opens that lead's page", async () => {
-    await page.goto("/enterprise");
-    await page.getByRole("tab", { name: "Migration" }).waitFor();
-    const again = "name,email,company\nRow Again,ROW7@browser.test,Someone Else Co\nNew Person,new@browser.test,New Co\n";
-    await page.getByTestId("migration-file-input").setInputFiles({ name: "again.csv", mimeType: "text/csv", buffer: Buffer.from(again) });
-    await page.getByTestId("migration-upload").click();
-    await page.getByTestId("migration-mapping").waitFor();
-    await page.getByTestId("migration-start").click();
+    await importWithDetectedMapping(page, "again.csv", "name,email,company\nRow Again,ROW7@browser.test,Someone Else Co\nNew Person,new@browser.test,New Co\n");
     const result = page.getByTestId("migration-result");
-    await result.waitFor({ timeout: 30_000 });
     expect((await result.textContent())?.trim()).toBe("Migration completed: 1 records imported, 0 errors");
 
     await page.getByTestId("migration-progress").getByRole("button", { name: "View report" }).click();
@@ -120,14 +124,8 @@ describe("the CSV migration in the browser", () => {
   });
 
   it("imports a row whose phone number is already a lead's, says so, and its report line compares the two leads", async () => {
-    await page.goto("/enterprise");
-    await page.getByRole("tab", { name: "Migration" }).waitFor();
     const twins = "name,email,company,phone\nTwin One,twin1@browser.test,Twin One Co,+1 (415) 555-0199\nTwin Two,twin2@browser.test,Twin Two Co,415 555 0199\n";
-    await page.getByTestId("migration-file-input").setInputFiles({ name: "twins.csv", mimeType: "text/csv", buffer: Buffer.from(twins) });
-    await page.getByTestId("migration-upload").click();
-    await page.getByTestId("migration-mapping").waitFor();
-    await page.getByTestId("migration-start").click();
-    await page.getByTestId("migration-result").waitFor({ timeout: 30_000 });
+    await importWithDetectedMapping(page, "twins.csv", twins);
     expect((await page.getByTestId("migration-likely-duplicates").textContent())?.trim()).toBe(
       "1 imported lead has the phone number of an existing lead: see the report to compare them.",
     );

@@ -53,6 +53,19 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     throw new Error("the cursor never ended");
   }
 
+  /** A lead the administrator creates for the tests, named after its key, assigned as given; answers its id. */
+  async function scopeLead(key: string, assigneeId: number | null): Promise<number> {
+    const res = await admin.post<CreatedLead>("/api/leads", {
+      businessName: `Scopetest ${key}`,
+      businessOwnerName: "Sam",
+      businessOwnerLastName: `Scopetest${key}`,
+      email: `${key.toLowerCase()}@scope.example.com`,
+      assigneeId,
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id;
+  }
+
   /** A lead as an administrator reads it (to check that nothing an agent sent changed it). */
   const stored = async (id: number) => (await admin.get<Lead>(`/api/leads/${id}`)).body;
 
@@ -65,15 +78,7 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     annId = await idOf(ann);
     benId = await idOf(ben);
     const make = async (key: keyof typeof ids, assigneeId: number | null) => {
-      const res = await admin.post<CreatedLead>("/api/leads", {
-        businessName: `Scopetest ${key}`,
-        businessOwnerName: "Sam",
-        businessOwnerLastName: `Scopetest${key}`,
-        email: `${key.toLowerCase()}@scope.example.com`,
-        assigneeId,
-      });
-      expect(res.status, res.text).toBe(201);
-      ids[key] = res.body.id;
+      ids[key] = await scopeLead(key, assigneeId);
     };
     await make("annLead", annId);
     await make("freeLead", null);
@@ -100,17 +105,7 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
 
   it("pages Ann's creation order one lead at a time, her leads and the unassigned ones merged in order, by cursor and by offset", async () => {
     const later: number[] = [];
-    for (const [key, assigneeId] of [["annLate", annId], ["benLate", benId], ["freeLate", null]] as const) {
-      const res = await admin.post<CreatedLead>("/api/leads", {
-        businessName: `Scopetest ${key}`,
-        businessOwnerName: "Sam",
-        businessOwnerLastName: `Scopetest${key}`,
-        email: `${key.toLowerCase()}@scope.example.com`,
-        assigneeId,
-      });
-      expect(res.status, res.text).toBe(201);
-      later.push(res.body.id);
-    }
+    for (const [key, assigneeId] of [["annLate", annId], ["benLate", benId], ["freeLate", null]] as const) later.push(await scopeLead(key, assigneeId));
     const [annLate, , freeLate] = later;
     try {
       const oldestFirst = [ids.annLead, ids.freeLead, annLate, freeLate];
@@ -306,19 +301,8 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
   });
 
   it("answers 404, never a 410 naming it, for a lead merged into another agent's lead, on every route of one lead", async () => {
-    const made: number[] = [];
-    for (const key of ["benKept", "benGone"]) {
-      const res = await admin.post<CreatedLead>("/api/leads", {
-        businessName: `Scopetest ${key}`,
-        businessOwnerName: "Sam",
-        businessOwnerLastName: `Scopetest${key}`,
-        email: `${key.toLowerCase()}@scope.example.com`,
-        assigneeId: benId,
-      });
-      expect(res.status, res.text).toBe(201);
-      made.push(res.body.id);
-    }
-    const [kept, gone] = made as [number, number];
+    const kept = await scopeLead("benKept", benId);
+    const gone = await scopeLead("benGone", benId);
     expect((await admin.post(`/api/leads/${kept}/merge`, { otherId: gone })).status).toBe(200);
     try {
       for (const path of ["", "/duplicates", "/timeline", "/attachments", "/emails"]) {
