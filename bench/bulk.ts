@@ -21,7 +21,8 @@ import { rawRows } from "../server/src/db/raw-rows";
 import { insertUser } from "../server/src/modules/auth/users.data";
 import { runBulkJob, startBulk } from "../server/src/modules/leads/lead-bulk.service";
 import type { Principal } from "../server/src/kernel/principal";
-import { arg, int, openSeededRuntime, seconds } from "./standalone-db";
+import { arg } from "./cli";
+import { int, openSeededRuntime, seconds } from "./standalone-db";
 
 const LEADS = arg("leads", 1_000_000);
 const COUNT = arg("count", 100_000);

@@ -19,7 +19,8 @@ import { sql } from "drizzle-orm";
 import { rawRows } from "../server/src/db/raw-rows";
 import { BUSINESS_SIMILARITY } from "../contract/lead-duplicates";
 import { runDuplicateScan, DUPLICATE_SCAN_BUDGET_MS, DUPLICATE_SCAN_CHUNK, type DuplicateScanResult } from "../server/src/modules/leads/lead-duplicates.jobs";
-import { arg, int, openSeededRuntime, seconds } from "./standalone-db";
+import { arg } from "./cli";
+import { int, openSeededRuntime, seconds } from "./standalone-db";
 
 const LEADS = arg("leads", 1_000_000);
 const CHUNK = arg("chunk", DUPLICATE_SCAN_CHUNK);

@@ -1,7 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createReadStream, createWriteStream, mkdirSync, openAsBlob, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
-import net from "node:net";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +10,7 @@ import { openDatabase } from "../server/src/db/client";
 import type { ImportTimings } from "../server/src/modules/migration/migration.service";
 import { countLeads, seedScale } from "../scripts/seed-scale";
 import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
+import { arg, freePort } from "./cli";
 
 /**
  * Scenario g: a CSV of `rows` new leads imported through the API (upload, then the import job, until the migration
@@ -318,22 +318,6 @@ export function migrationBreakdown(stats: MigrationStats): string {
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ADMIN = { email: "bench-admin@leadwell.test", password: "bench-admin-password-not-secret" };
 
-const argNumber = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const log = createWriteStream(path.join(tmpdir(), "leadwell-bench-import-server.log"));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/main.js"], {
@@ -355,8 +339,8 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
 }
 
 async function main() {
-  const rows = argNumber("rows", 1_000_000);
-  const leads = argNumber("leads", 1_000_000);
+  const rows = arg("rows", 1_000_000);
+  const leads = arg("leads", 1_000_000);
   const server = "postgres://postgres@127.0.0.1:5432";
   const databaseUrl = process.env.BENCH_IMPORT_DATABASE_URL || `${server}/leadwell_bench_import`;
   if (!process.env.BENCH_IMPORT_DATABASE_URL) {

@@ -3,7 +3,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +33,7 @@ import { paletteScenarios } from "./palette";
 import { prepareTimelineLead, runTimelineWriteBench, TIMELINE_ENTRIES, timelineWriteTable, type TimelineWriteStats } from "./timeline";
 import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
 import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
+import { freePort } from "./cli";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const resultsDir = path.join(root, "bench", "results");
@@ -167,17 +167,6 @@ async function ensureSeeded(databaseUrl: string, leads: number): Promise<number>
   } finally {
     await handle.close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

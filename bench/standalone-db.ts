@@ -1,5 +1,5 @@
 /**
- * What the standalone benches (j bulk.ts, k duplicates.ts) share: their numeric arguments, their own database
+ * What the standalone benches (j bulk.ts, k duplicates.ts) share: their own database
  * (BENCH_BULK_DATABASE_URL, default leadwell_bench_bulk on 127.0.0.1, created when missing), and the app's runtime
  * opened on it in this process, seeded with scripts/seed-scale.ts up to the leads asked for.
  */
@@ -8,11 +8,6 @@ import { loadConfig } from "../server/src/config";
 import { createRuntime } from "../server/src/runtime";
 import { countLeads, seedScale } from "../scripts/seed-scale";
 
-/** `--name <number>` from the command line, or the fallback. */
-export const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
 
 export const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 export const int = (n: number) => Math.round(n).toLocaleString("en-US");
