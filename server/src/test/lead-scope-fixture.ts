@@ -2,8 +2,8 @@ import { signedInWithRole, type TestClient, type TestRuntime } from "./test-runt
 
 /*
  * Helpers for the tests of figures and lists under the lead access setting (issue 26.5): agents signed in with their
- * ids, leads assigned to them, and the setting switched. Assignment and the setting are written in the database, as
- * an administrator's edit would leave them, so each test builds exactly the leads it counts.
+ * ids, leads assigned to them, and the setting switched. Assignment is written in the database, as an administrator's
+ * edit would leave it, so each test builds exactly the leads it counts; the setting goes through its API.
  */
 
 export interface ScopeAgent {
@@ -24,9 +24,13 @@ export async function assignLeads(rt: TestRuntime, leadIds: readonly number[], a
   await rt.ctx.database.executeSql("UPDATE leads SET assignee_id = $1 WHERE id = ANY($2::int[])", [assigneeId, `{${leadIds.join(",")}}`]);
 }
 
-/** The lead access setting: agents work on every lead ('all') or on their own and unassigned ones ('own'). */
-export async function setLeadAccess(rt: TestRuntime, agents: "all" | "own"): Promise<void> {
-  await rt.ctx.database.executeSql("UPDATE lead_access_settings SET agents = $1", [agents]);
+/**
+ * The lead access setting: agents work on every lead ('all') or on their own and unassigned ones ('own'), changed by
+ * an administrator through the API as the Settings screen does.
+ */
+export async function setLeadAccess(admin: TestClient, agents: "all" | "own"): Promise<void> {
+  const res = await admin.put("/api/settings/lead-access", { agents });
+  if (res.status !== 200) throw new Error(`the lead access setting was not changed: ${res.status} ${res.text}`);
 }
 
 export interface ScopedLeads<L> {

@@ -120,7 +120,7 @@ describe.each(testDrivers)("NPS survey links under the lead access setting on %s
     const other = await signedInAgent(suite.rt, "Omar Agent", "omar.nps@leadwell.test");
     const made = await leadsByOwner<Lead>(suite.rt, suite.admin, { agent, other }, (group, i) => scopeLeadFields(`nps ${group} ${i}`), { own: 1, unassigned: 1, others: 1 });
 
-    await setLeadAccess(suite.rt, "own");
+    await setLeadAccess(suite.admin, "own");
     for (const lead of [made.own[0]!, made.unassigned[0]!]) {
       expect((await agent.client.post<NpsInvitation>("/api/nps/invitations", { leadId: lead.id })).status).toBe(201);
     }
@@ -129,7 +129,7 @@ describe.each(testDrivers)("NPS survey links under the lead access setting on %s
     expect([refused.status, refused.body]).toEqual([400, unknown.body]);
     expect(await suite.rt.ctx.db.select().from(npsInvitations).where(eq(npsInvitations.leadId, made.others[0]!.id))).toEqual([]);
 
-    await setLeadAccess(suite.rt, "all");
+    await setLeadAccess(suite.admin, "all");
     expect((await agent.client.post("/api/nps/invitations", { leadId: made.others[0]!.id })).status).toBe(201);
   });
 });

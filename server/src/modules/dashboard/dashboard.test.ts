@@ -62,7 +62,7 @@ describe.each(testDrivers)("dashboard under the lead access setting on %s", (dri
     const byStatus = (stats: DashboardStats) => Object.fromEntries(stats.leadsByStatus.map((s) => [s.status, s.count]));
     const weekly = (stats: DashboardStats) => stats.leadsPerWeek.reduce((sum, w) => sum + w.count, 0);
 
-    await setLeadAccess(suite.rt, "own");
+    await setLeadAccess(suite.admin, "own");
     const mine = (await agent.client.get<DashboardStats>("/api/dashboard")).body;
     expect(mine).toMatchObject({ ytd: "150.25", mrr: "15.50", totalLeads: 3 });
     expect(byStatus(mine)).toEqual({ new: 2, contacted: 0, qualified: 0, converted: 1, lost: 0 });
@@ -77,7 +77,7 @@ describe.each(testDrivers)("dashboard under the lead access setting on %s", (dri
     // The weeks are the same ones whoever asks.
     expect(mine.leadsPerWeek.map((w) => w.weekStart)).toEqual(everyone.leadsPerWeek.map((w) => w.weekStart));
 
-    await setLeadAccess(suite.rt, "all");
+    await setLeadAccess(suite.admin, "all");
     expect((await agent.client.get<DashboardStats>("/api/dashboard")).body).toEqual(everyone);
   });
 });

@@ -178,10 +178,10 @@ describe.each(testDrivers)("AI insights under the lead access setting on %s", (d
       expect((await suite.admin.post("/api/kpi", { email: lead.email, ytdRevenue, mrr: 1, topProducts: [] })).status).toBe(200);
     }
 
-    await setLeadAccess(suite.rt, "own");
+    await setLeadAccess(suite.admin, "own");
     expect((await agent.client.get<AiInsights>("/api/ai/insights")).body).toMatchObject({ revenueGenerated: "110.50", referralConversions: 2 });
     expect((await suite.admin.get<AiInsights>("/api/ai/insights")).body).toMatchObject({ revenueGenerated: "3110.50", referralConversions: 4 });
-    await setLeadAccess(suite.rt, "all");
+    await setLeadAccess(suite.admin, "all");
     expect((await agent.client.get<AiInsights>("/api/ai/insights")).body).toMatchObject({ revenueGenerated: "3110.50", referralConversions: 4 });
   });
 });

@@ -85,7 +85,7 @@ describe.each(testDrivers)("KPI metrics under the lead access setting on %s", (d
     const visible = [...made.own, ...made.unassigned];
     const emails = (records: KpiRecord[]) => records.map((r) => r.email).sort();
 
-    await setLeadAccess(suite.rt, "own");
+    await setLeadAccess(suite.admin, "own");
     const list = await agent.client.get<KpiRecord[]>("/api/kpi");
     expect(list.headers["x-total-count"]).toBe("3");
     expect(emails(list.body)).toEqual(visible.map((l) => l.email).sort());
@@ -113,7 +113,7 @@ describe.each(testDrivers)("KPI metrics under the lead access setting on %s", (d
     expect(all.headers["x-total-count"]).toBe("5");
     expect((await suite.admin.get<KpiTotals>("/api/kpi/totals")).body).toEqual({ totalYtd: "7107.00", totalMrr: "710.70", leadsWithKpi: 5 });
 
-    await setLeadAccess(suite.rt, "all");
+    await setLeadAccess(suite.admin, "all");
     const unrestricted = await agent.client.get<KpiRecord[]>("/api/kpi");
     expect([unrestricted.headers["x-total-count"], emails(unrestricted.body)]).toEqual(["5", emails(all.body)]);
     expect((await agent.client.get<KpiTotals>("/api/kpi/totals")).body).toEqual({ totalYtd: "7107.00", totalMrr: "710.70", leadsWithKpi: 5 });

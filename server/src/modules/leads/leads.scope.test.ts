@@ -8,6 +8,7 @@ import type { SearchResult } from "@contract/search";
 import { signedInAdmin, signedInWithRole, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { leadExportBatches, type LeadQueryFilter } from "../../db/queries/lead-list";
 import { rawRows } from "../../db/raw-rows";
+import { setLeadAccess } from "../../test/lead-scope-fixture";
 import { runInLeadScope, type LeadScope } from "../../kernel/lead-scope";
 import { runLeadBulkJob } from "./lead-bulk.service";
 
@@ -28,7 +29,7 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
   let annKey = "";
   const ids: Record<"annLead" | "freeLead" | "benLead" | "benOther", number> = { annLead: 0, freeLead: 0, benLead: 0, benOther: 0 };
 
-  const setAccess = (agents: "all" | "own") => rt.ctx.db.execute(sql`UPDATE lead_access_settings SET agents = ${agents}`);
+  const setAccess = (agents: "all" | "own") => setLeadAccess(admin, agents);
   const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
   const runJob = (jobId: number) =>
     runLeadBulkJob.handler({ db: rt.ctx.db, config: rt.ctx.config, jobs: rt.ctx.jobs, eventSubscribers: [] }, { jobId }, { id: "t", attempt: 1, attemptsAllowed: 1 });

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Lead } from "@contract/leads";
 import { emitEvent } from "../../kernel/events";
 import { createRuntime, type Runtime } from "../../runtime";
 import { openEventStream, type StreamMessage } from "../../test/event-stream";
+import { assignLeads, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
 import { ADMIN, floorDrivers, signedInWithRole, startTestRuntime, suiteWithAdmin, testDrivers, TestClient, type TestRuntime, signedInAdmin } from "../../test/test-runtime";
 
 const aLead = (n: string) => ({ businessOwnerName: "Liv", businessOwnerLastName: `Stream${n}`, businessName: `Live ${n}`, email: `live.${n}@example.com` });
@@ -64,22 +64,20 @@ describe.each(testDrivers)("the live event stream on %s", (driver) => {
   });
 
   it("pushes an agent limited to their own leads only their own and unassigned leads' events and activity, deciding at push time (issue 26.5)", async () => {
-    const db = suite.rt.ctx.db;
-    const rita = await signedInWithRole(suite.rt, "agent", { name: "Rita Live", email: "rita.live@example.com" });
-    const otto = await signedInWithRole(suite.rt, "agent", { name: "Otto Live", email: "otto.live@example.com" });
-    const idOf = async (client: TestClient) => (await client.get<{ id: number }>("/api/auth/me")).body.id;
-    const ritaId = await idOf(rita);
+    const rita = await signedInAgent(suite.rt, "Rita Live", "rita.live@example.com");
+    const otto = await signedInAgent(suite.rt, "Otto Live", "otto.live@example.com");
+    const ritaId = rita.id;
     const leadFor = async (n: string, assignee: number | null) => {
       const created = await suite.admin.post<Lead>("/api/leads", aLead(n));
-      await db.execute(sql`UPDATE leads SET assignee_id = ${assignee} WHERE id = ${created.body.id}`);
+      await assignLeads(suite.rt, [created.body.id], assignee);
       return created.body.id;
     };
     const mine = await leadFor("scope-mine", ritaId);
-    const theirs = await leadFor("scope-theirs", await idOf(otto));
+    const theirs = await leadFor("scope-theirs", otto.id);
     const free = await leadFor("scope-free", null);
-    await db.execute(sql`UPDATE lead_access_settings SET agents = 'own'`);
+    await setLeadAccess(suite.admin, "own");
     try {
-      const ritaStream = await openEventStream(suite.rt, rita);
+      const ritaStream = await openEventStream(suite.rt, rita.client);
       const adminStream = await openEventStream(suite.rt, suite.admin);
       // Otto's lead changes, gets a note and a task; then Rita's and the unassigned one change.
       expect((await suite.admin.put(`/api/leads/${theirs}`, { priority: "high" })).status).toBe(200);
@@ -99,13 +97,13 @@ describe.each(testDrivers)("the live event stream on %s", (driver) => {
       expect(ritaStream.received().filter(aboutTheirs)).toEqual([]);
       expect(adminStream.received().some(isEvent("lead.updated", { leadId: theirs }))).toBe(true);
       // Handed to Rita while her stream is open: its next change reaches her.
-      await db.execute(sql`UPDATE leads SET assignee_id = ${ritaId} WHERE id = ${theirs}`);
+      await assignLeads(suite.rt, [theirs], ritaId);
       expect((await suite.admin.put(`/api/leads/${theirs}`, { priority: "low" })).status).toBe(200);
       await ritaStream.next(isEvent("lead.updated", { leadId: theirs }));
       ritaStream.close();
       adminStream.close();
     } finally {
-      await db.execute(sql`UPDATE lead_access_settings SET agents = 'all'`);
+      await setLeadAccess(suite.admin, "all");
     }
   });
 

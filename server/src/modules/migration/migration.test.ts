@@ -7,6 +7,7 @@ import { loadConfig } from "../../config";
 import { csvDownload } from "../../test/csv-download";
 import { multipartBody } from "../../test/multipart";
 import { signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
+import { setLeadAccess } from "../../test/lead-scope-fixture";
 import { finished, uploadCsv } from "../../test/migration-upload";
 
 async function leadByEmail(client: TestClient, email: string): Promise<Lead | undefined> {
@@ -156,7 +157,7 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
     const agent = await signedInWithRole(suite.rt, "agent", { name: "Rhea Report", email: "rhea.report@leadwell.test" });
     const me = await admin.get<{ id: number }>("/api/auth/me");
     expect((await admin.put(`/api/leads/${ana.id}`, { assigneeId: me.body.id })).status).toBe(200);
-    expect((await admin.put("/api/settings/lead-access", { agents: "own" })).status).toBe(200);
+    await setLeadAccess(admin, "own");
     try {
       const limited = await agent.get<MigrationReport>(`/api/migration/${migration.id}/report`);
       expect(limited.body.lines.map((line) => [line.rowNumber, line.lead, line.importedLead])).toEqual([
@@ -166,7 +167,7 @@ describe.each(testDrivers)("CSV migration on %s", (driver) => {
       ]);
       expect(limited.text).not.toContain(ana.businessName);
     } finally {
-      expect((await admin.put("/api/settings/lead-access", { agents: "all" })).status).toBe(200);
+      await setLeadAccess(admin, "all");
       expect((await admin.put(`/api/leads/${ana.id}`, { assigneeId: null })).status).toBe(200);
     }
   });

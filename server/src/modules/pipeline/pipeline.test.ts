@@ -256,7 +256,7 @@ describe.each(testDrivers)("the pipeline under the lead access setting on %s", (
     };
     const names = (...leads: Lead[]) => leads.map((l) => l.businessName).sort();
 
-    await setLeadAccess(suite.rt, "own");
+    await setLeadAccess(suite.admin, "own");
     expect(await board(agent.client)).toEqual([
       ["New", 1, names(made.own[1]!)],
       ["Demo", 2, names(made.own[0]!, made.unassigned[0]!)],
@@ -284,7 +284,7 @@ describe.each(testDrivers)("the pipeline under the lead access setting on %s", (
     expect((await column(suite.admin, "Demo"))[0]).toBe("5");
     expect((await suite.admin.get<PipelineOverview>("/api/pipeline/overview")).body.totalLeads).toBe(6);
 
-    await setLeadAccess(suite.rt, "all");
+    await setLeadAccess(suite.admin, "all");
     expect(await board(agent.client)).toEqual(adminBoard);
     expect(await column(agent.client, "Demo")).toEqual(await column(suite.admin, "Demo"));
     expect((await agent.client.get<PipelineOverview>("/api/pipeline/overview")).body.totalLeads).toBe(6);

@@ -70,12 +70,12 @@ describe.each(testDrivers)("lead reports under the lead access setting on %s", (
     const visible = names(...made.own, ...made.unassigned);
     const every = names(...made.own, ...made.unassigned, ...made.others);
 
-    await setLeadAccess(suite.rt, "own");
+    await setLeadAccess(suite.admin, "own");
     for (const query of ["", "source=retail", "startDate=2026-04-01&endDate=2026-04-30", "source=retail&startDate=2026-04-02&endDate=2026-04-02"]) {
       expect(await report(agent.client, query)).toEqual(["3", visible]);
       expect(await report(suite.admin, query)).toEqual(["6", every]);
     }
-    await setLeadAccess(suite.rt, "all");
+    await setLeadAccess(suite.admin, "all");
     expect(await report(agent.client, "source=retail")).toEqual(["6", every]);
   });
 });

@@ -196,14 +196,14 @@ describe.each(testDrivers)("verticals under the lead access setting on %s", (dri
       { industry: null, leadCount: 1, revenue: "5.00" },
     ];
 
-    await setLeadAccess(suite.rt, "own");
+    await setLeadAccess(suite.admin, "own");
     expect((await agent.client.get<Vertical[]>("/api/white-label/verticals")).body).toEqual([
       { industry: "Finance", leadCount: 1, revenue: "0.00" },
       { industry: "Retail", leadCount: 1, revenue: "100.00" },
       { industry: null, leadCount: 1, revenue: "5.00" },
     ]);
     expect((await suite.admin.get<Vertical[]>("/api/white-label/verticals")).body).toEqual(everyLead);
-    await setLeadAccess(suite.rt, "all");
+    await setLeadAccess(suite.admin, "all");
     expect((await agent.client.get<Vertical[]>("/api/white-label/verticals")).body).toEqual(everyLead);
   });
 });
