@@ -13,13 +13,17 @@ const CSV =
   "\nNo Email,not-an-email,Broken Co,,,\n" +
   'Formula Row,=cmd@evil,"=HYPERLINK(""http://evil.test"")",,,\n';
 
-/** From Enterprise → Migration: uploads a small file, starts it with the mapping the server detected, waits for the result. */
-async function importWithDetectedMapping(page: Page, name: string, csv: string) {
+/**
+ * From Enterprise → Migration: uploads a small file, starts it with the mapping the server detected, waits for the
+ * result. `onMapping` runs at the mapping step, before the start.
+ */
+async function importWithDetectedMapping(page: Page, name: string, csv: string, onMapping?: () => Promise<void>) {
   await page.goto("/enterprise");
   await page.getByRole("tab", { name: "Migration" }).waitFor();
   await page.getByTestId("migration-file-input").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByTestId("migration-upload").click();
   await page.getByTestId("migration-mapping").waitFor();
+  await onMapping?.();
   await page.getByTestId("migration-start").click();
   await page.getByTestId("migration-result").waitFor({ timeout: 30_000 });
 }
@@ -103,7 +107,16 @@ describe("the CSV migration in the browser", () => {
   });
 
   it("shows the report of an import whose row matched an existing lead, and its name opens that lead's page", async () => {
-    await importWithDetectedMapping(page, "again.csv", "name,email,company\nRow Again,ROW7@browser.test,Someone Else Co\nNew Person,new@browser.test,New Co\n");
+    await importWithDetectedMapping(page, "again.csv", "name,email,company\nRow Again,ROW7@browser.test,Someone Else Co\nNew Person,new@browser.test,New Co\n", async () => {
+      // The preview shows each row's likely duplicates among the leads before anything is written.
+      await page.getByTestId("migration-preview-button").click();
+      const rows = page.getByTestId("migration-preview-row");
+      await expect.poll(() => rows.count()).toBe(2);
+      const again = rows.first().getByTestId("migration-preview-duplicates");
+      expect(await again.getByRole("link", { name: "Browser Co 7, Ltd", exact: true }).count()).toBe(1);
+      expect(await again.getByTestId("lead-duplicate-reasons").textContent()).toContain("Same email");
+      expect(await rows.nth(1).getByTestId("migration-preview-duplicates").count()).toBe(0);
+    });
     const result = page.getByTestId("migration-result");
     expect((await result.textContent())?.trim()).toBe("Migration completed: 1 records imported, 0 errors");
 

@@ -1,5 +1,6 @@
 // features/leads's public entry (issue 24.4): what other features may use of it; the rest is its own.
 export { EMPTY_JOIN_FORM, JOIN_FORM_FIELDS } from "./lead-form";
+export { DuplicateReasons } from "./lead-duplicate-matches";
 export { LeadInputs } from "./lead-inputs";
 export { industryLabel, statusLabel } from "./lead-labels";
 export { LeadLink } from "./lead-link";

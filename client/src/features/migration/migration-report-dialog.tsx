@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Download, ListChecks } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Migration, MigrationReportLine } from "@contract/migration";
+import type { Migration } from "@contract/migration";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -123,10 +123,10 @@ function ReportLines({ id }: { id: number }) {
 }
 
 /**
- * A line's problem in the reader's language when its code needs no params (the report keeps the code and its English
- * text, not the params); the English text otherwise.
+ * A report line's or preview row's problem in the reader's language when its code needs no params (the import keeps
+ * the code and its English text, not the params); the English text otherwise.
  */
-function lineMessage(t: Parameters<typeof translateErrorCode>[0], line: MigrationReportLine): string {
+export function lineMessage(t: Parameters<typeof translateErrorCode>[0], line: { code: string; message: string }): string {
   const translated = translateErrorCode(t, line.code);
   return translated && !translated.includes("{{") ? translated : line.message;
 }

@@ -13,11 +13,10 @@ import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { apiErrorMessage } from "@/lib/api";
-import { translateErrorCode } from "@/lib/validation-message";
 import { useFormatters } from "@/lib/use-formatters";
-import { LeadLink } from "@/features/leads";
+import { DuplicateReasons, LeadLink } from "@/features/leads";
 import { migrationErrorReportUrl, uploadMigrationFile, useMigration, useMigrations, usePreviewMigration, useStartMigration } from "./migration-queries";
-import { hasReport, MigrationReportButton } from "./migration-report-dialog";
+import { hasReport, lineMessage, MigrationReportButton } from "./migration-report-dialog";
 import { useCan } from "@/lib/authorization";
 import { useCurrentUser } from "@/lib/session";
 
@@ -274,7 +273,7 @@ function MappingPreview({ id, mapping }: { id: number; mapping: (MigrationTarget
                     {row.values.email ?? ""}
                     {row.problems.length > 0 ? (
                       <span className="block text-xs text-destructive">
-                        {t("migration.mapping.previewProblems", { problems: row.problems.map((problem) => translateErrorCode(t, problem.code) ?? problem.message).join("; ") })}
+                        {t("migration.mapping.previewProblems", { problems: row.problems.map((problem) => lineMessage(t, problem)).join("; ") })}
                       </span>
                     ) : null}
                   </TableCell>
@@ -286,7 +285,7 @@ function MappingPreview({ id, mapping }: { id: number; mapping: (MigrationTarget
                         {row.duplicates.map((match) => (
                           <li key={match.lead.id} className="text-sm">
                             <LeadLink id={match.lead.id} name={match.lead.businessName} />
-                            <span className="block text-xs text-muted-foreground">{match.reasons.map((reason) => t(`leads.duplicates.reasons.${reason}`)).join(", ")}</span>
+                            <DuplicateReasons reasons={match.reasons} />
                           </li>
                         ))}
                       </ul>

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { BUSINESS_SIMILARITY, FREE_MAIL_DOMAINS, OWNER_SIMILARITY, type DuplicateReason } from "@contract/lead-duplicates";
+import { BUSINESS_SIMILARITY, duplicateReasons, duplicateReasonWeight, FREE_MAIL_DOMAINS, OWNER_SIMILARITY, type DuplicateReason } from "@contract/lead-duplicates";
 import type { Database } from "../client";
 import { rawRows } from "../raw-rows";
 import { leadInScope } from "../../kernel/lead-scope";
@@ -70,5 +70,29 @@ export async function selectDuplicateCandidates(db: Database, probe: DuplicatePr
     sql`SELECT id, array_agg(DISTINCT reason) AS reasons FROM (${sql.join(branches, sql` UNION ALL `)}) AS found GROUP BY id`,
   );
   return rows.map((row) => ({ id: Number(row.id), reasons: row.reasons }));
+}
+
+/** A pair's confidence: its reasons' weights summed, capped at 1, rounded to two places. */
+export function confidenceOf(reasons: readonly DuplicateReason[]): number {
+  const sum = reasons.reduce((total, reason) => total + duplicateReasonWeight[reason], 0);
+  return Math.round(Math.min(1, sum) * 100) / 100;
+}
+
+/** Reasons in the order of their strength (contract duplicateReasons), as every answer lists them. */
+export const byStrength = (reasons: readonly DuplicateReason[]) => duplicateReasons.filter((reason) => reasons.includes(reason));
+
+export interface RankedCandidate extends CandidateRow {
+  confidence: number;
+}
+
+/**
+ * The stored leads a probe likely duplicates, most likely first (ties by id), at most `max`, each with its reasons by
+ * strength and its confidence: the forms' check, a lead's duplicates and the import's preview rank them alike.
+ */
+export async function rankedDuplicateCandidates(db: Database, probe: DuplicateProbe, max: number): Promise<RankedCandidate[]> {
+  return (await selectDuplicateCandidates(db, probe))
+    .map((row) => ({ id: row.id, reasons: byStrength(row.reasons), confidence: confidenceOf(row.reasons) }))
+    .sort((a, b) => b.confidence - a.confidence || a.id - b.id)
+    .slice(0, max);
 }
 

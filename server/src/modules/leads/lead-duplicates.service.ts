@@ -1,11 +1,4 @@
-import {
-  DUPLICATE_MATCHES_MAX,
-  duplicateReasons,
-  duplicateReasonWeight,
-  type DuplicateCheckBody,
-  type DuplicateMatch,
-  type DuplicateReason,
-} from "@contract/lead-duplicates";
+import { DUPLICATE_MATCHES_MAX, type DuplicateCheckBody, type DuplicateMatch } from "@contract/lead-duplicates";
 import { leadSummarySchema } from "@contract/leads";
 import type { z } from "zod";
 import type { duplicatePairsPageSchema, duplicatePairsQuerySchema } from "@contract/lead-duplicates";
@@ -13,21 +6,11 @@ import type { Database } from "../../db/client";
 import { findLeadById } from "../../db/queries/lead-record";
 import { badRequest } from "../../kernel/http/errors";
 import { leadGone } from "../../kernel/lead-gone";
-import { selectDuplicateCandidates, selectLastScan, selectPairPage, selectProbeOf, type DuplicateProbe } from "./lead-duplicates.data";
-
-/** A pair's confidence: its reasons' weights summed, capped at 1, rounded to two places. */
-export function confidenceOf(reasons: readonly DuplicateReason[]): number {
-  const sum = reasons.reduce((total, reason) => total + duplicateReasonWeight[reason], 0);
-  return Math.round(Math.min(1, sum) * 100) / 100;
-}
-
-const byStrength = (reasons: DuplicateReason[]) => duplicateReasons.filter((reason) => reasons.includes(reason));
+import { byStrength, rankedDuplicateCandidates } from "../../db/queries/lead-duplicates";
+import { selectLastScan, selectPairPage, selectProbeOf, type DuplicateProbe } from "./lead-duplicates.data";
 
 async function matchesOf(db: Database, probe: DuplicateProbe): Promise<DuplicateMatch[]> {
-  const candidates = (await selectDuplicateCandidates(db, probe))
-    .map((row) => ({ id: row.id, reasons: byStrength(row.reasons), confidence: confidenceOf(row.reasons) }))
-    .sort((a, b) => b.confidence - a.confidence || a.id - b.id)
-    .slice(0, DUPLICATE_MATCHES_MAX);
+  const candidates = await rankedDuplicateCandidates(db, probe, DUPLICATE_MATCHES_MAX);
   const matches: DuplicateMatch[] = [];
   for (const candidate of candidates) {
     const lead = await findLeadById(db, candidate.id);

@@ -1,7 +1,6 @@
-import { duplicateReasons, duplicateReasonWeight, type DuplicateReason } from "@contract/lead-duplicates";
 import { MIGRATION_PREVIEW_ROWS, type MigrationPreview, type MigrationPreviewBody, type MigrationPreviewRow } from "@contract/migration";
 import type { Database } from "../../db/client";
-import { selectDuplicateCandidates } from "../../db/queries/lead-duplicates";
+import { rankedDuplicateCandidates, type RankedCandidate } from "../../db/queries/lead-duplicates";
 import { badRequest, conflict, notFound } from "../../kernel/http/errors";
 import { findMigration, nextChunk } from "./migration.data";
 import { selectLeadNames } from "./migration.preview.data";
@@ -9,8 +8,6 @@ import { validateRow } from "./migration.rows";
 
 /** Likely duplicates a preview row shows at most, most likely first. */
 const PREVIEW_MATCHES = 3;
-
-const weight = (reasons: readonly DuplicateReason[]) => reasons.reduce((sum, reason) => sum + duplicateReasonWeight[reason], 0);
 
 /**
  * The first rows of an upload awaiting its mapping, read through `mapping` as the import would read them: each
@@ -28,7 +25,7 @@ export async function previewMigration(db: Database, id: number, body: Migration
   const chunk = await nextChunk(db, id, -1);
   const records = (chunk?.records ?? []).slice(0, MIGRATION_PREVIEW_ROWS);
   const rows: MigrationPreviewRow[] = [];
-  const matched: { reasons: DuplicateReason[]; id: number }[][] = [];
+  const matched: RankedCandidate[][] = [];
   for (const [index, record] of records.entries()) {
     const rowNumber = (chunk?.firstRow ?? 2) + index;
     const values: Record<string, string> = {};
@@ -39,18 +36,13 @@ export async function previewMigration(db: Database, id: number, body: Migration
     const result = validateRow(record, body.mapping, rowNumber);
     const problems = Array.isArray(result) ? result.map((error) => ({ field: error.field, code: error.code, message: error.message })) : [];
     const lead = Array.isArray(result) ? null : result.lead;
-    const candidates = await selectDuplicateCandidates(db, {
+    const probe = {
       email: lead?.email ?? values.email,
       phone: lead?.phoneNumber ?? values.phoneNumber,
       businessName: lead?.businessName ?? values.businessName,
       ownerName: lead ? [lead.businessOwnerName, lead.businessOwnerLastName].filter(Boolean).join(" ") : values.name,
-    });
-    matched.push(
-      candidates
-        .map((candidate) => ({ id: candidate.id, reasons: duplicateReasons.filter((reason) => candidate.reasons.includes(reason)) }))
-        .sort((a, b) => weight(b.reasons) - weight(a.reasons) || a.id - b.id)
-        .slice(0, PREVIEW_MATCHES),
-    );
+    };
+    matched.push(await rankedDuplicateCandidates(db, probe, PREVIEW_MATCHES));
     rows.push({ rowNumber, values, problems, duplicates: [] });
   }
   const names = await selectLeadNames(db, [...new Set(matched.flat().map((match) => match.id))]);
