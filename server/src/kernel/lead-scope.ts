@@ -29,8 +29,21 @@ export const currentLeadScope = (): LeadScope => scopeStorage.getStore() ?? ALL_
  * leads_assignee_idx). Put it in the WHERE of every statement that reads, counts, sums or changes leads.
  */
 export function leadInScope(assigneeId: SQLWrapper, scope: LeadScope = currentLeadScope()): SQL {
-  return scope.kind === "all" ? sql`TRUE` : sql`(${assigneeId} = ${scope.userId} OR ${assigneeId} IS NULL)`;
+  return scope.kind === "all" ? sql`TRUE` : ownOrUnassigned(assigneeId, scope.userId);
 }
+
+const ownOrUnassigned = (assigneeId: SQLWrapper, userId: number | SQLWrapper) => sql`(${assigneeId} = ${userId} OR ${assigneeId} IS NULL)`;
+
+/**
+ * leadInScope for a statement built once per kind of scope and run for any request (db/prepared-once.ts): the person
+ * is the placeholder `scopeUserId`, whose value scopePlaceholders gives at each run.
+ */
+export function leadInScopeOfKind(assigneeId: SQLWrapper, kind: LeadScope["kind"]): SQL {
+  return kind === "all" ? sql`TRUE` : ownOrUnassigned(assigneeId, sql.placeholder("scopeUserId"));
+}
+
+/** The placeholder values of leadInScopeOfKind's condition for `scope`. */
+export const scopePlaceholders = (scope: LeadScope): { scopeUserId?: number } => (scope.kind === "own" ? { scopeUserId: scope.userId } : {});
 
 /** Whether a lead with this assignee is within `scope` (for a row already read, or an event's lead). */
 export function leadAssigneeInScope(assigneeId: number | null, scope: LeadScope = currentLeadScope()): boolean {

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { answeredNames } from "@contract/declared-fields";
 import { leadFields, type Lead } from "@contract/leads";
-import { leadInScope } from "../../kernel/lead-scope";
+import { currentLeadScope, leadInScopeOfKind, scopePlaceholders, type LeadScope } from "../../kernel/lead-scope";
 import type { Database } from "../client";
+import { preparedOnce } from "../prepared-once";
 import { kpiMetrics, leads } from "../schema";
 
 /**
@@ -39,13 +40,20 @@ export function toLead(row: LeadRow): Lead {
 
 /** The lead, or undefined when there is none or it is outside the request's lead scope (kernel/lead-scope.ts). */
 export async function findLeadById(db: Database, id: number): Promise<Lead | undefined> {
-  const [row] = await db
+  const scope = currentLeadScope();
+  const [row] = await leadByIdQuery(db, scope.kind).execute({ id, ...scopePlaceholders(scope) });
+  return row && toLead(row);
+}
+
+// The lead page, a pipeline move and every change answer a lead through this read: built once (db/prepared-once.ts).
+const leadByIdQuery = preparedOnce((db: Database, kind: LeadScope["kind"]) =>
+  db
     .select(selectedColumns)
     .from(leads)
     .leftJoin(kpiMetrics, eq(kpiMetrics.leadId, leads.id))
-    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)));
-  return row && toLead(row);
-}
+    .where(and(eq(leads.id, sql.placeholder("id")), leadInScopeOfKind(leads.assigneeId, kind)))
+    .prepare(`lw_lead_by_id_${kind}`),
+);
 
 
 /**
@@ -53,10 +61,16 @@ export async function findLeadById(db: Database, id: number): Promise<Lead | und
  * (its notes, files, emails, timeline, tasks, a merged-away id's kept lead) treats one outside it as unknown.
  */
 export async function leadExistsInScope(db: Database, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, id), leadInScope(leads.assigneeId)))
-    .limit(1);
+  const scope = currentLeadScope();
+  const rows = await leadInScopeQuery(db, scope.kind).execute({ id, ...scopePlaceholders(scope) });
   return rows.length > 0;
 }
+
+const leadInScopeQuery = preparedOnce((db: Database, kind: LeadScope["kind"]) =>
+  db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, sql.placeholder("id")), leadInScopeOfKind(leads.assigneeId, kind)))
+    .limit(1)
+    .prepare(`lw_lead_in_scope_${kind}`),
+);

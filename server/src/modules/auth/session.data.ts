@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared-once";
 import { sessions, userRoles, users } from "../../db/schema";
 import { userRoleJoin, userWithRoleColumns } from "../../db/queries/user-with-role";
 import type { RequestMeta } from "../../kernel/http/request-meta";
@@ -17,7 +18,8 @@ export async function insertSession(
   });
 }
 
-const sessionUserQuery = (db: Database) =>
+// Every signed-in request runs this lookup: built once per database, and prepared once per connection.
+const sessionUserQuery = preparedOnce((db: Database, _variant: "session") =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
@@ -29,18 +31,12 @@ const sessionUserQuery = (db: Database) =>
     .innerJoin(userRoles, userRoleJoin)
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql`now()`), isNull(users.deactivatedAt)))
     .limit(1)
-    .prepare("lw_session_user");
-
-// Every signed-in request runs this lookup: built once per database, and prepared once per connection.
-const preparedSessionUser = new WeakMap<Database, ReturnType<typeof sessionUserQuery>>();
+    .prepare("lw_session_user"),
+);
 
 /** The user behind an unexpired session, with when the session was last extended. */
 export async function findSessionUser(db: Database, tokenHash: string) {
-  let query = preparedSessionUser.get(db);
-  if (!query) {
-    query = sessionUserQuery(db);
-    preparedSessionUser.set(db, query);
-  }
+  const query = sessionUserQuery(db, "session");
   const [row] = await query.execute({ tokenHash });
   return row;
 }

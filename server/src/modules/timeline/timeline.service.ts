@@ -5,8 +5,10 @@ import { leadFieldOfColumn, selectTimelinePage, type TimelineRow } from "./timel
 
 /** A lead's timeline, newest first, a page at a time; 404 for a lead that does not exist (or no longer does, or is outside the request's lead scope), 410 for one merged into another. */
 export async function leadTimeline(db: Database, leadId: number, query: TimelineQuery): Promise<TimelinePage> {
-  await requireLeadInScope(db, leadId);
   const rows = await selectTimelinePage(db, leadId, { kind: query.kind, before: query.cursor ? Number(query.cursor) : undefined, limit: query.limit + 1 });
+  // The page's statement reads nothing of a lead outside the scope; only an empty page asks whether the lead is there
+  // at all (404, or 410 for a merged one), so a lead page's timeline costs one statement, not two.
+  if (rows.length === 0) await requireLeadInScope(db, leadId);
   const page = rows.slice(0, query.limit);
   return { entries: page.map(toEntry), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
 }
