@@ -30,6 +30,7 @@ import { eventsTables, runEventsBench, type EventsStats } from "./events";
 import { migrationTable, runMigrationBench, type MigrationStats } from "./migration";
 import { leadScopeTable, prepareLeadScope, restoreLeadScope, runLeadScopeBench, signInAgent, type ScopeAgent, type ScopeRow } from "./lead-scope";
 import { paletteScenarios } from "./palette";
+import { sortScenarios } from "./sorts";
 import { prepareTimelineLead, runTimelineWriteBench, TIMELINE_ENTRIES, timelineWriteTable, type TimelineWriteStats } from "./timeline";
 import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
 import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
@@ -79,9 +80,10 @@ const HELP = `Usage: npm run bench -- [options]
   --q TERM           search term (default "Núñez"; must occur in the data)
   --words TEXT       multi-word search (default "diego westfield": a first name and a business name; must match)
   --auth cookie|apikey  sign in with a session cookie (default) or an API key (Bearer)
-  --only a,b,c,d,e,f,g,h,i,l scenarios to run (a page, b search, c dashboard, d report, e export, f domain events, g CSV migration, h lead timeline,
+  --only a,b,c,d,e,f,g,h,i,l,m scenarios to run (a page, b search, c dashboard, d report, e export, f domain events, g CSV migration, h lead timeline,
                      i the command palette's first two keystrokes: the first one and two characters of --q,
-                     l a restricted agent's leads page and searches beside an administrator's)
+                     l a restricted agent's leads page and searches beside an administrator's,
+                     m every sort of the leads table both ways and its five most common filters)
   --no-export        skip the CSV export
   --events N         domain events in the dispatch throughput burst of f (default 20000)
   --deliveries N     events in each delivery burst of f, by a webhook endpoint and by a call_webhook automation (default 200)
@@ -474,6 +476,7 @@ function scenarios(q: string, words: string, timelineLead: number | null): Scena
       },
       check: (body) => (Array.isArray(body) && body.length > 0 ? null : "the report is empty"),
     },
+    ...sortScenarios(),
     ...(timelineLead === null
       ? []
       : [
