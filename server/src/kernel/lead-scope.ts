@@ -52,6 +52,9 @@ export function leadAssigneeInScope(assigneeId: number | null, scope: LeadScope 
 
 export type LeadAccess = "all" | "own";
 
+/** The stored lead access setting as a scalar subquery, for a credential's lookup to read beside the person (Principal.leadAccess). */
+export const leadAccessSetting = sql<LeadAccess>`coalesce((SELECT agents FROM lead_access_settings WHERE id = 1), 'all')`;
+
 /** The stored lead access setting (migration 0047; one row, 'all' when missing). */
 export async function readLeadAccess(db: Database): Promise<LeadAccess> {
   const [row] = await rawRows<{ agents: LeadAccess }>(db, sql`SELECT agents FROM lead_access_settings WHERE id = 1`);
@@ -67,5 +70,5 @@ export async function readLeadAccess(db: Database): Promise<LeadAccess> {
  */
 export async function leadScopeOf(db: Database, principal: Principal | null): Promise<LeadScope> {
   if (!principal || hasPermission(principal, "leads.readAll") || !principal.user.permissions.includes("leads.write")) return ALL_LEADS;
-  return (await readLeadAccess(db)) === "own" ? { kind: "own", userId: principal.user.id } : ALL_LEADS;
+  return (principal.leadAccess ?? (await readLeadAccess(db))) === "own" ? { kind: "own", userId: principal.user.id } : ALL_LEADS;
 }

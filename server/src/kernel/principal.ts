@@ -1,11 +1,19 @@
 import { apiKeyMayUse, type Permission } from "@contract/access-policy";
 import type { ApiKeyScope } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
+import type { LeadAccess } from "./lead-scope";
 
 /** Who is making a request: a signed-in staff member, or an API client acting for the staff member who made its key. */
-export type Principal =
+export type Principal = (
   | { kind: "session"; user: CurrentUser; sessionTokenHash: string; /** sessions.public_id: how the audit trail names it. */ sessionId: string }
-  | { kind: "apiKey"; user: CurrentUser; apiKeyId: number; scope: ApiKeyScope };
+  | { kind: "apiKey"; user: CurrentUser; apiKeyId: number; scope: ApiKeyScope }
+) & {
+  /**
+   * The lead access setting as the credential's own lookup read it, in the same statement (kernel/lead-scope.ts):
+   * an agent's request then needs no statement of its own to learn its scope. Absent: read when needed.
+   */
+  leadAccess?: LeadAccess;
+};
 
 /**
  * Whether this principal may use a permission: the person's stored role must grant it (user_roles), and an API key

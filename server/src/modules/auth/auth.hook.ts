@@ -35,7 +35,7 @@ export async function sessionPrincipal(ctx: AppContext, request: FastifyRequest)
   const token = readSessionToken(request);
   if (!token) return null;
   const found = await userForSession(ctx, token);
-  return found ? { kind: "session", user: found.user, sessionTokenHash: found.tokenHash, sessionId: found.sessionId } : null;
+  return found ? { kind: "session", user: found.user, sessionTokenHash: found.tokenHash, sessionId: found.sessionId, leadAccess: found.leadAccess } : null;
 }
 
 // Transitional: route files still import these from here; they live in the floor (kernel/http/auth-hook.ts), and this

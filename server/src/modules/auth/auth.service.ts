@@ -9,6 +9,7 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 import { recordAudit } from "../../kernel/audit";
 import { notifyAdmins } from "../../kernel/notify";
 import { inTransaction } from "../../kernel/transaction";
+import type { LeadAccess } from "../../kernel/lead-scope";
 import { reserveSignIn, SIGN_IN_EMAIL_POLICY, SIGN_IN_POLICY, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { deleteSession, extendSession, findSessionUser, insertSession, sessionPublicId } from "./session.data";
@@ -141,12 +142,15 @@ export async function signOut(ctx: AppContext, sessionToken: string | null, meta
 }
 
 /** The user behind a session token, extending the session while it is in use. */
-export async function userForSession(ctx: AppContext, sessionToken: string): Promise<{ user: CurrentUser; tokenHash: string; sessionId: string } | null> {
+export async function userForSession(
+  ctx: AppContext,
+  sessionToken: string,
+): Promise<{ user: CurrentUser; tokenHash: string; sessionId: string; leadAccess: LeadAccess } | null> {
   const tokenHash = sha256Hex(sessionToken);
   const row = await findSessionUser(ctx.db, tokenHash);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > SESSION_EXTEND_AFTER_MS) {
     await extendSession(ctx.db, tokenHash, ctx.config.sessionTtlMs);
   }
-  return { user: toCurrentUser(row.user), tokenHash, sessionId: row.sessionId };
+  return { user: toCurrentUser(row.user), tokenHash, sessionId: row.sessionId, leadAccess: row.leadAccess };
 }

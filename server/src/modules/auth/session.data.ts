@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared-once";
+import { leadAccessSetting } from "../../kernel/lead-scope";
 import { sessions, userRoles, users } from "../../db/schema";
 import { userRoleJoin, userWithRoleColumns } from "../../db/queries/user-with-role";
 import type { RequestMeta } from "../../kernel/http/request-meta";
@@ -25,6 +26,8 @@ const sessionUserQuery = preparedOnce((db: Database, _variant: "session") =>
       lastSeenAt: sessions.lastSeenAt,
       sessionId: sessions.publicId,
       user: userWithRoleColumns,
+      // Read with the person, so an agent's request learns its lead scope without a statement of its own.
+      leadAccess: leadAccessSetting,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
