@@ -20,7 +20,7 @@ import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
 import { rawRows } from "../raw-rows";
 import { renderedOnce, sqlStringLiteral } from "../rendered-once";
-import { affiliateReferrals, kpiMetrics, leadCounts, leadDailyCounts, leads } from "../schema";
+import { affiliateReferrals, kpiMetrics, leadCounts, leadDailyCounts, leads, pipelineStageCounts } from "../schema";
 import {
   cappedCount,
   cappedTotal,
@@ -404,12 +404,25 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const byDay = filter.createdFrom !== undefined || createdThrough !== undefined;
   const status = valuesOf(filter.status);
   const industry = valuesOf(filter.industry);
-  // The counters hold leads by status and industry, or by creation day and industry: any other filter is counted.
+  const stage = valuesOf(filter.stage);
+  // The counters hold leads by status and industry, or by creation day and industry, or by stage alone (the pipeline's,
+  // 0009): any other filter is counted.
   const uncounted =
-    [filter.priority, filter.stage, filter.assignee, filter.source, filter.affiliateCode, filter.tag].some((v) => valuesOf(v).length > 0) ||
+    [filter.priority, filter.assignee, filter.source, filter.affiliateCode, filter.tag].some((v) => valuesOf(v).length > 0) ||
     [filter.updatedFrom, filter.updatedTo, filter.hasKpi, filter.revenueMin, filter.revenueMax].some((v) => v !== undefined);
+  const scoped = currentLeadScope().kind !== "all";
+  // A stage alone is one of the most picked filters, and counting its matches up to the cap read a few hundred pages
+  // of the table a request through the sequential scan's small ring of buffers (38 ms p50 at 32 connections against
+  // 12 for a status, at 1M leads): the pipeline's counters answer it as the status counters answer a status.
+  if (stage.length && !uncounted && !scoped && !byDay && !status.length && !industry.length) {
+    return {
+      count: sql`(SELECT coalesce(sum(${pipelineStageCounts.n}), 0)::int FROM ${pipelineStageCounts}
+        WHERE ${pipelineStageCounts.stageKey} IN (${sql.join(stage.map((v) => sql`lower(${v})`), sql`, `)}))`,
+      capped: false,
+    };
+  }
   // The counters hold every lead: a scope narrower than that is counted from the leads themselves.
-  if (uncounted || (byDay && status.length) || currentLeadScope().kind !== "all") {
+  if (uncounted || stage.length || (byDay && status.length) || scoped) {
     return {
       count: cappedCount(and(...filterConditions(filter))),
       capped: true,
