@@ -65,6 +65,7 @@ export const leads = pgTable(
     index("leads_unassigned_created_search_idx").on(t.createdAt, t.id, t.searchText).where(sql`${t.assigneeId} IS NULL`),
     index("leads_name_fold_idx").on(sql`lw_fold(${t.businessName}) COLLATE "C"`, t.id),
     index("leads_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("leads_priority_created_idx").on(t.priority, t.createdAt, t.id),
     index("leads_industry_created_idx").on(t.industry, t.createdAt, t.id),
     index("leads_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // The sample a search's count is estimated from (SEARCH_SAMPLE_MODULUS in db/queries/lead-search.ts; the same literal).
