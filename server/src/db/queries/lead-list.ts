@@ -14,7 +14,7 @@ import {
   type LeadView,
 } from "@contract/leads";
 import type { LeadColumnId } from "@contract/lead-table";
-import { currentLeadScope, leadInScope } from "../../kernel/lead-scope";
+import { currentLeadScope, leadInScope, ownScopeParts } from "../../kernel/lead-scope";
 import type { PageCursor } from "../../lib/page-cursor";
 import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
@@ -368,9 +368,10 @@ function walkFinding(request: LeadPageRequest, conditions: SQL[]): PageFinding {
     const walkOf = (owner: SQL) =>
       sql`(SELECT ${leads.id} AS id, ${expr} AS lw_key FROM ${leads} WHERE ${and(owner, ...where)} ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${reach})`;
     const key = sql`owners.lw_key`;
+    const [own, unassigned] = ownScopeParts(leads.assigneeId, scope);
     return {
       finding: sql`SELECT owners.id, (${key})::text AS lw_text
-        FROM (${walkOf(sql`${leads.assigneeId} = ${scope.userId}`)} UNION ALL ${walkOf(sql`${leads.assigneeId} IS NULL`)}) owners
+        FROM (${walkOf(own)} UNION ALL ${walkOf(unassigned)}) owners
         ORDER BY ${sql.join(orderOf(key, sql`owners.id`), sql`, `)}
         ${walkLimit(request)}`,
     };
@@ -420,6 +421,17 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
         WHERE ${pipelineStageCounts.stageKey} IN (${sql.join(stage.map((v) => sql`lower(${v})`), sql`, `)}))`,
       capped: false,
     };
+  }
+  // An agent limited to their leads and the unassigned ones: each part counted as a range of leads_assignee_idx, up to
+  // the cap. Written as one OR, PostgreSQL walked that whole index from its start and tested every entry (1,001 counted,
+  // 2,000 visited in the table for their visibility: the agent's first page at 0.6× the administrator's, bench l).
+  const scope = currentLeadScope();
+  if (scope.kind === "own") {
+    const cap = sql.raw(String(SEARCH_COUNT_CAP + 1));
+    const rest = filterConditions(filter, { scoped: false });
+    const part = (owner: SQL) => sql`(SELECT FROM ${leads} WHERE ${and(owner, ...rest)} LIMIT ${cap})`;
+    const [own, unassigned] = ownScopeParts(leads.assigneeId, scope);
+    return { count: sql`(SELECT count(*)::int FROM (SELECT FROM (${part(own)} UNION ALL ${part(unassigned)}) parts LIMIT ${cap}) capped)`, capped: true };
   }
   // The counters hold every lead: a scope narrower than that is counted from the leads themselves.
   if (uncounted || stage.length || (byDay && status.length) || scoped) {
