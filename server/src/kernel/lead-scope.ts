@@ -66,7 +66,7 @@ export const leadAccessSetting = sql<LeadAccess>`coalesce((SELECT agents FROM le
 
 /** The stored lead access setting (migration 0047; one row, 'all' when missing). */
 export async function readLeadAccess(db: Database): Promise<LeadAccess> {
-  const [row] = await rawRows<{ agents: LeadAccess }>(db, sql`SELECT agents FROM lead_access_settings WHERE id = 1`);
+  const [row] = await rawRows<{ agents: LeadAccess }>(db, sql`SELECT ${leadAccessSetting} AS agents`);
   return row?.agents ?? "all";
 }
 

@@ -423,8 +423,8 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
     };
   }
   // An agent limited to their leads and the unassigned ones: each part counted as a range of leads_assignee_idx, up to
-  // the cap. Written as one OR, PostgreSQL walked that whole index from its start and tested every entry (1,001 counted,
-  // 2,000 visited in the table for their visibility: the agent's first page at 0.6× the administrator's, bench l).
+  // the cap. Written as one OR (a prepared statement's generic plan), PostgreSQL walked that whole index from its start
+  // and tested every entry against both parts.
   const scope = currentLeadScope();
   if (scope.kind === "own") {
     const cap = sql.raw(String(SEARCH_COUNT_CAP + 1));
