@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { LeadAccessValue } from "@contract/lead-access";
 import type { Database } from "../db/client";
 import { rawRows } from "../db/raw-rows";
 import { hasPermission, type Principal } from "./principal";
@@ -59,7 +60,8 @@ export function leadAssigneeInScope(assigneeId: number | null, scope: LeadScope 
   return scope.kind === "all" || assigneeId === null || assigneeId === scope.userId;
 }
 
-export type LeadAccess = "all" | "own";
+/** The lead access setting (contract/lead-access.ts). */
+export type LeadAccess = LeadAccessValue;
 
 /** The stored lead access setting as a scalar subquery, for a credential's lookup to read beside the person (Principal.leadAccess). */
 export const leadAccessSetting = sql<LeadAccess>`coalesce((SELECT agents FROM lead_access_settings WHERE id = 1), 'all')`;

@@ -1,7 +1,7 @@
 import { apiKeyMayUse, type Permission } from "@contract/access-policy";
 import type { ApiKeyScope } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
-import type { LeadAccess } from "./lead-scope";
+import type { LeadAccessValue } from "@contract/lead-access";
 
 /** Who is making a request: a signed-in staff member, or an API client acting for the staff member who made its key. */
 export type Principal = (
@@ -12,7 +12,7 @@ export type Principal = (
    * The lead access setting as the credential's own lookup read it, in the same statement (kernel/lead-scope.ts):
    * an agent's request then needs no statement of its own to learn its scope. Absent: read when needed.
    */
-  leadAccess?: LeadAccess;
+  leadAccess?: LeadAccessValue;
 };
 
 /**
