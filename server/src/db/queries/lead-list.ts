@@ -143,6 +143,9 @@ function kpiCondition(filter: LeadQueryFilter): SQL | null {
  * unassigned leads never reads, counts or exports another's). `searchIndexed: false` writes the search term so that
  * no index serves it (see selectLeadPageCounted).
  */
+/** Stage filter values as stage keys (lw_stage_key's lower case: the index's and the pipeline counters' key). */
+const stageKeys = (stages: string[]) => sql.join(stages.map((v) => sql`lower(${v})`), sql`, `);
+
 export function filterConditions(filter: LeadQueryFilter, { searchIndexed = true, scoped = true } = {}): SQL[] {
   const conditions: SQL[] = scoped ? [leadInScope(leads.assigneeId)] : [];
   const status = valuesOf(filter.status);
@@ -156,7 +159,7 @@ export function filterConditions(filter: LeadQueryFilter, { searchIndexed = true
   if (priority.length) conditions.push(inArray(leads.priority, priority));
   if (industry.length) conditions.push(industry.length === 1 ? eq(leads.industry, industry[0]!) : inArray(leads.industry, industry));
   // Written as the per-stage index's key (leads_stage_created_idx): no stage is the 'New' stage, in any letter case.
-  if (stage.length) conditions.push(sql`lw_stage_key(${leads.pipelineStage}) IN (${sql.join(stage.map((v) => sql`lower(${v})`), sql`, `)})`);
+  if (stage.length) conditions.push(sql`lw_stage_key(${leads.pipelineStage}) IN (${stageKeys(stage)})`);
   if (valuesOf(filter.assignee).length) conditions.push(assigneeCondition(filter));
   if (source.length) conditions.push(anyOf(keys.source, source.map((v) => sql`lw_fold(${v})`)));
   if (affiliate.length) conditions.push(affiliateCondition(affiliate));
@@ -397,8 +400,8 @@ function walkLimit(request: LeadPageRequest): SQL {
 
 /**
  * How many leads a filter without a search term matches, as a scalar subquery: from the trigger-kept counters when
- * they can answer (only status, industry and creation days, status and creation days not combined), exact and with
- * no scan; otherwise the matches counted up to one past the cap, past which the answer says it is not exact.
+ * they can answer (only status, industry and creation days, status and creation days not combined, or a stage alone),
+ * exact and with no scan; for an agent limited to their own leads, those and the unassigned ones; otherwise the matches counted up to one past the cap, past which the answer says it is not exact.
  */
 function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const createdThrough = createdThroughOf(filter);
@@ -411,20 +414,9 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const uncounted =
     [filter.priority, filter.assignee, filter.source, filter.affiliateCode, filter.tag].some((v) => valuesOf(v).length > 0) ||
     [filter.updatedFrom, filter.updatedTo, filter.hasKpi, filter.revenueMin, filter.revenueMax].some((v) => v !== undefined);
-  const scoped = currentLeadScope().kind !== "all";
-  // A stage alone is one of the most picked filters, and counting its matches up to the cap read a few hundred pages
-  // of the table a request through the sequential scan's small ring of buffers (38 ms p50 at 32 connections against
-  // 12 for a status, at 1M leads): the pipeline's counters answer it as the status counters answer a status.
-  if (stage.length && !uncounted && !scoped && !byDay && !status.length && !industry.length) {
-    return {
-      count: sql`(SELECT coalesce(sum(${pipelineStageCounts.n}), 0)::int FROM ${pipelineStageCounts}
-        WHERE ${pipelineStageCounts.stageKey} IN (${sql.join(stage.map((v) => sql`lower(${v})`), sql`, `)}))`,
-      capped: false,
-    };
-  }
-  // An agent limited to their leads and the unassigned ones: each part counted as a range of leads_assignee_idx, up to
-  // the cap. Written as one OR (a prepared statement's generic plan), PostgreSQL walked that whole index from its start
-  // and tested every entry against both parts.
+  // An agent limited to their leads and the unassigned ones (the counters hold every lead): each part counted as a range
+  // of leads_assignee_idx, up to the cap. Written as one OR (a prepared statement's generic plan), PostgreSQL walked that
+  // whole index from its start and tested every entry against both parts.
   const scope = currentLeadScope();
   if (scope.kind === "own") {
     const cap = sql.raw(String(SEARCH_COUNT_CAP + 1));
@@ -433,8 +425,16 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
     const [own, unassigned] = ownScopeParts(leads.assigneeId, scope);
     return { count: sql`(SELECT count(*)::int FROM (SELECT FROM (${part(own)} UNION ALL ${part(unassigned)}) parts LIMIT ${cap}) capped)`, capped: true };
   }
-  // The counters hold every lead: a scope narrower than that is counted from the leads themselves.
-  if (uncounted || stage.length || (byDay && status.length) || scoped) {
+  // A stage alone is one of the most picked filters, and counting its matches up to the cap read a few hundred pages
+  // of the table a request through the sequential scan's small ring of buffers (38 ms p50 at 32 connections against
+  // 12 for a status, at 1M leads): the pipeline's counters answer it as the status counters answer a status.
+  if (stage.length && !uncounted && !byDay && !status.length && !industry.length) {
+    return {
+      count: sql`(SELECT coalesce(sum(${pipelineStageCounts.n}), 0)::int FROM ${pipelineStageCounts} WHERE ${pipelineStageCounts.stageKey} IN (${stageKeys(stage)}))`,
+      capped: false,
+    };
+  }
+  if (uncounted || stage.length || (byDay && status.length)) {
     return {
       count: cappedCount(and(...filterConditions(filter))),
       capped: true,
