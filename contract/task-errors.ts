@@ -5,7 +5,7 @@ export const taskErrorMessages = {
   "task.not_found": "Task not found",
   "task.lead_unknown": "No lead has this id",
   "task.issue_unknown": "No technical issue has this id",
-  "task.assignee_unknown": "No staff member has this id",
+  "task.assignee_unknown": "No active member of staff has this id",
   "task.recurrence_required": "Choose how often the task repeats: daily, weekly or monthly",
   "task.recurrence_without_recurring": "A task that does not recur has no recurrence",
 } as const;

@@ -126,6 +126,12 @@ export const taskAssigneeSchema = z.object({
 });
 export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
 
+/** A member of staff as the pickers list them: the active ones can be given work, the others only named and filtered. */
+export const staffMemberSchema = taskAssigneeSchema.extend({
+  active: z.boolean().describe("False for a deactivated account: listed to name and filter their work, never offered to be given more"),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
 export const taskSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -186,9 +192,9 @@ export const taskEndpoints = defineEndpoints("tasks", {
     method: "GET",
     permission: "crm.read",
     path: "/tasks/assignees",
-    reply: z.array(taskAssigneeSchema),
+    reply: z.array(staffMemberSchema),
     tags,
-    summary: "The staff members a task can be assigned to, by name",
+    summary: "The staff, by name: the active ones can be given tasks and leads",
   }),
   get: defineEndpoint({ method: "GET", permission: "crm.read", path: "/tasks/:id", params: idParamsSchema, reply: taskSchema, errors: [404], tags, summary: "One task" }),
   create: defineEndpoint({

@@ -75,4 +75,20 @@ describe("the team in the browser", () => {
     await newcomer.reload();
     await newcomer.getByTestId("sign-in-form").waitFor();
   });
+
+  it("offers a deactivated member no new tasks, and still filters by them, marked", async () => {
+    await admin.goto("/tasks");
+    await admin.getByRole("button", { name: "New Task" }).click();
+    const dialog = admin.getByTestId("task-create-dialog");
+    await dialog.getByLabel("Assignee", { exact: true }).click();
+    const offered = await admin.getByRole("option").allTextContents();
+    expect(offered).toContain(`${ADMIN.name} (me)`);
+    expect(offered.some((name) => name.includes(NEWCOMER.name))).toBe(false);
+    await admin.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await admin.getByTestId("task-filters").getByLabel("Assignee", { exact: true }).click();
+    expect(await admin.getByRole("option").allTextContents()).toContain(`${NEWCOMER.name} (deactivated)`);
+    await admin.keyboard.press("Escape");
+  });
 });

@@ -11,7 +11,7 @@ import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { apiErrorMessage, asApiError } from "@/lib/api";
 import { useCan, useMayCall } from "@/lib/authorization";
-import { useAssignableStaff } from "@/lib/staff";
+import { useAssignableStaff, useStaffDirectory } from "@/lib/staff";
 import { leadOptions } from "./lead-labels";
 import {
   isRunning,
@@ -282,7 +282,7 @@ function JobProgress({ job }: { job: LeadBulkJob }) {
 /** A job's value as a person reads it: an assignment's staff id as the person's name ("Unassigned" for none). */
 function useJobValue(job: LeadBulkJob): string | null {
   const { t } = useTranslation();
-  const staff = useAssignableStaff();
+  const staff = useStaffDirectory();
   if (job.action !== "assign") return job.value;
   if (job.value === null) return t("leads.fields.unassigned");
   return staff.data?.find((person) => String(person.id) === job.value)?.name ?? job.value;

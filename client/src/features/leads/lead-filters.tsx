@@ -13,7 +13,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { stageLabel } from "@/lib/labels";
-import { useAssignableStaff } from "@/lib/staff";
+import { staffLabel, useStaffDirectory } from "@/lib/staff";
 import { useFormatters } from "@/lib/use-formatters";
 import { industryLabel, priorityLabel, statusLabel } from "./lead-labels";
 import { useLeadStageNames } from "./lead-view-queries";
@@ -62,8 +62,12 @@ function valueLabel(t: TFunction, name: LeadManyFilter | LeadOneFilter, value: s
 
 /** A staff id's person's name, from the staff list (undefined while it loads, or for an id not on it). */
 function useStaffName(): (id: string) => string | undefined {
-  const staff = useAssignableStaff();
-  return (id) => staff.data?.find((person) => String(person.id) === id)?.name;
+  const { t } = useTranslation();
+  const staff = useStaffDirectory();
+  return (id) => {
+    const person = staff.data?.find((each) => String(each.id) === id);
+    return person && staffLabel(t, person);
+  };
 }
 
 /** The Filter button and its panel: every filter of the list, several values where the server takes several. */
@@ -109,7 +113,7 @@ export function LeadFilters({ filters }: { filters: LeadFiltersState }) {
 
 function LeadFilterFields({ filters }: { filters: LeadFiltersState }) {
   const { t } = useTranslation();
-  const staff = useAssignableStaff();
+  const staff = useStaffDirectory();
   const staffName = useStaffName();
   const stages = useLeadStageNames();
   const readers: ValueReaders = { date: String, staffName };

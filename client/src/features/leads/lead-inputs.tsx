@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { TagsInput } from "@/components/tags-input";
 import { formRows } from "@/lib/form-rows";
 import { useValidationMessage } from "@/lib/validation-message";
-import { useAssignableStaff } from "@/lib/staff";
+import { staffLabel, useStaffDirectory } from "@/lib/staff";
 import { ASSIGNEE_TEXT, leadFieldProblem, type LeadFormField, type LeadFormValues } from "./lead-form";
 import { leadOptions } from "./lead-labels";
 
@@ -111,18 +111,22 @@ const KEPT_TEXT = "__text__";
  * Who works the lead: a member of staff (by id), or nobody. The form also holds the assignee's stored text (see
  * ASSIGNEE_TEXT): a lead whose text matched nobody (typed through the API or imported) shows that text as its current
  * choice, marked as not a member of staff, and keeps it until someone else is chosen, so opening the form changes
- * nothing. Someone no longer on the staff list stays on offer under their stored name for the same reason.
+ * nothing. For the same reason someone deactivated stays on offer, marked, and someone no longer on the staff list
+ * under their stored name.
  */
 function LeadAssigneeField({ id, label, onBlur, error }: LeadAssigneeFieldProps) {
   const { t } = useTranslation();
-  const staff = useAssignableStaff();
+  const staff = useStaffDirectory();
   const { control, setValue, formState } = useFormContext<LeadFormValues>();
   const [assigneeId, assignedText] = useWatch({ control, name: ["assigneeId", ASSIGNEE_TEXT] });
   const storedId = formState.defaultValues?.assigneeId ?? null;
   const storedText = formState.defaultValues?.[ASSIGNEE_TEXT] ?? "";
   const unmatched = storedId === null && storedText !== "" ? storedText : null;
 
-  const options = (staff.data ?? []).map((person) => ({ value: String(person.id), label: person.name }));
+  // Active staff can be given the lead; a deactivated holder stays on offer, marked, so opening the form changes nothing.
+  const options = (staff.data ?? [])
+    .filter((person) => person.active || person.id === storedId)
+    .map((person) => ({ value: String(person.id), label: staffLabel(t, person) }));
   if (storedId !== null && !options.some((option) => option.value === String(storedId))) {
     options.unshift({ value: String(storedId), label: storedText || t("leads.fields.formerStaff") });
   }

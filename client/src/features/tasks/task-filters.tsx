@@ -4,7 +4,7 @@ import { FormField } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
 import { LeadPicker, type LeadChoice } from "./lead-picker";
 import { taskStatusLabel } from "./task-labels";
-import { useAssignableStaff } from "@/lib/staff";
+import { staffLabel, useStaffDirectory } from "@/lib/staff";
 import type { TaskFiltersState } from "./use-task-filters";
 import { useCurrentUser } from "@/lib/session";
 
@@ -14,12 +14,12 @@ type TaskFiltersProps = { state: TaskFiltersState; lead: LeadChoice | null; onLe
 export function TaskFilters({ state, lead, onLeadChange }: TaskFiltersProps) {
   const { t } = useTranslation();
   const me = useCurrentUser().data ?? null;
-  const assignees = useAssignableStaff();
+  const assignees = useStaffDirectory();
   const { filters, setFilters } = state;
 
   const assigneeOptions = [
     { value: "me", label: t("tasks.filters.me") },
-    ...(assignees.data ?? []).filter((person) => person.id !== me?.id).map((person) => ({ value: String(person.id), label: person.name })),
+    ...(assignees.data ?? []).filter((person) => person.id !== me?.id).map((person) => ({ value: String(person.id), label: staffLabel(t, person) })),
   ];
 
   return (

@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useValidationMessage } from "@/lib/validation-message";
 import { LeadPicker, type LeadChoice } from "./lead-picker";
 import { taskPriorityLabel, taskRecurrenceLabel, taskStatusLabel } from "./task-labels";
-import { useAssignableStaff } from "@/lib/staff";
+import { staffLabel, useStaffDirectory } from "@/lib/staff";
 import { useCurrentUser } from "@/lib/session";
 
 /**
@@ -79,7 +79,7 @@ export function TaskForm({ form, onSubmit, label, initialLead, recurrenceHint, s
   const { t } = useTranslation();
   const message = useValidationMessage();
   const me = useCurrentUser().data ?? null;
-  const assignees = useAssignableStaff();
+  const assignees = useStaffDirectory();
   const [leadChoice, setLeadChoice] = useState<LeadChoice | null>(initialLead);
   const reasonId = useId();
   const readOnly = Boolean(readOnlyReason);
@@ -90,10 +90,14 @@ export function TaskForm({ form, onSubmit, label, initialLead, recurrenceHint, s
   const dueError = message(errors.dueDate?.message);
   const leadError = message(errors.leadId?.message);
 
-  const assigneeOptions = (assignees.data ?? []).map((person) => ({
-    value: String(person.id),
-    label: person.id === me?.id ? t("tasks.fields.assigneeMe", { name: person.name }) : person.name,
-  }));
+  // Active staff can be given the task; a deactivated holder stays on offer (marked) so opening the form changes nothing.
+  const holder = form.formState.defaultValues?.assigneeId ?? null;
+  const assigneeOptions = (assignees.data ?? [])
+    .filter((person) => person.active || person.id === holder)
+    .map((person) => ({
+      value: String(person.id),
+      label: person.id === me?.id ? t("tasks.fields.assigneeMe", { name: person.name }) : staffLabel(t, person),
+    }));
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={label}>

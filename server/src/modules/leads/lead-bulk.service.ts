@@ -38,7 +38,7 @@ import {
   type BatchOutcome,
   type LeadBulkJobRow,
 } from "./lead-bulk.data";
-import { isActiveStaff } from "./leads.data";
+import { isActiveStaff } from "../../db/queries/active-staff";
 
 /**
  * Leads per batch (one transaction each). LEAD_BULK_BATCH_SIZE overrides it, read at each batch: tests set a small one

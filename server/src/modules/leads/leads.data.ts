@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Lead, LeadInput, LeadUpdate } from "@contract/leads";
 import type { Database } from "../../db/client";
 import { leadColumns, toLead } from "../../db/queries/lead-record";
-import { affiliateReferrals, leads, users } from "../../db/schema";
+import { affiliateReferrals, leads } from "../../db/schema";
 import { ALL_LEADS, leadInScope, runInLeadScope } from "../../kernel/lead-scope";
 
 import { findLeadById } from "../../db/queries/lead-record";
@@ -13,15 +13,6 @@ export { findLeadById };
 export async function insertLead(db: Database, input: LeadInput): Promise<{ lead: Lead; storedStage: string | null }> {
   const [row] = await db.insert(leads).values(input).returning(leadColumns);
   return { lead: toLead({ ...row!, kpiYtd: null, kpiMrr: null, kpiUpdatedAt: null }), storedStage: row!.pipelineStage };
-}
-
-/** Whether the staff member exists and is not deactivated: a lead may be assigned only to such a person. */
-export async function isActiveStaff(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`${users.deactivatedAt} IS NULL`));
-  return row !== undefined;
 }
 
 /** The lead, read whatever the request's scope (for a write already allowed, whose answer must not vanish). */

@@ -14,7 +14,8 @@ import { actorLabel } from "../../kernel/actor";
 import { emitEvent } from "../../kernel/events";
 import type { Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
-import { deleteLeadRow, findLeadById, findLeadUnscoped, insertLead, insertReferral, isActiveStaff, lockLeadState, updateLeadRow } from "./leads.data";
+import { isActiveStaff } from "../../db/queries/active-staff";
+import { deleteLeadRow, findLeadById, findLeadUnscoped, insertLead, insertReferral, lockLeadState, updateLeadRow } from "./leads.data";
 
 export interface LeadPage {
   /** The page as a JSON array of Lead documents, serialised by the database. */

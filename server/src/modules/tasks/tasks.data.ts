@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { NotificationCode } from "@contract/server-messages";
-import type { Task, TaskAssignee, TaskDueFilter, TaskPriority, TaskRecurrence, TaskStatus } from "@contract/tasks";
+import type { StaffMember, Task, TaskDueFilter, TaskPriority, TaskRecurrence, TaskStatus } from "@contract/tasks";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
 import { leads, notifications, taskReminders, tasks, users } from "../../db/schema";
@@ -235,8 +235,11 @@ export async function countActiveTasks(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listAssignees(db: Database): Promise<TaskAssignee[]> {
-  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.name), asc(users.id));
+export async function listAssignees(db: Database): Promise<StaffMember[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, active: sql<boolean>`${users.deactivatedAt} IS NULL` })
+    .from(users)
+    .orderBy(asc(users.name), asc(users.id));
 }
 
 /** Which foreign key a failed write broke, as the field that named the missing row. */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "@contract/errors";
 import type { Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
-import type { Task, TaskAssignee } from "@contract/tasks";
+import type { StaffMember, Task, TaskAssignee } from "@contract/tasks";
 import { auditLogs, eventOutbox } from "../../db/schema";
 import { ADMIN, signedInWithRole, suiteWithAdmin, testDrivers, type TestClient } from "../../test/test-runtime";
 
@@ -286,5 +286,32 @@ describe.each(testDrivers)("editing tasks on %s", (driver) => {
     expect((await read(second.id)).recurrence).toBe("monthly");
     await edit(third.id, { status: "completed" });
     expect((await all()).filter((t) => t.recurredFromId === third.id)).toEqual([]);
+  });
+
+  it("gives tasks only to active staff: a deactivated account is listed as such, refused as a new assignee, and keeps what it holds", async () => {
+    const dora = { name: "Dora Departed", email: "dora.departed@leadwell.test" };
+    await signedInWithRole(suite.rt, "agent", dora);
+    const doraId = (await suite.admin.get<StaffMember[]>("/api/tasks/assignees")).body.find((p) => p.email === dora.email)!.id;
+    const held = await create({ title: "Dora's follow-up", assigneeId: doraId });
+    expect((await suite.admin.post(`/api/enterprise/users/${doraId}/deactivate`)).status).toBe(200);
+
+    const listed = (await suite.admin.get<StaffMember[]>("/api/tasks/assignees")).body;
+    expect(listed.find((p) => p.id === doraId)).toEqual({ id: doraId, name: dora.name, email: dora.email, active: false });
+    expect(listed.find((p) => p.id === samId)).toMatchObject({ active: true });
+
+    const before = await written(held.id);
+    expectFieldError(await suite.admin.post("/api/tasks", { title: "For Dora", assigneeId: doraId }), "assigneeId", "task.assignee_unknown");
+    const other = await create({ title: "Sam's call", assigneeId: samId });
+    expectFieldError(await edit(other.id, { assigneeId: doraId }), "assigneeId", "task.assignee_unknown");
+    expect((await read(other.id)).assignee?.id).toBe(samId);
+    expect((await written(held.id)).task).toEqual(before.task);
+
+    // What she holds stays hers until someone hands it on: other fields change, and handing it to Sam works.
+    const renamed = await edit(held.id, { title: "Dora's follow-up, reread" });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.assignee?.id).toBe(doraId);
+    const handed = await edit(held.id, { assigneeId: samId });
+    expect(handed.status, handed.text).toBe(200);
+    expect(handed.body.assignee?.id).toBe(samId);
   });
 });

@@ -1,6 +1,6 @@
 import type { ListPage } from "../../kernel/http/endpoint-route";
 import type { AuditMessage } from "@contract/server-messages";
-import type { Task, TaskAssignee, TaskCreate, TaskListQuery, TaskRecurrence, TaskUpdate } from "@contract/tasks";
+import type { StaffMember, Task, TaskCreate, TaskListQuery, TaskRecurrence, TaskUpdate } from "@contract/tasks";
 import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
@@ -27,6 +27,7 @@ import {
   type TaskChanges,
   type TaskValues,
 } from "./tasks.data";
+import { isActiveStaff } from "../../db/queries/active-staff";
 import { leadExistsInScope } from "../../db/queries/lead-record";
 
 /** The cursor's sort name: the list has one order, this tells a task cursor from any other list's. */
@@ -37,6 +38,14 @@ const unknownReference = {
   issueId: "task.issue_unknown",
   assigneeId: "task.assignee_unknown",
 } as const;
+
+/**
+ * A task is given only to an active member of staff: a deactivated account cannot sign in to do it (one that no
+ * longer exists is refused by its foreign key, below). A task they already hold keeps them until someone changes it.
+ */
+async function refuseInactiveAssignee(db: Database, assigneeId: number | null): Promise<void> {
+  if (assigneeId !== null && !(await isActiveStaff(db, assigneeId))) throw badRequest("assigneeId", "task.assignee_unknown");
+}
 
 /** A write that named a lead, issue or staff member that does not exist answers 400 naming that field. */
 function refuseMissingReference(error: unknown): never {
@@ -72,7 +81,7 @@ export async function getTask(db: Database, id: number): Promise<Task> {
   return task;
 }
 
-export const taskAssignees = (db: Database): Promise<TaskAssignee[]> => listAssignees(db);
+export const taskAssignees = (db: Database): Promise<StaffMember[]> => listAssignees(db);
 
 /** Who acted, as an event names them (an API key acts for its creator). */
 const actingStaff = (principal: Principal) => ({ id: principal.user.id, name: principal.user.name, email: principal.user.email });
@@ -91,6 +100,7 @@ export async function createTask(db: Database, input: TaskCreate, { principal, m
   };
   const id = await inTransaction(db, async (tx) => {
     await refuseHiddenLead(tx, values.leadId);
+    await refuseInactiveAssignee(tx, values.assigneeId);
     const created = await insertTask(tx, values);
     await emitEvent(tx, "task.created", {
       taskId: created,
@@ -193,6 +203,7 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
     const changed = TASK_FIELDS.filter((field) => after[field] !== before[field]);
     if (changed.length === 0) return;
     if (changed.includes("leadId")) await refuseHiddenLead(tx, after.leadId);
+    if (changed.includes("assigneeId")) await refuseInactiveAssignee(tx, after.assigneeId);
 
     const changes: TaskChanges = {};
     for (const field of changed) copyField(changes, after, field);
