@@ -14,13 +14,13 @@ import {
   type LeadView,
 } from "@contract/leads";
 import type { LeadColumnId } from "@contract/lead-table";
-import { currentLeadScope, leadInScope, ownScopeParts } from "../../kernel/lead-scope";
+import { currentLeadScope, leadInScope, ownScopeParts, type LeadScope } from "../../kernel/lead-scope";
 import type { PageCursor } from "../../lib/page-cursor";
 import type { Database } from "../client";
 import { queryArrays } from "../query-arrays";
 import { rawRows } from "../raw-rows";
 import { renderedOnce, sqlStringLiteral } from "../rendered-once";
-import { affiliateReferrals, kpiMetrics, leadCounts, leadDailyCounts, leads, pipelineStageCounts } from "../schema";
+import { affiliateReferrals, kpiMetrics, leadAssigneeCounts, leadCounts, leadDailyCounts, leads, pipelineStageCounts } from "../schema";
 import {
   cappedCount,
   cappedTotal,
@@ -101,17 +101,39 @@ const anyOf = (key: SQL, values: SQL[]) => (values.length ? sql`${key} IN (${sql
  * leads_assignee_idx: the ids named ('me' the signed-in person's), or none (unassigned).
  */
 function assigneeCondition(filter: LeadQueryFilter): SQL {
+  const { ids, none } = assigneesNamed(filter);
+  const parts = [
+    ...(ids.length ? [ids.length === 1 ? sql`${leads.assigneeId} = ${ids[0]}` : sql`${leads.assigneeId} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`] : []),
+    ...(none ? [sql`${leads.assigneeId} IS NULL`] : []),
+  ];
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+}
+
+/** The staff ids the assignee filter names ('me' the signed-in person's; none without one), and whether it names 'none'. */
+function assigneesNamed(filter: LeadQueryFilter): { ids: number[]; none: boolean } {
   const values = valuesOf(filter.assignee).map((value) => value.toLowerCase());
   const ids = values.flatMap((value) => {
     if (value === LEAD_ASSIGNEE_NONE) return [];
     if (value === LEAD_ASSIGNEE_ME) return filter.me ? [filter.me.id] : [];
     return /^\d+$/.test(value) ? [Number(value)] : [];
   });
-  const parts = [
-    ...(ids.length ? [ids.length === 1 ? sql`${leads.assigneeId} = ${ids[0]}` : sql`${leads.assigneeId} IN (${sql.join([...new Set(ids)].map((id) => sql`${id}`), sql`, `)})`] : []),
-    ...(values.includes(LEAD_ASSIGNEE_NONE) ? [sql`${leads.assigneeId} IS NULL`] : []),
-  ];
-  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+  return { ids: [...new Set(ids)], none: values.includes(LEAD_ASSIGNEE_NONE) };
+}
+
+/** lead_assignee_counts' key of unassigned leads (migration 0054). */
+const UNASSIGNED_KEY = 0;
+
+/**
+ * The keys of lead_assignee_counts that hold a list's leads when nothing but who holds them narrows it: the assignee
+ * filter's people (and the unassigned, for 'none'), within an agent's scope their own and the unassigned ones, or
+ * null when neither narrows it (every lead: lead_counts answers).
+ */
+function assigneeCounterKeys(filter: LeadQueryFilter, scope: LeadScope): number[] | null {
+  const named = valuesOf(filter.assignee).length ? assigneesNamed(filter) : null;
+  const filtered = named && [...named.ids, ...(named.none ? [UNASSIGNED_KEY] : [])];
+  if (scope.kind === "all") return filtered;
+  const visible = [scope.userId, UNASSIGNED_KEY];
+  return filtered ? filtered.filter((key) => visible.includes(key)) : visible;
 }
 
 /** A code the lead came with (any letter case), or 'any': a referral to some partner was recorded for the lead. */
@@ -400,8 +422,10 @@ function walkLimit(request: LeadPageRequest): SQL {
 
 /**
  * How many leads a filter without a search term matches, as a scalar subquery: from the trigger-kept counters when
- * they can answer (only status, industry and creation days, status and creation days not combined, or a stage alone),
- * exact and with no scan; for an agent limited to their own leads, those and the unassigned ones; otherwise the matches counted up to one past the cap, past which the answer says it is not exact.
+ * they can answer (only status, industry and creation days, status and creation days not combined, a stage alone, or
+ * only who holds the leads: the assignee filter, an agent's own scope), exact and with no scan; otherwise the matches
+ * counted up to one past the cap (for an agent limited to their own leads, those and the unassigned ones), past which
+ * the answer says it is not exact.
  */
 function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const createdThrough = createdThroughOf(filter);
@@ -411,13 +435,24 @@ function countOf(filter: LeadQueryFilter): { count: SQL; capped: boolean } {
   const stage = valuesOf(filter.stage);
   // The counters hold leads by status and industry, or by creation day and industry, or by stage alone (the pipeline's,
   // 0009): any other filter is counted.
-  const uncounted =
-    [filter.priority, filter.assignee, filter.source, filter.affiliateCode, filter.tag].some((v) => valuesOf(v).length > 0) ||
+  const otherwiseUncounted =
+    [filter.priority, filter.source, filter.affiliateCode, filter.tag].some((v) => valuesOf(v).length > 0) ||
     [filter.updatedFrom, filter.updatedTo, filter.hasKpi, filter.revenueMin, filter.revenueMax].some((v) => v !== undefined);
-  // An agent limited to their leads and the unassigned ones (the counters hold every lead): each part counted as a range
-  // of leads_assignee_idx, up to the cap. Written as one OR (a prepared statement's generic plan), PostgreSQL walked that
-  // whole index from its start and tested every entry against both parts.
+  const uncounted = otherwiseUncounted || valuesOf(filter.assignee).length > 0;
   const scope = currentLeadScope();
+  // Narrowed only by who holds the leads (an agent's scope, the assignee filter, or both): the per-assignee counters.
+  const assigneeKeys = otherwiseUncounted || byDay || status.length || industry.length || stage.length ? null : assigneeCounterKeys(filter, scope);
+  if (assigneeKeys) {
+    return {
+      count: assigneeKeys.length
+        ? sql`(SELECT coalesce(sum(${leadAssigneeCounts.n}), 0)::int FROM ${leadAssigneeCounts} WHERE ${inArray(leadAssigneeCounts.assigneeKey, assigneeKeys)})`
+        : sql`0`,
+      capped: false,
+    };
+  }
+  // An agent limited to their leads and the unassigned ones, with other filters (the counters hold every lead): each
+  // part counted as a range of leads_assignee_idx, up to the cap. Written as one OR (a prepared statement's generic
+  // plan), PostgreSQL walked that whole index from its start and tested every entry against both parts.
   if (scope.kind === "own") {
     const cap = sql.raw(String(SEARCH_COUNT_CAP + 1));
     const rest = filterConditions(filter, { scoped: false });

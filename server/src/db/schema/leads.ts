@@ -101,6 +101,15 @@ export const leadCounts = pgTable(
   (t) => [primaryKey({ columns: [t.status, t.industry] })],
 );
 
+/**
+ * Leads per assignee (their user id, 0 for unassigned), kept exact by a trigger on leads (migration 0054): a
+ * restricted agent's list count and the assignee filter alone never scan the table.
+ */
+export const leadAssigneeCounts = pgTable("lead_assignee_counts", {
+  assigneeKey: integer("assignee_key").primaryKey(),
+  n: integer("n").notNull(),
+});
+
 /** New leads per UTC day and industry, kept by the same trigger: weekly charts and report totals read this. */
 export const leadDailyCounts = pgTable(
   "lead_daily_counts",

@@ -67,6 +67,10 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     return res.body.id;
   }
 
+  /** How many leads an agent limited to their own sees, read from the table itself. */
+  const visibleCount = async (agentId: number) =>
+    Number((await rawRows<{ n: number }>(rt.ctx.db, sql`SELECT count(*)::int AS n FROM leads WHERE assignee_id = ${agentId} OR assignee_id IS NULL`))[0]!.n);
+
   /** A lead as an administrator reads it (to check that nothing an agent sent changed it). */
   const stored = async (id: number) => (await admin.get<Lead>(`/api/leads/${id}`)).body;
 
@@ -141,9 +145,12 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
              CASE i % 3 WHEN 0 THEN ${annId}::int WHEN 1 THEN ${benId}::int END, now() - make_interval(secs => i)
       FROM generate_series(1, 3000) AS i`);
     try {
-      // Her list without a search counts her part and the unassigned part apart, up to the cap: past it, "about 1,000".
+      // Her list without a search or a filter is counted from the per-assignee counters: exact, however many.
       const unsearched = await ann.get<Lead[]>("/api/leads?limit=1");
-      expect([unsearched.headers[TOTAL_COUNT_HEADER], unsearched.headers[TOTAL_EXACT_HEADER]]).toEqual(["1000", "false"]);
+      expect([unsearched.headers[TOTAL_COUNT_HEADER], unsearched.headers[TOTAL_EXACT_HEADER]]).toEqual([String(await visibleCount(annId)), "true"]);
+      // With a filter besides, her part and the unassigned part are counted apart, up to the cap: past it, "about 1,000".
+      const filtered = await ann.get<Lead[]>("/api/leads?limit=1&priority=medium");
+      expect([filtered.headers[TOTAL_COUNT_HEADER], filtered.headers[TOTAL_EXACT_HEADER]]).toEqual(["1000", "false"]);
       const expected = async (direction: "ASC" | "DESC") =>
         (
           await rawRows<{ id: number }>(
@@ -281,6 +288,66 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     const unassign = await ann.post<LeadBulkJob>("/api/leads/bulk", { ids: [ids.freeLead], action: "assign", value: "none" });
     await runJob(unassign.body.id);
     expect(await stored(ids.freeLead)).toMatchObject({ assigneeId: null, assignedTo: null });
+  });
+
+  it("counts an agent's list and the assignee filter exactly from the per-assignee counters, as leads change hands on every route", async () => {
+    const total = async (client: TestClient, query: string) => {
+      const res = await client.get<Lead[]>(`/api/leads?limit=1${query}`);
+      expect(res.status, res.text).toBe(200);
+      return `${String(res.headers[TOTAL_COUNT_HEADER])}/${String(res.headers[TOTAL_EXACT_HEADER])}`;
+    };
+    const tableCount = async (where: ReturnType<typeof sql>) =>
+      `${(await rawRows<{ n: number }>(rt.ctx.db, sql`SELECT count(*)::int AS n FROM leads WHERE ${where}`))[0]!.n}/true`;
+    /** What each list says against the table, and the counters against a count of the table by assignee. */
+    const agree = async (step: string) => {
+      expect(await total(ann, ""), step).toBe(`${await visibleCount(annId)}/true`);
+      expect(await total(ben, "&assignee=me"), step).toBe(await tableCount(sql`assignee_id = ${benId}`));
+      expect(await total(admin, "&assignee=none"), step).toBe(await tableCount(sql`assignee_id IS NULL`));
+      expect(await total(admin, `&assignee=${annId}&assignee=none`), step).toBe(await tableCount(sql`assignee_id = ${annId} OR assignee_id IS NULL`));
+      // Within her scope, another agent's leads are none of hers.
+      expect(await total(ann, `&assignee=${benId}`), step).toBe("0/true");
+      const counters = await rawRows<{ k: number; n: number }>(rt.ctx.db, sql`SELECT assignee_key AS k, n FROM lead_assignee_counts WHERE n <> 0 ORDER BY 1`);
+      const counted = await rawRows<{ k: number; n: number }>(rt.ctx.db, sql`SELECT coalesce(assignee_id, 0) AS k, count(*)::int AS n FROM leads GROUP BY 1 ORDER BY 1`);
+      expect(counters.map((row) => [Number(row.k), Number(row.n)]), step).toEqual(counted.map((row) => [Number(row.k), Number(row.n)]));
+    };
+    await agree("at the start");
+    const made: number[] = [];
+    const make = async (key: string, body: Record<string, unknown>) => {
+      const res = await admin.post<CreatedLead>("/api/leads", {
+        businessName: `Counted ${key}`,
+        businessOwnerName: "Cy",
+        businessOwnerLastName: `Counted${key}`,
+        email: `counted.${key}@scope.example.com`,
+        ...body,
+      });
+      expect(res.status, res.text).toBe(201);
+      made.push(res.body.id);
+      return res.body.id;
+    };
+    try {
+      const forAnn = await make("ann", { assigneeId: annId });
+      await make("byName", { assignedTo: "Ben Agent" });
+      const free = await make("free", {});
+      await agree("created: by id, by name, unassigned");
+      expect((await admin.put(`/api/leads/${forAnn}`, { assigneeId: benId })).status).toBe(200);
+      await agree("handed from Ann to Ben");
+      expect((await admin.put(`/api/leads/${forAnn}`, { assigneeId: null })).status).toBe(200);
+      await agree("unassigned");
+      expect((await admin.put(`/api/leads/${forAnn}`, { businessName: "Counted, renamed" })).status).toBe(200);
+      await agree("another field changed");
+      const bulk = await admin.post<LeadBulkJob>("/api/leads/bulk", { ids: [forAnn, free], action: "assign", value: annId });
+      expect(bulk.status, bulk.text).toBe(202);
+      await runJob(bulk.body.id);
+      await agree("assigned in bulk");
+      const merged = await admin.post(`/api/leads/${forAnn}/merge`, { otherId: made[1], fields: { assigneeId: "other" } });
+      expect(merged.status, merged.text).toBe(200);
+      await agree("merged, keeping the other's assignee");
+      expect((await admin.delete(`/api/leads/${free}`)).status).toBe(200);
+      await agree("deleted");
+    } finally {
+      await rt.ctx.db.execute(sql`DELETE FROM leads WHERE email LIKE 'counted.%@scope.example.com'`);
+    }
+    await agree("cleaned up");
   });
 
   it("filters by assignee id, me and none", async () => {
