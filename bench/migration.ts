@@ -28,6 +28,9 @@ export interface MigrationStats {
   uploadSeconds: number;
   apiSeconds: number;
   copySeconds: number;
+  /** `\copy` into the leads table itself (the target's raw side), and the VACUUM after it. */
+  copyIntoLeadsSeconds: number;
+  vacuumSeconds: number;
   imported: number;
   errors: number;
   peakRssBytes: number | null;
@@ -46,29 +49,41 @@ export interface MigrationStats {
 }
 
 const CSV_HEADER = "name,email,company,phone,industry,revenue\n";
+const TWIN_HEADER = "first,last,email,company,phone,industry\n";
 const INDUSTRIES = ["technology", "healthcare", "finance", "retail", "manufacturing", "other"];
 
-async function writeCsv(file: string, rows: number, domain: string): Promise<number> {
+/**
+ * Writes the file the import gets, and its twin for `\copy` into the leads table itself: the same leads with the name
+ * already split into the owner's name and last name (as the import splits it) and no revenue column (leads has none).
+ */
+async function writeCsv(file: string, twin: string, rows: number, domain: string): Promise<number> {
   const out = createWriteStream(file);
+  const twinOut = createWriteStream(twin);
   let bytes = 0;
-  const write = async (text: string) => {
+  const write = async (text: string, twinText: string) => {
     bytes += Buffer.byteLength(text);
-    if (!out.write(text)) await once(out, "drain");
+    const drained = [out.write(text) ? null : once(out, "drain"), twinOut.write(twinText) ? null : once(twinOut, "drain")];
+    await Promise.all(drained);
   };
-  await write(CSV_HEADER);
+  await write(CSV_HEADER, TWIN_HEADER);
   let batch = "";
+  let twinBatch = "";
   for (let i = 0; i < rows; i++) {
     // A few quoted cells with commas and doubled quotes, as exports from other CRMs have them.
     const company = i % 10 === 0 ? `"Company ${i}, ""Holdings"" Ltd"` : `Company ${i}`;
-    batch += `Person${i} Surname${i % 997},lead${i}@${domain},${company},+1 555 ${String(i % 10_000).padStart(4, "0")},${INDUSTRIES[i % 6]},${(i % 50_000) * 3}.50\n`;
+    const rest = `lead${i}@${domain},${company},+1 555 ${String(i % 10_000).padStart(4, "0")},${INDUSTRIES[i % 6]}`;
+    batch += `Person${i} Surname${i % 997},${rest},${(i % 50_000) * 3}.50\n`;
+    twinBatch += `Person${i},Surname${i % 997},${rest}\n`;
     if (batch.length > 1 << 16) {
-      await write(batch);
+      await write(batch, twinBatch);
       batch = "";
+      twinBatch = "";
     }
   }
-  await write(batch);
+  await write(batch, twinBatch);
   out.end();
-  await once(out, "finish");
+  twinOut.end();
+  await Promise.all([once(out, "finish"), once(twinOut, "finish")]);
   return bytes;
 }
 
@@ -141,6 +156,22 @@ function copyIntoLeadsCopy(databaseUrl: string, file: string): number {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * `\copy` of the twin file into the leads table itself, with its million leads, its indexes and its triggers, in a
+ * transaction rolled back: the target's raw side ("into the same table"). Its time in seconds, then VACUUM's, which
+ * clears the rolled-back rows before the import writes into the table (their index entries would slow it otherwise).
+ */
+function copyIntoLeads(databaseUrl: string, twin: string): { copySeconds: number; vacuumSeconds: number } {
+  const psql = (...commands: string[]) =>
+    execFileSync("psql", [databaseUrl, "-q", "-v", "ON_ERROR_STOP=1", ...commands.flatMap((command) => ["-c", command])], { stdio: "inherit" });
+  const started = performance.now();
+  psql("BEGIN", `\\copy leads (business_owner_name, business_owner_last_name, email, business_name, phone_number, industry) FROM '${twin}' WITH (FORMAT csv, HEADER true)`, "ROLLBACK");
+  const copySeconds = (performance.now() - started) / 1000;
+  const vacuumStarted = performance.now();
+  psql("VACUUM (ANALYZE) leads, lead_timeline");
+  return { copySeconds, vacuumSeconds: (performance.now() - vacuumStarted) / 1000 };
+}
+
 /** The import job's timings, summed over its runs (each run returns its own; pg-boss keeps them as the job's output). */
 async function importTimings(pool: pg.Pool, migrationId: number): Promise<ImportTimings | null> {
   const archive = (await pool.query<{ t: string | null }>("SELECT to_regclass('pgboss.archive')::text AS t")).rows[0]?.t;
@@ -159,8 +190,9 @@ async function importTimings(pool: pg.Pool, migrationId: number): Promise<Import
 export async function runMigrationBench(options: { base: string; databaseUrl: string; headers: Record<string, string>; serverPid: number; rows: number }): Promise<MigrationStats> {
   const domain = `mig${Date.now().toString(36)}.bench`;
   const file = path.join(tmpdir(), `leadwell-bench-${domain}.csv`);
+  const twin = path.join(tmpdir(), `leadwell-bench-${domain}.split.csv`);
   console.log(`\ng. CSV migration: writing ${options.rows.toLocaleString("en")} rows to ${file}`);
-  const fileBytes = await writeCsv(file, options.rows, domain);
+  const fileBytes = await writeCsv(file, twin, options.rows, domain);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   let sampling = false;
   let sampler: Promise<void> = Promise.resolve();
@@ -175,6 +207,9 @@ export async function runMigrationBench(options: { base: string; databaseUrl: st
     const copyFunctionMs = functionDelta(beforeCopy, await functionTimes(pool));
     console.log(`  psql \\copy: ${copySeconds.toFixed(1)} s`);
     await pool.query("DROP TABLE IF EXISTS bench_migration_copy");
+    console.log("  psql \\copy into leads itself (its million leads, indexes and triggers), rolled back; then VACUUM");
+    const intoLeads = copyIntoLeads(options.databaseUrl, twin);
+    console.log(`  psql \\copy into leads: ${intoLeads.copySeconds.toFixed(1)} s; VACUUM ${intoLeads.vacuumSeconds.toFixed(1)} s`);
     const parseSeconds = await parseOnly(file);
     console.log(`  csv-parse of the file alone: ${parseSeconds.toFixed(1)} s`);
 
@@ -230,6 +265,8 @@ export async function runMigrationBench(options: { base: string; databaseUrl: st
       uploadSeconds,
       apiSeconds,
       copySeconds,
+      copyIntoLeadsSeconds: intoLeads.copySeconds,
+      vacuumSeconds: intoLeads.vacuumSeconds,
       imported: migration.imported,
       errors: migration.errors,
       peakRssBytes: peak,
@@ -249,6 +286,7 @@ export async function runMigrationBench(options: { base: string; databaseUrl: st
     await deleteImported(pool, idsAbove, domain).catch((error: unknown) => console.warn("  cleanup failed:", error));
     await pool.end();
     rmSync(file, { force: true });
+    rmSync(twin, { force: true });
   }
 }
 
@@ -268,15 +306,21 @@ async function deleteImported(pool: pg.Pool, idsAbove: number, domain: string): 
 const TARGET_RATIO = 1.3;
 const TARGET_RSS = 300 * 2 ** 20;
 
+/**
+ * The target's ratio is against `\copy` into the same table (the leads table itself, rolled back); the ratio against
+ * an empty copy of it (the issue's first figure) is given beside it.
+ */
 export function migrationTable(stats: MigrationStats): string {
-  const ratio = stats.apiSeconds / stats.copySeconds;
+  const ratio = stats.apiSeconds / stats.copyIntoLeadsSeconds;
+  const emptyRatio = stats.apiSeconds / stats.copySeconds;
   const rss = stats.peakRssBytes === null ? "?" : `${(stats.peakRssBytes / 2 ** 20).toFixed(0)} MB`;
   const met = stats.status === "completed" && ratio <= TARGET_RATIO && (stats.peakRssBytes ?? 0) < TARGET_RSS ? "yes" : "no";
   return [
-    "| g. CSV migration | rows | file | API (upload + import) | of which upload + staging | psql \\copy | API/copy time | server peak RSS | targets | met |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| g. CSV migration | rows | file | API (upload + import) | of which upload + staging | psql \\copy into leads | API/copy | \\copy into an empty copy | API/copy | server peak RSS | targets | met |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     `| ${stats.status}, ${stats.imported.toLocaleString("en")} imported, ${stats.errors} errors | ${stats.rows.toLocaleString("en")} | ${(stats.fileBytes / 1e6).toFixed(0)} MB | ` +
-      `${stats.apiSeconds.toFixed(1)} s | ${stats.uploadSeconds.toFixed(1)} s | ${stats.copySeconds.toFixed(1)} s | ${ratio.toFixed(2)}× | ${rss} | ≤ ${TARGET_RATIO}× \\copy, < 300 MB | ${met} |`,
+      `${stats.apiSeconds.toFixed(1)} s | ${stats.uploadSeconds.toFixed(1)} s | ${stats.copyIntoLeadsSeconds.toFixed(1)} s | ${ratio.toFixed(2)}× | ${stats.copySeconds.toFixed(1)} s | ${emptyRatio.toFixed(2)}× | ` +
+      `${rss} | ≤ ${TARGET_RATIO}× \\copy into leads, < 300 MB | ${met} |`,
   ].join("\n");
 }
 
@@ -298,10 +342,12 @@ export function migrationBreakdown(stats: MigrationStats): string {
     if (t.updateLeadsMs > 0) lines.push(`| · UPDATE of existing leads | ${s1(t.updateLeadsMs)} | |`);
     lines.push(`| · KPI rows (kpi_metrics upsert and its triggers) | ${s1(t.kpiMs)} | ${stats.kpiRows.toLocaleString("en")} KPI records |`);
     lines.push(`| · referrals | ${s1(t.referralsMs)} | |`);
+    lines.push(`| · likely duplicates (each new lead's phone number looked up) | ${s1(t.duplicatesMs)} | |`);
     lines.push(`| · row errors | ${s1(t.rowErrorsMs)} | |`);
     lines.push(`| · each chunk's transaction otherwise (lock, counters, commit) | ${s1(t.transactionMs)} | |`);
   }
-  lines.push(`| psql \\copy, for comparison | ${stats.copySeconds.toFixed(1)} s | the leads' columns plus revenue, same indexes and insert triggers |`);
+  lines.push(`| psql \\copy into leads itself, for comparison | ${stats.copyIntoLeadsSeconds.toFixed(1)} s | its million leads, all its indexes and triggers; rolled back, then VACUUM (${stats.vacuumSeconds.toFixed(1)} s, not counted) |`);
+  lines.push(`| psql \\copy into an empty copy of leads | ${stats.copySeconds.toFixed(1)} s | the leads' columns plus revenue, same indexes and insert triggers, no rows before |`);
   const fn = (record: Record<string, number>) =>
     Object.entries(record)
       .slice(0, 8)

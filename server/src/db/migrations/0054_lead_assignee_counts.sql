@@ -23,13 +23,13 @@ BEGIN
       SELECT coalesce(assignee_id, 0), -count(*) FROM old_rows GROUP BY 1 ORDER BY 1
       ON CONFLICT (assignee_key) DO UPDATE SET n = c.n + excluded.n;
   ELSE
+    -- Each side counted apart and netted, as lead_counts is (no join of the transition tables: PL/pgSQL would keep the
+    -- plan of a connection's first update, a nested loop that costs n x n on a later bulk one; see 0045): a lead that
+    -- kept its assignee nets to nothing and writes nothing.
     INSERT INTO lead_assignee_counts AS c (assignee_key, n)
       SELECT assignee_key, sum(delta) FROM (
-        SELECT coalesce(o.assignee_id, 0) AS assignee_key, -1 AS delta FROM old_rows o JOIN new_rows n ON n.id = o.id
-          WHERE o.assignee_id IS DISTINCT FROM n.assignee_id
-        UNION ALL
-        SELECT coalesce(n.assignee_id, 0), 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-          WHERE o.assignee_id IS DISTINCT FROM n.assignee_id
+        SELECT coalesce(assignee_id, 0) AS assignee_key, -1 AS delta FROM old_rows
+        UNION ALL SELECT coalesce(assignee_id, 0), 1 FROM new_rows
       ) changes
       GROUP BY 1 HAVING sum(delta) <> 0 ORDER BY 1
       ON CONFLICT (assignee_key) DO UPDATE SET n = c.n + excluded.n;
@@ -40,9 +40,9 @@ END $$;
 CREATE TRIGGER leads_assignee_counts_insert AFTER INSERT ON leads REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION lw_assignee_counts_apply();
 --> statement-breakpoint
--- Every update statement (a trigger with transition tables cannot name columns): one that leaves every assignee as it
--- was writes nothing here, its cost the join of its own rows. A staff member's deletion sets their leads' assignee_id to
--- NULL through the foreign key, an update like any other.
+-- Every update statement (a trigger with transition tables cannot name columns): one that leaves every assignee as
+-- it was writes nothing here, its cost an aggregate of its own rows. A staff member's deletion sets their leads'
+-- assignee_id to NULL through the foreign key, an update like any other.
 CREATE TRIGGER leads_assignee_counts_update AFTER UPDATE ON leads REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION lw_assignee_counts_apply();
 --> statement-breakpoint
