@@ -6,6 +6,7 @@ export const taskErrorMessages = {
   "task.lead_unknown": "No lead has this id",
   "task.issue_unknown": "No technical issue has this id",
   "task.assignee_unknown": "No active member of staff has this id",
+  "task.assignee_cannot_see_lead": "This person works only their own leads and the unassigned ones: this lead is someone else's",
   "task.recurrence_required": "Choose how often the task repeats: daily, weekly or monthly",
   "task.recurrence_without_recurring": "A task that does not recur has no recurrence",
 } as const;

@@ -350,6 +350,39 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     await agree("cleaned up");
   });
 
+  it("gives a task about a lead only to someone who can open it", async () => {
+    const task = (body: Record<string, unknown>) => admin.post<{ id: number; fieldCodes?: Record<string, { code: string }> }>("/api/tasks", { title: "Call them", ...body });
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await task(body);
+      expect([res.status, res.body.fieldCodes?.assigneeId?.code], JSON.stringify(body)).toEqual([400, "task.assignee_cannot_see_lead"]);
+    };
+    await refused({ leadId: ids.benLead, assigneeId: annId });
+    await refused({ leadId: ids.annLead, assigneeId: benId });
+    const taskCount = async () => Number((await rawRows<{ n: number }>(rt.ctx.db, sql`SELECT count(*)::int AS n FROM tasks`))[0]!.n);
+    const before = await taskCount();
+    const miaId = await idOf(mia);
+    const given: number[] = [];
+    for (const body of [{ leadId: ids.freeLead, assigneeId: annId }, { leadId: ids.annLead, assigneeId: annId }, { leadId: ids.benLead, assigneeId: miaId }, { assigneeId: annId }]) {
+      const res = await task(body);
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      given.push(res.body.id);
+    }
+    expect(await taskCount()).toBe(before + 4);
+    // Moving Ann's task to Ben's lead is refused too, and the task stays as it was.
+    const moved = await admin.put<{ fieldCodes?: Record<string, { code: string }> }>(`/api/tasks/${given[0]}`, { leadId: ids.benLead });
+    expect([moved.status, moved.body.fieldCodes?.assigneeId?.code]).toEqual([400, "task.assignee_cannot_see_lead"]);
+    expect((await admin.get<{ leadId: number }>(`/api/tasks/${given[0]}`)).body.leadId).toBe(ids.freeLead);
+    await setAccess("all");
+    try {
+      const res = await task({ leadId: ids.benLead, assigneeId: annId });
+      expect(res.status, res.text).toBe(201);
+      given.push(res.body.id);
+    } finally {
+      await setAccess("own");
+    }
+    for (const id of given) expect((await admin.delete(`/api/tasks/${id}`)).status).toBe(200);
+  });
+
   it("filters by assignee id, me and none", async () => {
     const keys = async (client: TestClient, query: string) => sorted((await walk(client, `${query}&sort=createdAt`)).ids);
     expect(await keys(admin, `assignee=${annId}`)).toEqual([ids.annLead]);

@@ -29,6 +29,7 @@ import {
 } from "./tasks.data";
 import { isActiveStaff } from "../../db/queries/active-staff";
 import { leadExistsInScope } from "../../db/queries/lead-record";
+import { leadVisibleToStaff } from "../../db/queries/lead-visible-to";
 
 /** The cursor's sort name: the list has one order, this tells a task cursor from any other list's. */
 const CURSOR_SORT = "tasks.due";
@@ -45,6 +46,15 @@ const unknownReference = {
  */
 async function refuseInactiveAssignee(db: Database, assigneeId: number | null): Promise<void> {
   if (assigneeId !== null && !(await isActiveStaff(db, assigneeId))) throw badRequest("assigneeId", "task.assignee_unknown");
+}
+
+/**
+ * A task about a lead goes to someone who can open that lead: with agents limited to their own leads, an agent is not
+ * given a task about another agent's lead (they would find neither the lead nor a way to it).
+ */
+async function refuseAssigneeWithoutLead(db: Database, leadId: number | null, assigneeId: number | null): Promise<void> {
+  if (leadId === null || assigneeId === null) return;
+  if (!(await leadVisibleToStaff(db, leadId, assigneeId))) throw badRequest("assigneeId", "task.assignee_cannot_see_lead");
 }
 
 /** A write that named a lead, issue or staff member that does not exist answers 400 naming that field. */
@@ -101,6 +111,7 @@ export async function createTask(db: Database, input: TaskCreate, { principal, m
   const id = await inTransaction(db, async (tx) => {
     await refuseHiddenLead(tx, values.leadId);
     await refuseInactiveAssignee(tx, values.assigneeId);
+    await refuseAssigneeWithoutLead(tx, values.leadId, values.assigneeId);
     const created = await insertTask(tx, values);
     await emitEvent(tx, "task.created", {
       taskId: created,
@@ -204,6 +215,7 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
     if (changed.length === 0) return;
     if (changed.includes("leadId")) await refuseHiddenLead(tx, after.leadId);
     if (changed.includes("assigneeId")) await refuseInactiveAssignee(tx, after.assigneeId);
+    if (changed.includes("assigneeId") || changed.includes("leadId")) await refuseAssigneeWithoutLead(tx, after.leadId, after.assigneeId);
 
     const changes: TaskChanges = {};
     for (const field of changed) copyField(changes, after, field);
