@@ -154,5 +154,10 @@ describe("duplicates of a lead, found and merged", () => {
     await expect.poll(() => text(page.getByTestId("page-title"))).toBe(OTHER.businessName);
     expect(await text(page.getByTestId("lead-merged-notice"))).toBe(`Lead #${otherId} was merged into ${OTHER.businessName}: this is the kept lead.`);
     expect(await page.getByTestId("lead-not-found").count()).toBe(0);
+    // Said once: reloading the kept lead's page opens it as itself.
+    await page.reload();
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe(OTHER.businessName);
+    await page.getByTestId("lead-page").waitFor();
+    expect(await page.getByTestId("lead-merged-notice").count()).toBe(0);
   });
 });

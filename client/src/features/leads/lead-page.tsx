@@ -90,6 +90,12 @@ function LeadDetails({ lead }: { lead: Lead }) {
   const ownerName = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
   // Read once as the page opens: the history entry says whether it was reached through a merged-away lead's address.
   const [mergedFrom] = useState(() => mergedFromOf(window.history.state));
+  useEffect(() => {
+    // Said once: the entry forgets it, so a reload of the kept lead's page (its own address now) does not say it again.
+    if (mergedFrom === null) return;
+    const { leadwellMergedFrom: _told, ...rest } = (window.history.state ?? {}) as Partial<MergedFromState>;
+    window.history.replaceState(rest, "");
+  }, [mergedFrom]);
   return (
     <div className="grid gap-4" data-testid="lead-page">
       {mergedFrom !== null ? (
