@@ -3,6 +3,7 @@ import type { ApiKey, ApiKeyScope } from "@contract/api-keys";
 import type { Database } from "../../db/client";
 import { apiKeys, userRoles, users } from "../../db/schema";
 import { userRoleJoin, userWithRoleColumns } from "../../db/queries/user-with-role";
+import { leadAccessSetting } from "../../kernel/lead-scope";
 
 type Row = typeof apiKeys.$inferSelect;
 
@@ -36,9 +37,13 @@ export async function deleteApiKey(db: Database, id: number): Promise<Row | unde
   return row;
 }
 
+/** A key's use is recorded at most once in this long, so busy API clients do not write on every call. */
+const USE_RECORDED_EVERY = sql`interval '1 minute'`;
+
 /**
- * The key and the staff member who created it. The inner join refuses a key whose creator is gone, even if a row
- * somehow outlived the ON DELETE CASCADE.
+ * The key and the staff member who created it, with the lead access setting (as a session's lookup reads it, so an
+ * agent's key needs no statement of its own to learn its scope) and whether its last use is old enough to record
+ * this one. The inner join refuses a key whose creator is gone, even if a row somehow outlived the ON DELETE CASCADE.
  */
 export async function findKeyOwner(db: Database, keyHash: string) {
   const [row] = await db
@@ -46,6 +51,8 @@ export async function findKeyOwner(db: Database, keyHash: string) {
       id: apiKeys.id,
       scope: apiKeys.scope,
       owner: userWithRoleColumns,
+      leadAccess: leadAccessSetting,
+      useUnrecorded: sql<boolean>`(${apiKeys.lastUsed} IS NULL OR ${apiKeys.lastUsed} < now() - ${USE_RECORDED_EVERY})`,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
@@ -55,10 +62,10 @@ export async function findKeyOwner(db: Database, keyHash: string) {
   return row ? { ...row, scope: scopeOf(row) } : undefined;
 }
 
-/** Records use, at most once a minute per key, so busy API clients do not write on every call. */
+/** Records use, at most once a minute per key (the lookup says when: findKeyOwner's useUnrecorded). */
 export async function touchApiKey(db: Database, id: number): Promise<void> {
   await db
     .update(apiKeys)
     .set({ lastUsed: sql`now()` })
-    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsed), lt(apiKeys.lastUsed, sql`now() - interval '1 minute'`))));
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsed), lt(apiKeys.lastUsed, sql`now() - ${USE_RECORDED_EVERY}`))));
 }

@@ -1,5 +1,6 @@
 import { API_KEY_LENGTH, type ApiKey, type ApiKeyScope, type CreateApiKeyBody, type CreatedApiKey } from "@contract/api-keys";
 import type { CurrentUser } from "@contract/auth";
+import type { LeadAccessValue } from "@contract/lead-access";
 import type { Database } from "../../db/client";
 import { toCurrentUser } from "../../db/queries/user-with-role";
 import { notFound } from "../../kernel/http/errors";
@@ -48,18 +49,19 @@ const API_KEY_SHAPE = new RegExp(`^[0-9A-Za-z]{${API_KEY_LENGTH}}$`);
 export async function apiKeyPrincipal(db: Database, bearerToken: string): Promise<Principal | null> {
   if (!API_KEY_SHAPE.test(bearerToken)) return null;
   const found = await userForApiKey(db, bearerToken);
-  return found ? { kind: "apiKey", user: found.user, apiKeyId: found.apiKeyId, scope: found.scope } : null;
+  return found ? { kind: "apiKey", user: found.user, apiKeyId: found.apiKeyId, scope: found.scope, leadAccess: found.leadAccess } : null;
 }
 
 /** The staff member an API key acts for, and its scope; null for an unknown key or one whose creator is gone. */
 export async function userForApiKey(
   db: Database,
   presentedKey: string,
-): Promise<{ user: CurrentUser; apiKeyId: number; scope: ApiKeyScope } | null> {
+): Promise<{ user: CurrentUser; apiKeyId: number; scope: ApiKeyScope; leadAccess: LeadAccessValue } | null> {
   if (presentedKey.length !== API_KEY_LENGTH) return null;
   const row = await findKeyOwner(db, sha256Hex(presentedKey));
   if (!row) return null;
-  await touchApiKey(db, row.id);
+  // A busy client's calls within the minute write nothing and send no statement for it.
+  if (row.useUnrecorded) await touchApiKey(db, row.id);
   const user: CurrentUser = toCurrentUser(row.owner);
-  return { user, apiKeyId: row.id, scope: row.scope };
+  return { user, apiKeyId: row.id, scope: row.scope, leadAccess: row.leadAccess };
 }
