@@ -75,15 +75,17 @@ describe.each(testDrivers)("the live event stream on %s", (driver) => {
     const mine = await leadFor("scope-mine", ritaId);
     const theirs = await leadFor("scope-theirs", otto.id);
     const free = await leadFor("scope-free", null);
+    // Given to Rita while agents still work every lead (once limited, a task about Otto's lead could not be hers).
+    const task = await suite.admin.post<{ id: number }>("/api/tasks", { title: "Otto's call", leadId: theirs, assigneeId: ritaId });
+    expect(task.status).toBe(201);
     await setLeadAccess(suite.admin, "own");
     try {
       const ritaStream = await openEventStream(suite.rt, rita.client);
       const adminStream = await openEventStream(suite.rt, suite.admin);
-      // Otto's lead changes, gets a note and a task; then Rita's and the unassigned one change.
+      // Otto's lead changes, gets a note, and its task (Rita's) changes; then Rita's and the unassigned one change.
       expect((await suite.admin.put(`/api/leads/${theirs}`, { priority: "high" })).status).toBe(200);
       expect((await suite.admin.post(`/api/leads/${theirs}/notes`, { body: "Otto's business" })).status).toBe(201);
-      const task = await suite.admin.post<{ id: number }>("/api/tasks", { title: "Otto's call", leadId: theirs, assigneeId: ritaId });
-      expect(task.status).toBe(201);
+      expect((await suite.admin.put(`/api/tasks/${task.body.id}`, { title: "Otto's call, moved" })).status).toBe(200);
       expect((await suite.admin.put(`/api/leads/${free}`, { priority: "high" })).status).toBe(200);
       expect((await suite.admin.put(`/api/leads/${mine}`, { priority: "high" })).status).toBe(200);
       await adminStream.next(isEvent("lead.updated", { leadId: mine }));
