@@ -83,6 +83,16 @@ export const domainEvents = {
     errors: z.number().int(),
     createdBy: z.string(),
   }),
+  /**
+   * The pipeline's stages changed: one was added, their order changed, or one was deleted. Open boards and stage
+   * pickers read them again; stageId and name are the stage added or deleted (null for a new order).
+   */
+  "pipeline.stages_changed": z.object({
+    change: z.enum(["created", "reordered", "deleted"]),
+    stageId: id.nullable(),
+    name: z.string().nullable(),
+    by: actor,
+  }),
   /** Declared for the NPS survey; nothing emits it yet. */
   "nps.submitted": z.object({ responseId: id, score: z.number().int().min(0).max(10) }),
 } as const satisfies Record<string, z.ZodType>;
@@ -125,5 +135,6 @@ export const domainEventReadPermission: Record<DomainEventName, Permission> = {
   "note.updated": "crm.read",
   "note.deleted": "crm.read",
   "migration.completed": "migration.run",
+  "pipeline.stages_changed": "crm.read",
   "nps.submitted": "crm.read",
 };

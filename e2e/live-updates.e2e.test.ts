@@ -79,6 +79,16 @@ describe("live updates from someone else's changes", () => {
     await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
   });
 
+  it("adds and removes a column on the open pipeline board when someone else adds or deletes a stage", async () => {
+    const column = page.getByTestId("pipeline-board").locator('[data-testid="board-column"][data-stage="Negotiation"]');
+    expect(await column.count()).toBe(0);
+    const added = await graceApi.post("/api/pipeline-stages", { data: { name: "Negotiation" } });
+    expect(added.status()).toBe(201);
+    await expect.poll(() => column.count(), { timeout: 10_000 }).toBe(1);
+    expect((await graceApi.delete(`/api/pipeline-stages/${((await added.json()) as { id: number }).id}`)).status()).toBe(200);
+    await expect.poll(() => column.count(), { timeout: 10_000 }).toBe(0);
+  });
+
   it("lights the bell when someone else gives Ada a task, without polling", async () => {
     const dot = page.getByTestId("notification-dot");
     expect(await dot.count()).toBe(0);

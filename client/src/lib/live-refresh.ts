@@ -4,6 +4,8 @@ import { useLiveMessages } from "./live-events";
 import {
   DASHBOARD_KEY,
   LEADS_KEY,
+  PIPELINE_KEY,
+  PIPELINE_STAGES_KEY,
   SEARCH_KEY,
   TASKS_KEY,
   refreshAffiliateData,
@@ -44,6 +46,7 @@ const refreshOnEvent: Record<DomainEventName, (queryClient: QueryClient) => Prom
   "note.updated": (queryClient) => queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
   "note.deleted": (queryClient) => queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
   "migration.completed": refreshLeadData,
+  "pipeline.stages_changed": (queryClient) => Promise.all([PIPELINE_STAGES_KEY, PIPELINE_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   "nps.submitted": (queryClient) => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
 };
 

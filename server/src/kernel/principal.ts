@@ -24,6 +24,13 @@ export function hasPermission(principal: Principal, permission: Permission): boo
   return principal.user.permissions.includes(permission);
 }
 
+/** The member of staff a domain event names as having acted (an API key's changes name the person who made it). */
+export const eventActor = (principal: Principal): { id: number; name: string; email: string } => ({
+  id: principal.user.id,
+  name: principal.user.name,
+  email: principal.user.email,
+});
+
 /** A partner signed in to the partner portal; never a staff principal. */
 export interface AffiliatePrincipal {
   id: number;

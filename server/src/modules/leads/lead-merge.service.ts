@@ -11,7 +11,7 @@ import { emitEvent } from "../../kernel/events";
 import { badRequest, conflict, notFound } from "../../kernel/http/errors";
 import { leadGone } from "../../kernel/lead-gone";
 import type { RequestMeta } from "../../kernel/http/request-meta";
-import type { Principal } from "../../kernel/principal";
+import { eventActor, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { isUniqueViolation } from "../../lib/db-errors";
 import {
@@ -108,7 +108,7 @@ export async function mergeLeads(db: Database, keptId: number, body: MergeBody, 
       mergedId: otherId,
       mergedBusinessName: other.businessName,
       changedFields,
-      mergedBy: { id: principal.user.id, name: principal.user.name, email: principal.user.email },
+      mergedBy: eventActor(principal),
     });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),

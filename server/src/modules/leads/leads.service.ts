@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import { emitEvent } from "../../kernel/events";
-import type { Principal } from "../../kernel/principal";
+import { eventActor, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { isActiveStaff } from "../../db/queries/active-staff";
 import { deleteLeadRow, findLeadById, findLeadUnscoped, insertLead, insertReferral, lockLeadState, updateLeadRow } from "./leads.data";
@@ -136,7 +136,7 @@ export async function updateLead(db: Database, id: number, patch: LeadUpdate, pr
         fromStage: before.pipelineStage,
         toStage: after.pipelineStage,
         assignedTo: after.assignedTo,
-        movedBy: { id: principal.user.id, name: principal.user.name, email: principal.user.email },
+        movedBy: eventActor(principal),
       });
     }
     await recordAudit(tx, {

@@ -109,6 +109,19 @@ describe.each(testDrivers)("the live event stream on %s", (driver) => {
     }
   });
 
+  it("tells open streams when the pipeline's stages change, in the transaction that changed them", async () => {
+    const stream = await openEventStream(suite.rt, suite.admin);
+    const created = await suite.admin.post<{ id: number }>("/api/pipeline-stages", { name: "Live stage" });
+    expect(created.status, created.text).toBe(201);
+    await stream.next(isEvent("pipeline.stages_changed", { stageId: created.body.id }));
+    expect((await suite.admin.delete(`/api/pipeline-stages/${created.body.id}`)).status).toBe(200);
+    // The second one: the stage's deletion (next() hands each message out once).
+    await stream.next(isEvent("pipeline.stages_changed", { stageId: created.body.id }));
+    const events = stream.received().filter((message) => message.event === "event" && (message.data as { name: string }).name === "pipeline.stages_changed");
+    expect(events).toHaveLength(2);
+    stream.close();
+  });
+
   it("replays what a reconnecting stream missed after its Last-Event-ID", async () => {
     const first = await openEventStream(suite.rt, suite.admin);
     const before = await suite.admin.post<Lead>("/api/leads", aLead("before-drop"));

@@ -7,7 +7,7 @@ import { mergedInto } from "../../db/queries/lead-merges";
 import { forbidden, mergedAway, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { notify } from "../../kernel/notify";
-import { hasPermission, type Principal } from "../../kernel/principal";
+import { eventActor, hasPermission, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { resolveMentions } from "./mentions";
 import {
@@ -29,8 +29,6 @@ export interface NoteActor {
   meta: RequestMeta;
 }
 
-/** Who acted, as an event names them (an API key acts for its creator). */
-const actingStaff = (principal: Principal) => ({ id: principal.user.id, name: principal.user.name, email: principal.user.email });
 
 export async function listLeadNotes(db: Database, leadId: number): Promise<Note[]> {
   // A lead merged into another answers 410 with mergedInto: its notes are the kept lead's now. A lead outside the
@@ -71,7 +69,7 @@ async function notifyMentioned(tx: Database, body: string, before: string | null
 /** Unpins the lead's other pinned note, with its event: at most one note of a lead is pinned. */
 async function unpinOthers(tx: Database, leadId: number, noteId: number | null, principal: Principal): Promise<void> {
   for (const other of await unpinOtherNotes(tx, leadId, noteId)) {
-    await emitEvent(tx, "note.updated", { noteId: other, leadId, pinned: false, changedFields: ["pinned"], by: actingStaff(principal) });
+    await emitEvent(tx, "note.updated", { noteId: other, leadId, pinned: false, changedFields: ["pinned"], by: eventActor(principal) });
   }
 }
 
@@ -82,7 +80,7 @@ export async function createNote(db: Database, leadId: number, input: NoteCreate
     if (input.pinned) await unpinOthers(tx, leadId, null, principal);
     const noteId = await insertNote(tx, { leadId, authorId: principal.user.id, body: input.body, pinned: input.pinned });
     const mentionedIds = await notifyMentioned(tx, input.body, null, leadId, businessName, principal);
-    await emitEvent(tx, "note.created", { noteId, leadId, pinned: input.pinned, mentionedIds, by: actingStaff(principal) });
+    await emitEvent(tx, "note.created", { noteId, leadId, pinned: input.pinned, mentionedIds, by: eventActor(principal) });
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "note.create", message: { code: "note.created", params: { noteId, leadId } }, meta });
     return noteId;
   });
@@ -110,7 +108,7 @@ export async function updateNote(db: Database, id: number, patch: NoteUpdate, { 
     if (changes.pinned) await unpinOthers(tx, current.leadId, id, principal);
     await updateNoteRow(tx, id, changes);
     if (changes.body !== undefined) await notifyMentioned(tx, changes.body, current.body, current.leadId, businessName, principal);
-    await emitEvent(tx, "note.updated", { noteId: id, leadId: current.leadId, pinned: changes.pinned ?? current.pinned, changedFields: changed, by: actingStaff(principal) });
+    await emitEvent(tx, "note.updated", { noteId: id, leadId: current.leadId, pinned: changes.pinned ?? current.pinned, changedFields: changed, by: eventActor(principal) });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "note.update",
@@ -127,7 +125,7 @@ export async function deleteNote(db: Database, id: number, { principal, meta }: 
     if (!current) throw notFound("note.not_found");
     if (!mayChange(principal, current.authorId)) throw forbidden("note.not_author");
     await deleteNoteRow(tx, id);
-    await emitEvent(tx, "note.deleted", { noteId: id, leadId: current.leadId, by: actingStaff(principal) });
+    await emitEvent(tx, "note.deleted", { noteId: id, leadId: current.leadId, by: eventActor(principal) });
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "note.delete", message: { code: "note.deleted", params: { noteId: id, leadId: current.leadId } }, meta });
   });
 }

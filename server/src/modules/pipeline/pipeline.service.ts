@@ -14,7 +14,7 @@ import { recordAudit } from "../../kernel/audit";
 import type { ListPage } from "../../kernel/http/endpoint-route";
 import { badRequest, conflict, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
-import type { Principal } from "../../kernel/principal";
+import { eventActor, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
@@ -56,6 +56,7 @@ export async function createStage(db: Database, input: PipelineStageCreate, { pr
     for (const lead of restated) {
       await emitEvent(tx, "lead.updated", { leadId: lead.id, businessName: lead.businessName, status: lead.status, changedFields: ["status"] });
     }
+    await emitEvent(tx, "pipeline.stages_changed", { change: "created", stageId: stage.id, name: stage.name, by: eventActor(principal) });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
       action: "pipeline.stage_create",
@@ -85,6 +86,7 @@ export async function reorderStages(db: Database, order: PipelineStageOrder, { p
       throw badRequest("stageIds", "pipeline.order_incomplete");
     }
     await setStagePositions(tx, order.stageIds);
+    await emitEvent(tx, "pipeline.stages_changed", { change: "reordered", stageId: null, name: null, by: eventActor(principal) });
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_reorder", message: { code: "pipeline.stages_reordered", params: { stageIds: order.stageIds.join(", ") } }, meta });
   });
   return selectStages(db);
@@ -98,6 +100,7 @@ export async function deleteStage(db: Database, id: number, { principal, meta }:
     if (!stage) throw notFound("pipeline.stage_not_found");
     if ((await stageLeadCount(tx, stage.name)) > 0) throw conflict("pipeline.stage_has_leads");
     await deleteStageRow(tx, id);
+    await emitEvent(tx, "pipeline.stages_changed", { change: "deleted", stageId: id, name: stage.name, by: eventActor(principal) });
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "pipeline.stage_delete", message: { code: "pipeline.stage_deleted", params: { stageId: id, name: stage.name } }, meta });
   });
 }
@@ -142,7 +145,7 @@ export async function moveLead(db: Database, leadId: number, stageName: string, 
       fromStage: lead.fromStage,
       toStage: stage.stored,
       assignedTo: lead.assignedTo,
-      movedBy: { id: principal.user.id, name: principal.user.name, email: principal.user.email },
+      movedBy: eventActor(principal),
     });
   });
   const moved = await findLeadById(db, leadId);

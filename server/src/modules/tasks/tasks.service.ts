@@ -7,7 +7,7 @@ import { recordAudit } from "../../kernel/audit";
 import { errorText } from "@contract/error-codes";
 import { badRequest, HttpError, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
-import type { Principal } from "../../kernel/principal";
+import { eventActor, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { emitEvent } from "../../kernel/events";
@@ -93,8 +93,6 @@ export async function getTask(db: Database, id: number): Promise<Task> {
 
 export const taskAssignees = (db: Database): Promise<StaffMember[]> => listAssignees(db);
 
-/** Who acted, as an event names them (an API key acts for its creator). */
-const actingStaff = (principal: Principal) => ({ id: principal.user.id, name: principal.user.name, email: principal.user.email });
 
 export async function createTask(db: Database, input: TaskCreate, { principal, meta }: TaskActor): Promise<Task> {
   const values: TaskValues = {
@@ -117,7 +115,7 @@ export async function createTask(db: Database, input: TaskCreate, { principal, m
       taskId: created,
       title: values.title,
       assigneeId: values.assigneeId,
-      createdBy: actingStaff(principal),
+      createdBy: eventActor(principal),
     });
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "task.create", message: { code: "task.created", params: { taskId: created, title: values.title } }, meta });
     return created;
@@ -229,7 +227,7 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
       next = await insertNextOccurrence(tx, id, { ...after, status: "open", dueDate: nextDueDate(after.dueDate, recurrence, current.today) });
     }
 
-    const updatedBy = actingStaff(principal);
+    const updatedBy = eventActor(principal);
     await emitEvent(tx, "task.updated", { taskId: id, title: after.title, assigneeId: after.assigneeId, changedFields: [...changed], updatedBy });
     for (const occurrence of later) {
       await emitEvent(tx, "task.updated", { taskId: occurrence.id, title: occurrence.title, assigneeId: occurrence.assigneeId, changedFields: ["recurrence"], updatedBy });
