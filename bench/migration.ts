@@ -344,6 +344,7 @@ export function migrationBreakdown(stats: MigrationStats): string {
     lines.push(`| · referrals | ${s1(t.referralsMs)} | |`);
     lines.push(`| · likely duplicates (each new lead's phone number looked up) | ${s1(t.duplicatesMs)} | |`);
     lines.push(`| · row errors | ${s1(t.rowErrorsMs)} | |`);
+    lines.push(`| · a chunk waiting for the one before it to commit | ${s1(t.orderMs ?? 0)} | two chunks are written at once on PostgreSQL: the times above are summed over both |`);
     lines.push(`| · each chunk's transaction otherwise (lock, counters, commit) | ${s1(t.transactionMs)} | |`);
   }
   lines.push(`| psql \\copy into leads itself, for comparison | ${stats.copyIntoLeadsSeconds.toFixed(1)} s | its million leads, all its indexes and triggers; rolled back, then VACUUM (${stats.vacuumSeconds.toFixed(1)} s, not counted) |`);

@@ -396,6 +396,8 @@ export interface ImportTimings {
   rowErrorsMs: number;
   /** Looking up the new leads' phone numbers among the leads (likely duplicates). */
   duplicatesMs: number;
+  /** A chunk written beside the one before it, waiting for that one to commit (summed over both writers). */
+  orderMs: number;
   /** The chunk's transaction around those: the lock, the counters, the commit. */
   transactionMs: number;
 }
@@ -412,6 +414,7 @@ const newTimings = (): ImportTimings => ({
   referralsMs: 0,
   rowErrorsMs: 0,
   duplicatesMs: 0,
+  orderMs: 0,
   transactionMs: 0,
 });
 
@@ -478,43 +481,94 @@ async function prepareChunk(db: Database, migrationId: number, afterChunk: numbe
  */
 const VALIDATE_SLICE_ROWS = 250;
 
+/** What writing a chunk came to: written, none left ("done"), the import stopped or moved on without it. */
+type ChunkStep = "written" | "done" | "stopped" | "stale";
+
+/** A chunk's transaction that must not commit: its writes are rolled back and the step says why. */
+class ChunkNotWritten extends Error {
+  constructor(readonly step: Exclude<ChunkStep, "written" | "done">) {
+    super(`chunk not written: ${step}`);
+  }
+}
+
+/**
+ * How a chunk written beside the one before it keeps to the file's order: `inserted` is called once its new leads are
+ * inserted (the loop may then start the next chunk), and it goes on only once `predecessor`, the write of the chunk
+ * before, has committed.
+ */
+interface ChunkOrder {
+  predecessor?: Promise<ChunkStep>;
+  inserted?: () => void;
+}
+
 /**
  * Writes one prepared chunk as one transaction: its new leads, its updates (when chosen), KPI revenue, referrals, row
  * errors, and the migration's counters with the chunk's number. Either all of it commits or none: a crash leaves
- * the chunk absent, and the next run starts from it again; a chunk already committed is never written twice. "stale"
- * when the migration moved on since the chunk was read (another instance wrote it): the caller reads again.
+ * the chunk absent, and the next run starts from it again; a chunk already committed is never written twice. The
+ * migration row is locked last, where the chunk's number is checked against the last one committed: "stale" when the
+ * migration moved on or the chunk before was not written (another instance wrote it, or it failed), "stopped" when
+ * the import ended or another run took it over; then nothing of the chunk commits and the caller reads again.
  */
-async function writeChunk(db: Database, migrationId: number, prepared: PreparedChunk, runner?: string, timings?: ImportTimings): Promise<"written" | "done" | "stopped" | "stale"> {
+async function writeChunk(
+  db: Database,
+  migrationId: number,
+  prepared: PreparedChunk,
+  plan: ImportPlan,
+  runner?: string,
+  timings?: ImportTimings,
+  order: ChunkOrder = {},
+): Promise<ChunkStep> {
   const started = performance.now();
-  const inner = timings ? { ...timings } : undefined;
-  const step = await inTransaction(db, async (tx) => {
-    const migration = await lockMigration(tx, migrationId);
-    if (!migration || migration.status !== "in_progress") return "stopped";
-    // Another run took the import over (this one was thought dead): it carries on, this one stops.
-    if (runner !== undefined && migration.runnerId !== runner) return "stopped";
-    if (migration.lastChunk !== prepared.afterChunk) return "stale";
-    if (!prepared.chunk) return "done";
-    const outcome = await writeBatch(tx, prepared.chunk.batch, asTargets(migration.mapping), migration.duplicates as DuplicatePolicy, migrationId, timings);
-    await recordBatch(tx, migrationId, { chunkNo: prepared.chunk.chunkNo, ...outcome });
-    return "written" as const;
-  });
-  if (timings && inner) {
-    // The transaction's own time: all of it but the statements writeBatch timed.
-    const statements = (["insertLeadsMs", "updateLeadsMs", "kpiMs", "referralsMs", "duplicatesMs", "rowErrorsMs"] as const).reduce((sum, key) => sum + timings[key] - inner[key], 0);
-    timings.transactionMs += performance.now() - started - statements;
-    if (step === "written" && prepared.chunk) {
-      timings.chunks++;
-      timings.rows += prepared.chunk.batch.processed;
+  // The chunk's own times, added to the run's at the end: two chunks written at once must not read each other's.
+  const own = timings ? newTimings() : undefined;
+  const chunk = prepared.chunk;
+  const step = await inTransaction(db, async (tx): Promise<ChunkStep> => {
+    const checkMigration = async () => {
+      const migration = await lockMigration(tx, migrationId);
+      if (!migration || migration.status !== "in_progress") throw new ChunkNotWritten("stopped");
+      // Another run took the import over (this one was thought dead): it carries on, this one stops.
+      if (runner !== undefined && migration.runnerId !== runner) throw new ChunkNotWritten("stopped");
+      if (migration.lastChunk !== prepared.afterChunk) throw new ChunkNotWritten("stale");
+    };
+    if (!chunk) {
+      await checkMigration();
+      return "done";
     }
+    const outcome = await writeBatch(tx, chunk.batch, plan.mapping, plan.duplicates, migrationId, own, async () => {
+      order.inserted?.();
+      if (order.predecessor) {
+        const before = await timed(own, "orderMs", () => order.predecessor!);
+        if (before !== "written") throw new ChunkNotWritten("stale");
+      }
+    });
+    await checkMigration();
+    await recordBatch(tx, migrationId, { chunkNo: chunk.chunkNo, ...outcome });
+    return "written";
+  }).catch((error: unknown) => {
+    if (error instanceof ChunkNotWritten) return error.step;
+    throw error;
+  });
+  if (timings && own) {
+    // The transaction's own time: all of it but the statements writeBatch timed and the wait for the chunk before.
+    const statements = (["insertLeadsMs", "updateLeadsMs", "kpiMs", "referralsMs", "duplicatesMs", "rowErrorsMs", "orderMs"] as const).reduce(
+      (sum, key) => sum + own[key],
+      0,
+    );
+    own.transactionMs = performance.now() - started - statements;
+    if (step === "written" && chunk) {
+      own.chunks = 1;
+      own.rows = chunk.batch.processed;
+    }
+    for (const key of Object.keys(own) as (keyof ImportTimings)[]) timings[key] += own[key];
   }
   return step;
 }
 
 /** Reads, validates and writes the next chunk, one after the other (runImport overlaps them). */
-export async function importChunk(db: Database, migrationId: number): Promise<"written" | "done" | "stopped" | "stale"> {
+export async function importChunk(db: Database, migrationId: number): Promise<ChunkStep> {
   const plan = await importPlan(db, migrationId);
   if (!plan) return "stopped";
-  return writeChunk(db, migrationId, await prepareChunk(db, migrationId, plan.lastChunk, plan));
+  return writeChunk(db, migrationId, await prepareChunk(db, migrationId, plan.lastChunk, plan), plan);
 }
 
 /** A chunk's rows through the mapping and the Add Lead validation, duplicates within it resolved by the policy. */
@@ -570,13 +624,18 @@ async function validateBatch(
   return { processed: records.length, rows: [...byEmail.values()], errors, duplicatesInBatch, skippedInBatch };
 }
 
+/**
+ * A chunk's statements. `afterInsert` runs once its new leads are inserted, before anything else is written or read
+ * (the wait for the chunk before, when two are written at once: runImportChunks).
+ */
 async function writeBatch(
   tx: Database,
   batch: ValidatedBatch,
   mapping: readonly (MigrationTarget | null)[],
   duplicates: DuplicatePolicy,
   migrationId: number,
-  timings?: ImportTimings,
+  timings: ImportTimings | undefined,
+  afterInsert: () => Promise<void>,
 ): Promise<BatchOutcome> {
   const { rows, errors, duplicatesInBatch } = batch;
   const fields = writtenFields(mapping);
@@ -587,6 +646,7 @@ async function writeBatch(
   const unassigned = unassignedCount(picked);
   const turns = unassigned > 0 ? await timed(timings, "insertLeadsMs", () => takeAssigneeTurns(tx, "import", unassigned)) : undefined;
   const { inserted, existing: matched } = await timed(timings, "insertLeadsMs", () => insertNewLeads(tx, fields, picked, turns));
+  await afterInsert();
   const existing = rows.filter((row) => !inserted.has(row.emailKey));
   const updated =
     duplicates === "update" ? await timed(timings, "updateLeadsMs", () => updateExistingLeads(tx, fields, existing.map((row) => pick(row.lead)))) : new Map<string, number>();
@@ -713,6 +773,20 @@ async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: 
   if (!plan) return;
   const renewal = setInterval(() => void renewLease(deps.db, migrationId, runner).catch(() => undefined), LEASE_RENEW_SECONDS * 1000);
   renewal.unref();
+  // Two chunks at once on a PostgreSQL server (PGlite runs one transaction at a time) when rows are skipped, not
+  // merged (see below); one at a time otherwise.
+  const overlap = deps.config.databaseUrl !== undefined && plan.duplicates === "skip";
+  /** Starts writing a prepared chunk; `inserted` settles once its new leads are in (or it ended without them). */
+  const start = (prepared: PreparedChunk, predecessor?: Promise<ChunkStep>) => {
+    let markInserted: () => void = () => undefined;
+    const inserted = new Promise<void>((resolve) => (markInserted = resolve));
+    const done = writeChunk(deps.db, migrationId, prepared, plan, runner, timings, { predecessor, inserted: () => markInserted() });
+    done.then(markInserted, markInserted);
+    // Settled here too: its failure is thrown where it is awaited, never unhandled.
+    done.catch(() => undefined);
+    return { done, inserted };
+  };
+  let writing: ReturnType<typeof start> | null = null;
   try {
     let upcoming = prepareChunk(deps.db, migrationId, plan.lastChunk, plan, timings);
     for (;;) {
@@ -722,21 +796,51 @@ async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: 
         : Promise.resolve({ afterChunk: prepared.afterChunk, chunk: null });
       // Settled here too, so a read that fails after this run has returned is not an unhandled rejection.
       upcoming.catch(() => undefined);
-      const step = await writeChunk(deps.db, migrationId, prepared, runner, timings);
+      // Two chunks at once: the next one starts once this one's new leads are inserted, and waits to go on until this
+      // one has committed (writeChunk). PostgreSQL's two backends then work on the two cores: the next chunk's insert
+      // and its index entries beside this chunk's KPI rows, lookups and commit. Its insert already waits, in the
+      // database, for anything this chunk holds (a counter's row, an email this chunk inserted), and this chunk never
+      // waits for the next: after its insert it only writes rows the next one reaches later. With duplicates merged
+      // into existing leads, the update of one chunk could wait for the insert of the next: one at a time then.
+      let step: ChunkStep;
+      if (writing && prepared.chunk) {
+        const previous = writing;
+        await previous.inserted;
+        writing = start(prepared, previous.done);
+        step = await previous.done;
+      } else if (writing) {
+        // The end of the file: the last chunk commits before the migration is checked for completion.
+        const previous = writing;
+        writing = null;
+        step = await previous.done;
+        if (step === "written") step = await start(prepared).done;
+      } else if (overlap && prepared.chunk) {
+        // The first chunk of a run: its outcome is taken once the next one has started beside it.
+        writing = start(prepared);
+        continue;
+      } else {
+        step = await start(prepared).done;
+      }
       // PGlite runs each statement synchronously and settles it as a microtask, so a run of statements never lets the
       // event loop read a socket: without this turn, every request (the progress the tab polls for) waited for the
       // whole run.
       await new Promise((resolve) => setImmediate(resolve));
-      if (step === "stopped") return;
-      if (step === "done") return await completeMigration(deps.db, migrationId);
-      if (step === "stale") {
+      if (step !== "written") {
+        // A chunk started after it is not written either: it waited for this one, and rolls back.
+        await writing?.done.catch(() => undefined);
+        writing = null;
+        if (step === "stopped") return;
+        if (step === "done") return await completeMigration(deps.db, migrationId);
         const now = await importPlan(deps.db, migrationId);
         if (!now) return;
         upcoming = prepareChunk(deps.db, migrationId, now.lastChunk, plan, timings);
         continue;
       }
       if (Date.now() > deadline) {
-        // The lease is let go and the next run queued together: it takes over at once, on any instance.
+        // The chunk still being written finishes first (whatever it comes to, the next run reads where the import
+        // stands); then the lease is let go and the next run queued together: it takes over at once, on any instance.
+        if (writing) await writing.done;
+        writing = null;
         await inTransaction(deps.db, async (tx) => {
           if (await releaseLease(tx, migrationId, runner)) await deps.jobs.send(importMigrationJob, { migrationId }, IMPORT_JOB_OPTIONS, tx);
         });
@@ -744,7 +848,9 @@ async function runImportChunks(deps: MigrationDeps, migrationId: number, runId: 
       }
     }
   } catch (error) {
-    // The retry (a new runner) may take over at once instead of waiting for the lease to go stale.
+    // The chunk still being written ends first (it waited for the one that failed); then the retry (a new runner) may
+    // take over at once instead of waiting for the lease to go stale.
+    await writing?.done.catch(() => undefined);
     await releaseLease(deps.db, migrationId, runner).catch(() => undefined);
     throw error;
   } finally {
