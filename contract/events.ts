@@ -50,6 +50,11 @@ export const domainEvents = {
   }),
   /** Emitted by the database (lw_lead_conversion) whenever a lead's status becomes converted. */
   "lead.converted": z.object({ leadId: id, businessName: z.string(), affiliateId: id.nullable() }),
+  /**
+   * An email written to the lead from its page was tried by the mail job: sent, failed (after its last retry), pending
+   * again (a retry is due) or held (no SMTP server). The page's list and timeline show the status.
+   */
+  "lead.email_status_changed": z.object({ leadId: id, emailId: id, status: z.enum(["pending", "sent", "failed", "held"]) }),
   "kpi.synced": z.object({ kpiId: id, leadId: id, ytdRevenue: amount, mrr: amount }),
   "affiliate.registered": z.object({ affiliateId: id, name: z.string(), businessName: z.string() }),
   "referral.created": z.object({ referralId: id, affiliateId: id, leadId: id, source: z.enum(["code", "link"]) }),
@@ -58,6 +63,11 @@ export const domainEvents = {
   "issue.created": z.object({ issueId: id, leadId: id.nullable() }),
   "issue.proposal_ready": z.object({ issueId: id, source: z.enum(["model", "retrieval"]) }),
   "issue.approved": z.object({ issueId: id, reviewedBy: z.string() }),
+  "issue.rejected": z.object({ issueId: id, reviewedBy: z.string() }),
+  /** Staff asked for a fresh proposal (POST /api/issues/{id}/retry): the issue is open again and a new job is queued. */
+  "issue.reopened": z.object({ issueId: id, requestedBy: z.string() }),
+  /** The proposal job gave up after its last attempt: code is the failure's (repair.timeout, repair.http_error, …). */
+  "issue.proposal_failed": z.object({ issueId: id, code: z.string(), attempts: z.number().int() }),
   "task.created": z.object({ taskId: id, title: z.string(), assigneeId: id.nullable(), createdBy: actor }),
   /** An existing task handed to another staff member (a new task's assignee comes with task.created). */
   "task.assigned": z.object({ taskId: id, title: z.string(), assigneeId: id, previousAssigneeId: id.nullable(), assignedBy: actor }),
@@ -119,6 +129,7 @@ export const domainEventReadPermission: Record<DomainEventName, Permission> = {
   "lead.stage_changed": "crm.read",
   "lead.merged": "crm.read",
   "lead.converted": "crm.read",
+  "lead.email_status_changed": "crm.read",
   "kpi.synced": "crm.read",
   "affiliate.registered": "crm.read",
   "referral.created": "crm.read",
@@ -126,6 +137,9 @@ export const domainEventReadPermission: Record<DomainEventName, Permission> = {
   "issue.created": "crm.read",
   "issue.proposal_ready": "crm.read",
   "issue.approved": "crm.read",
+  "issue.rejected": "crm.read",
+  "issue.reopened": "crm.read",
+  "issue.proposal_failed": "crm.read",
   "task.created": "crm.read",
   "task.assigned": "crm.read",
   "task.updated": "crm.read",

@@ -9,9 +9,14 @@ const ADMIN = { name: "Ada Lovelace", email: "ada@leadwell.test", password: "a l
 const LEAD = { businessOwnerName: "Marta", businessOwnerLastName: "Quintero", businessName: "Zephyrine Robotics", email: "marta@zephyrine.test" };
 const PASSWORD = "a viewer's long password";
 
-/** A real SMTP server on a free local port, keeping the raw messages it receives. */
+/**
+ * A real SMTP server on a free local port, keeping the raw messages it receives. While held, it keeps a message's
+ * answer back until release(), so the page can be seen with the message still queued.
+ */
 async function startSmtpServer() {
   const received: string[] = [];
+  let held = false;
+  const waiting: (() => void)[] = [];
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -21,14 +26,28 @@ async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
+        const answer = () => {
+          received.push(Buffer.concat(chunks).toString("utf8"));
+          callback();
+        };
+        if (held) waiting.push(answer);
+        else answer();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    hold: () => {
+      held = true;
+    },
+    release: () => {
+      held = false;
+      for (const answer of waiting.splice(0)) answer();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe("email to a lead from its page", () => {
@@ -87,9 +106,21 @@ describe("email to a lead from its page", () => {
     expect(await seriousViolations(page, '[data-testid="lead-email-dialog"]')).toEqual([]);
     await subject.fill(keptSubject);
 
+    // The SMTP server keeps its answer back: the page shows the message queued on the timeline.
+    smtp.hold();
     await dialog.getByRole("button", { name: "Send" }).click();
     await page.getByText(`“About your robots, Marta” is on its way to ${LEAD.email}.`, { exact: true }).waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
+    const emailEntry = page.locator('[data-testid="timeline-entry"][data-kind="email"]');
+    await emailEntry.getByText("Queued", { exact: true }).waitFor();
+    // The send's own refreshes (its answer's, and the live one for the new timeline entry) have settled by now, so
+    // whatever shows the message sent below was read after the delivery.
+    await page.waitForTimeout(1500);
+    await emailEntry.getByText("Queued", { exact: true }).waitFor();
+
+    // Delivered: the live stream tells the open page, which shows it sent without a reload (nothing polls).
+    smtp.release();
+    await emailEntry.getByText("Sent", { exact: true }).waitFor({ timeout: 20_000 });
 
     // The SMTP server got it, placeholders filled.
     await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);

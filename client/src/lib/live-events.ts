@@ -121,9 +121,15 @@ export function useLiveMessages(onBatch: (batch: LiveBatch) => void) {
   }, []);
 }
 
-/** Whether a batch says this lead's page changed: its own activity, or too much to list, or a resync. */
+/**
+ * Whether a batch says this lead's page changed: its own timeline activity, an event naming it (an email's delivery
+ * status settles without a timeline entry), too much to list, or a resync.
+ */
 export const touchesLead = (batch: LiveBatch, leadId: number) =>
-  batch.resync || batch.leadActivity === "all" || batch.leadActivity.has(leadId);
+  batch.resync ||
+  batch.leadActivity === "all" ||
+  batch.leadActivity.has(leadId) ||
+  [...batch.events.values()].some((idsList) => idsList.some((ids) => ids.leadId === leadId));
 
 /** Reads these queries of one lead again when the live stream says the lead changed (its page's parts use it). */
 export function useLiveLeadRefresh(leadId: number, queryKeys: readonly QueryKey[]) {

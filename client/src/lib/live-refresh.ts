@@ -30,6 +30,8 @@ const refreshOnEvent: Record<DomainEventName, (queryClient: QueryClient) => Prom
   "lead.stage_changed": refreshLeadData,
   "lead.merged": refreshLeadData,
   "lead.converted": refreshLeadData,
+  // The lead's open page reads its emails and timeline again (touchesLead: the event names the lead); nothing else shows it.
+  "lead.email_status_changed": () => Promise.resolve(),
   "kpi.synced": refreshKpiData,
   "affiliate.registered": refreshAffiliateData,
   "referral.created": (queryClient) => Promise.all([refreshAffiliateData(queryClient), queryClient.invalidateQueries({ queryKey: LEADS_KEY })]),
@@ -37,6 +39,9 @@ const refreshOnEvent: Record<DomainEventName, (queryClient: QueryClient) => Prom
   "issue.created": refreshIssueData,
   "issue.proposal_ready": refreshIssueData,
   "issue.approved": refreshIssueData,
+  "issue.rejected": refreshIssueData,
+  "issue.reopened": refreshIssueData,
+  "issue.proposal_failed": refreshIssueData,
   "task.created": refreshTasks,
   "task.assigned": refreshTasks,
   "task.updated": refreshTasks,

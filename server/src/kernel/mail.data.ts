@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { emitEvent } from "./events";
+import { inTransaction } from "./transaction";
 
 export interface NewOutboxMail {
   fromAddress: string;
@@ -25,19 +27,27 @@ export async function findOutboxMail(db: Database, id: number) {
   return row;
 }
 
-/** Records one attempt's outcome: sent, held, failed, or pending again while retries remain. */
+/**
+ * Records one attempt's outcome: sent, held, failed, or pending again while retries remain. A message written to a
+ * lead tells of it with lead.email_status_changed in the same transaction, so the lead's open page shows the status
+ * as it settles instead of polling for it.
+ */
 export async function recordMailAttempt(
   db: Database,
   id: number,
   outcome: { status: "sent" | "failed" | "held" | "pending"; error: string | null },
 ): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      status: outcome.status,
-      error: outcome.error,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      sentAt: outcome.status === "sent" ? sql`now()` : null,
-    })
-    .where(eq(mailOutbox.id, id));
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(mailOutbox)
+      .set({
+        status: outcome.status,
+        error: outcome.error,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        sentAt: outcome.status === "sent" ? sql`now()` : null,
+      })
+      .where(eq(mailOutbox.id, id))
+      .returning({ leadId: mailOutbox.leadId });
+    if (row?.leadId != null) await emitEvent(tx, "lead.email_status_changed", { leadId: row.leadId, emailId: id, status: outcome.status });
+  });
 }

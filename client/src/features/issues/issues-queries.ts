@@ -7,10 +7,6 @@ import { callApi, callPage } from "@/lib/api-client";
 import { ISSUES_KEY, SEARCH_KEY, refreshIssueData } from "@/lib/query-invalidation";
 
 export const ISSUE_PAGE_SIZE = 20;
-/** While a proposal is being prepared (status open) the review reads the issue again this often. */
-export const ISSUE_PROPOSAL_POLL_MS = 2_000;
-/** While a listed issue is still open the list reads again this often, so its badge changes by itself. */
-export const ISSUE_LIST_POLL_MS = 5_000;
 
 type ApproveIssueBody = z.input<typeof approveIssueBodySchema>;
 type RejectIssueBody = z.input<typeof rejectIssueBodySchema>;
@@ -20,7 +16,11 @@ export type IssueListParams = Partial<z.output<typeof issueListQuerySchema>>;
 const ISSUE_LISTS_KEY = [...ISSUES_KEY, "list"] as const;
 const issueKey = (id: number) => [...ISSUES_KEY, "detail", id] as const;
 
-/** One page of issues, newest first, with the total from x-total-count; the previous page stays shown while the next loads. */
+/**
+ * One page of issues, newest first, with the total from x-total-count; the previous page stays shown while the next loads.
+ * Nothing polls: every change of an issue's status is a domain event (issue.*), and the live stream's refresh
+ * (lib/live-refresh.ts) reads the lists and the open issue again, wherever the change was made.
+ */
 export function useIssueList(params: IssueListParams) {
   return useQuery({
     queryKey: [...ISSUE_LISTS_KEY, params],
@@ -30,7 +30,6 @@ export function useIssueList(params: IssueListParams) {
     },
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
-    refetchInterval: (query) => (query.state.data?.rows.some((issue) => issue.status === "open") ? ISSUE_LIST_POLL_MS : false),
   });
 }
 
@@ -44,8 +43,8 @@ export function useProposalSource() {
 }
 
 /**
- * One issue. While its proposal is being prepared it is read every 2 s; when the status moves on,
- * the lists and search results (which show the badge) read again too.
+ * One issue, read again when the live stream tells of a change to any issue; when its status moves on, the lists and
+ * search results (which show the badge) read again too.
  */
 export function useIssue(id: number) {
   const queryClient = useQueryClient();
@@ -53,7 +52,6 @@ export function useIssue(id: number) {
     queryKey: issueKey(id),
     queryFn: ({ signal }) => callApi(issueEndpoints.get, { params: { id } }, { signal }),
     refetchOnMount: "always",
-    refetchInterval: (q) => (q.state.data?.status === "open" ? ISSUE_PROPOSAL_POLL_MS : false),
   });
 
   const status = query.data?.status;

@@ -9,10 +9,10 @@ import { useLiveLeadRefresh } from "@/lib/live-events";
 export const leadEmailsKey = (leadId: number) => [...LEADS_KEY, "emails", leadId] as const;
 const TEMPLATES_KEY = ["/api/lead-email-templates"] as const;
 
-/** How often a list holding a queued message reads again, until every message is sent, failed or held. */
-const PENDING_POLL_MS = 2_000;
-
-/** The emails written to the lead, newest first; read again while one is still queued, so its status settles on screen. */
+/**
+ * The emails written to the lead, newest first. Nothing polls: each delivery attempt is a lead.email_status_changed
+ * event naming the lead, and the live stream reads the list again (useLiveLeadRefresh), so a status settles on screen.
+ */
 export function useLeadEmails(leadId: number, enabled: boolean) {
   useLiveLeadRefresh(leadId, [leadEmailsKey(leadId)]);
   return useQuery({
@@ -20,7 +20,6 @@ export function useLeadEmails(leadId: number, enabled: boolean) {
     queryFn: ({ signal }) => callApi(mailEndpoints.leadEmails, { params: { id: leadId } }, { signal }),
     enabled,
     refetchOnMount: "always",
-    refetchInterval: (query) => (query.state.data?.some((mail) => mail.status === "pending") ? PENDING_POLL_MS : false),
   });
 }
 

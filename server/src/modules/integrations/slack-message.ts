@@ -24,6 +24,8 @@ export function slackTextFor(event: DomainEvent): string {
       return `${e(event.payload.mergedBusinessName)} (lead #${event.payload.mergedId}) merged into ${e(event.payload.businessName)} (lead #${event.payload.leadId})${event.payload.mergedBy ? ` by ${e(event.payload.mergedBy.name)}` : ""}`;
     case "lead.converted":
       return `Lead converted: ${e(event.payload.businessName)}${event.payload.affiliateId ? " (referred by a partner)" : ""}`;
+    case "lead.email_status_changed":
+      return `Email #${event.payload.emailId} to lead #${event.payload.leadId}: ${event.payload.status}`;
     case "kpi.synced":
       return `KPIs synced for lead #${event.payload.leadId}: YTD revenue ${event.payload.ytdRevenue}, MRR ${event.payload.mrr}`;
     case "affiliate.registered":
@@ -38,6 +40,12 @@ export function slackTextFor(event: DomainEvent): string {
       return `Issue #${event.payload.issueId}: a proposed fix is ready for review`;
     case "issue.approved":
       return `Issue #${event.payload.issueId}: fix approved by ${e(event.payload.reviewedBy)}`;
+    case "issue.rejected":
+      return `Issue #${event.payload.issueId}: proposal rejected by ${e(event.payload.reviewedBy)}`;
+    case "issue.reopened":
+      return `Issue #${event.payload.issueId}: a fresh proposal was asked for by ${e(event.payload.requestedBy)}`;
+    case "issue.proposal_failed":
+      return `Issue #${event.payload.issueId}: no fix could be proposed (${event.payload.code}, after ${event.payload.attempts} attempts)`;
     case "task.created":
       return `New task: ${e(event.payload.title)}${event.payload.createdBy ? ` (by ${e(event.payload.createdBy.name)})` : ""}`;
     case "task.completed":

@@ -4,7 +4,8 @@ import { proposeRepairJob } from "./issues.jobs";
 import type { Notification } from "@contract/notifications";
 import { encodeServerMessage } from "@contract/server-messages";
 import { FAKE_DIFF, startFakeChatServer, type FakeChatServer } from "../../test/fake-chat-completions";
-import { signedInAdmin, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { openEventStream, type OpenStream } from "../../test/event-stream";
+import { signedInAdmin, signedInWithRole, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { anIssue, submitIssue, untilSettled } from "./issue-test-helpers";
 
 // Long enough that a busy CI worker (PGlite runs on the test's own thread) never times out an answer the fake gave at
@@ -20,6 +21,8 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
   let approvedContext: Issue;
   let proposed: Issue;
   let failed: Issue;
+  /** A viewer's live stream, open from the start: what another person's screen hears of every issue's changes. */
+  let viewerStream: OpenStream;
 
   beforeAll(async () => {
     fake = await startFakeChatServer();
@@ -28,8 +31,10 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
       aiRetry: { limit: 2, delaySeconds: 1 },
     });
     admin = await signedInAdmin(rt);
+    viewerStream = await openEventStream(rt, await signedInWithRole(rt, "viewer", { name: "Ivy Viewer", email: "ivy.issues@example.com" }));
   });
   afterAll(async () => {
+    viewerStream?.close();
     await rt?.stop();
     await fake?.close();
   });
@@ -141,5 +146,18 @@ describe.each(testDrivers)("repair proposals from a model on %s", (driver) => {
     expect(job).toEqual({ state: "completed", output: { outcome: "skipped", status: "approved" } });
     expect(fake.requests.length).toBe(before);
     expect((await admin.get<Issue>(`/api/issues/${proposed.id}`)).body).toEqual(approved);
+  });
+
+  it("tells every change of an issue's status on the live stream, so an open screen reads it again without polling", async () => {
+    const namesFor = async (issueId: number, count: number) => {
+      const heard: string[] = [];
+      while (heard.length < count) {
+        const message = await viewerStream.next((m) => m.event === "event" && (m.data as { ids: { issueId?: number } }).ids.issueId === issueId);
+        heard.push((message.data as { name: string }).name);
+      }
+      return heard;
+    };
+    expect(await namesFor(failed.id, 4)).toEqual(["issue.created", "issue.proposal_failed", "issue.reopened", "issue.proposal_ready"]);
+    expect(await namesFor(proposed.id, 6)).toEqual(["issue.created", "issue.proposal_ready", "issue.rejected", "issue.reopened", "issue.proposal_ready", "issue.approved"]);
   });
 });

@@ -117,7 +117,11 @@ export const rejectIssue = (deps: IssueDeps, id: number, body: z.output<typeof r
     id,
     "reject",
     actor,
-    (tx) => recordRejection(tx, id, { notes: body.notes, reviewedBy: actor.principal.user.email }),
+    async (tx) => {
+      const rejected = await recordRejection(tx, id, { notes: body.notes, reviewedBy: actor.principal.user.email });
+      await emitEvent(tx, "issue.rejected", { issueId: id, reviewedBy: actor.principal.user.email });
+      return rejected;
+    },
     {
       action: "issue.rejected",
       message: body.notes ? { code: "issue.rejected_with_notes", params: { issueId: id, notes: body.notes } } : { code: "issue.rejected", params: { issueId: id } },
@@ -133,6 +137,7 @@ export const retryIssue = (deps: IssueDeps, id: number, actor: IssueActor) =>
     actor,
     async (tx) => {
       const reopened = await reopenIssue(tx, id);
+      await emitEvent(tx, "issue.reopened", { issueId: id, requestedBy: actor.principal.user.email });
       await enqueueProposal(deps, id, tx);
       return reopened;
     },

@@ -4,7 +4,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Lead } from "@contract/leads";
 import type { LeadEmail, LeadEmailTemplate } from "@contract/mail";
-import { leadTimeline } from "../../db/schema";
+import { eventOutbox, leadTimeline } from "../../db/schema";
+import { openEventStream } from "../../test/event-stream";
 import { ADMIN, signedInAdmin, signedInWithRole, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 
 /** One MIME part: its headers by lower-case name and its body, transfer encoding undone. */
@@ -173,6 +174,23 @@ describe.each(testDrivers)("email to a lead through a real SMTP server on %s", (
     expect(html).toContain(`<p>${ADMIN.name}</p>`);
   });
 
+  it("tells an open page each delivery attempt on the live stream, naming the lead and the message, so nothing polls", async () => {
+    const viewer = await signedInWithRole(rt, "viewer", { name: "Mia Viewer", email: "mia.mail@example.com" });
+    const stream = await openEventStream(rt, viewer);
+    try {
+      const lead = await createLead(admin);
+      const res = await admin.post<LeadEmail>(`/api/leads/${lead.id}/emails`, { subject: "Live status", body: "Hello" });
+      expect(res.status).toBe(202);
+      const heard = await stream.next((message) => message.event === "event" && (message.data as { name: string }).name === "lead.email_status_changed");
+      expect(heard.data).toEqual({ name: "lead.email_status_changed", ids: { leadId: lead.id, emailId: res.body.id } });
+      // Heard once the attempt committed: the list the page then reads says sent.
+      const listed = await admin.get<LeadEmail[]>(`/api/leads/${lead.id}/emails`);
+      expect(listed.body.find((mail) => mail.id === res.body.id)?.status).toBe("sent");
+    } finally {
+      stream.close();
+    }
+  });
+
   it("writes one email entry on the lead's timeline and an audit row, in the sending transaction", async () => {
     const lead = await createLead(admin);
     const res = await admin.post<LeadEmail>(`/api/leads/${lead.id}/emails`, { subject: "Timeline check", body: "Hello" });
@@ -339,5 +357,7 @@ describe.each(testDrivers)("email to a lead refused by the SMTP server on %s", (
     expect(settled.status).toBe("failed");
     expect(settled.error).toMatch(/550/);
     expect(smtp.received).toHaveLength(0);
+    const told = await rt.ctx.db.select({ payload: eventOutbox.payload }).from(eventOutbox).where(eq(eventOutbox.name, "lead.email_status_changed"));
+    expect(told.map((row) => row.payload)).toEqual([{ leadId: lead.id, emailId: res.body.id, status: "failed" }]);
   });
 });

@@ -28,8 +28,9 @@ async function storeProposal(db: Database, issueId: number, log: AiRepairLog): P
 }
 
 /**
- * Stores why no proposal could be made and tells staff in one transaction. A job giving up is an operational notice,
- * not a domain event, so it is written here rather than by the notifications subscriber.
+ * Stores why no proposal could be made, its issue.proposal_failed event (open screens read the issue again) and the
+ * staff notice in one transaction. The notice is written here rather than by the notifications subscriber: it quotes
+ * the failure's message, which the event does not carry.
  */
 async function storeFailure(db: Database, issueId: number, reason: RepairFailureMessage, attempts: number): Promise<void> {
   const failure: NonNullable<Issue["repairFailure"]> = {
@@ -41,6 +42,7 @@ async function storeFailure(db: Database, issueId: number, reason: RepairFailure
   };
   await inTransaction(db, async (tx) => {
     if (!(await storeRepairFailure(tx, issueId, failure))) return;
+    await emitEvent(tx, "issue.proposal_failed", { issueId, code: reason.code, attempts });
     await notifyStaff(tx, {
       type: "issue",
       code: "issue.proposal_failed",
