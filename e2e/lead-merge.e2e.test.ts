@@ -160,4 +160,22 @@ describe("duplicates of a lead, found and merged", () => {
     await page.getByTestId("lead-page").waitFor();
     expect(await page.getByTestId("lead-merged-notice").count()).toBe(0);
   });
+
+  it("shows a lead's three likeliest duplicates above its notes and timeline, and the rest on asking", async () => {
+    const phone = "+1 415 555 0199";
+    const ids: number[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      ids.push(await createLead(context.request, { businessOwnerName: "Iris", businessOwnerLastName: "Vale", businessName: `Vale Optics ${n}`, email: `iris${n}@vale-optics${n}.test`, phoneNumber: phone }));
+    }
+    await page.goto(`/leads/${ids[0]}`);
+    const duplicates = page.getByRole("region", { name: "Possible duplicates" });
+    const match = duplicates.getByTestId("lead-duplicate-match");
+    await expect.poll(() => match.count()).toBe(3);
+    const toggle = duplicates.getByRole("button", { name: "Show all 4" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    await expect.poll(() => match.count()).toBe(4);
+    await duplicates.getByRole("button", { name: "Show the likeliest only" }).click();
+    await expect.poll(() => match.count()).toBe(3);
+  });
 });

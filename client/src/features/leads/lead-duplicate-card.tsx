@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { GitMerge } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -16,6 +16,12 @@ import { useLeadDuplicates } from "./lead-duplicate-queries";
 import { LEAD_DUPLICATES_PATH, leadMergePath } from "./lead-merge-path";
 
 /**
+ * How many matches the lead page shows before "Show all": the likeliest few, so that the notes and the timeline below
+ * stay near the top of the column (a lead can have ten stored matches).
+ */
+export const SHOWN_DUPLICATES = 3;
+
+/**
  * The lead page's "Possible duplicates": the stored leads that look like this one (GET /api/leads/{id}/duplicates),
  * each with its reasons and how likely, and Merge… to compare the two and merge the other into this one (a role that
  * may not merge sees it disabled, with the reason).
@@ -25,6 +31,7 @@ export function LeadDuplicateCard({ lead }: { lead: Lead }) {
   const headingId = useId();
   const duplicates = useLeadDuplicates(lead.id);
   const mayMerge = useMayCall(leadDuplicateEndpoints.merge);
+  const [showAll, setShowAll] = useState(false);
 
   const mergeAction = (match: DuplicateMatch) => {
     const label = t("leads.duplicates.mergeLabel", { name: match.lead.businessName });
@@ -75,7 +82,21 @@ export function LeadDuplicateCard({ lead }: { lead: Lead }) {
             {t("leads.duplicates.none")}
           </p>
         ) : (
-          <DuplicateMatchList matches={duplicates.data} action={mergeAction} label={t("leads.duplicates.title")} />
+          <div className="grid gap-2">
+            <DuplicateMatchList matches={showAll ? duplicates.data : duplicates.data.slice(0, SHOWN_DUPLICATES)} action={mergeAction} label={t("leads.duplicates.title")} />
+            {duplicates.data.length > SHOWN_DUPLICATES ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="justify-self-start"
+                aria-expanded={showAll}
+                onClick={() => setShowAll((shown) => !shown)}
+                data-testid="lead-duplicates-toggle"
+              >
+                {showAll ? t("leads.duplicates.showFewer") : t("leads.duplicates.showAll", { count: duplicates.data.length })}
+              </Button>
+            ) : null}
+          </div>
         )}
       </CardContent>
     </Card>
