@@ -98,7 +98,11 @@ export const duplicatePairsPageSchema = z.object({
   pairs: z.array(duplicatePairSchema),
   nextCursor: z.string().nullable().describe("Null on the last page"),
   lastRunAt: isoDateTime.nullable().describe("When the scheduled job last finished walking every lead (null: not yet)"),
+  walking: z.boolean().describe("A walk through the leads is under way: pairs are added as it goes"),
 });
+
+/** POST /api/leads/duplicates/scan: the check is queued (a walk already under way goes on; it is not started over). */
+export const duplicateScanQueuedSchema = z.object({ queued: z.literal(true) });
 
 /** Each chosen field: "this" keeps the kept lead's value, "other" takes the merged-away lead's. Unnamed fields keep the kept lead's. */
 export const leadMergeBodySchema = z
@@ -173,6 +177,17 @@ export const leadDuplicateEndpoints = defineEndpoints("leadDuplicates", {
     errors: [400],
     tags,
     summary: "Likely duplicates of a lead not yet saved (the Add Lead and edit forms), without blocking the save",
+  }),
+  scan: defineEndpoint({
+    method: "POST",
+    permission: "leads.delete",
+    path: "/leads/duplicates/scan",
+    reply: duplicateScanQueuedSchema,
+    status: 202,
+    tags,
+    summary: "Check every lead for duplicate pairs now, instead of at the next hourly run",
+    description:
+      "Queues the pairs job with a fresh walk (managers and above, as merging). A walk already under way is continued, not restarted. GET /api/leads/duplicates says walking until it finishes.",
   }),
   pairs: defineEndpoint({
     method: "GET",

@@ -1,6 +1,5 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDuplicateScan } from "../server/src/modules/leads/lead-duplicates.jobs";
 import { createLead, signedInPage, startE2E, type E2EServer } from "./support";
 
 /** Two leads of one business: the same phone written two ways, two emails. */
@@ -71,15 +70,17 @@ describe("duplicates of a lead, found and merged", () => {
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
-  it("lists the likely pairs on Duplicate Leads, reached from Lead Management", async () => {
-    // One walk of the scheduled job over every lead, as it runs each hour.
-    await runDuplicateScan(e2e.runtime.ctx.db);
+  it("lists the likely pairs on Duplicate Leads, reached from Lead Management, after Check now walks every lead", async () => {
     await page.getByTestId("lead-create").getByRole("link", { name: "Review duplicates" }).click();
     await expect.poll(() => pathOf(page)).toBe("/leads/duplicates");
     await expect.poll(() => text(page.getByTestId("page-title"))).toBe("Duplicate Leads");
     expect(await page.getByTestId("sidebar").getByRole("link", { name: "Lead Management", exact: true }).getAttribute("aria-current")).toBe("page");
+    // Nothing yet: the hourly check has not run. Check now walks every lead at once, and the pairs appear.
+    await expect.poll(() => text(page.getByTestId("lead-duplicate-pairs-run"))).toBe("The scheduled check has not finished its first walk through the leads yet.");
     const pair = page.getByTestId("lead-duplicate-pair");
-    await expect.poll(() => pair.count()).toBe(1);
+    expect(await pair.count()).toBe(0);
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect.poll(() => pair.count(), { timeout: 20_000 }).toBe(1);
     expect(await text(pair)).toContain(KEPT.businessName);
     expect(await text(pair)).toContain(OTHER.businessName);
     expect(await text(pair.getByTestId("lead-duplicate-reasons"))).toContain("Same phone");
@@ -104,6 +105,13 @@ describe("duplicates of a lead, found and merged", () => {
     expect(await text(agent.locator(`[id="${reasonId}"]`))).toBe("Merging leads needs a manager or above");
     await merge.click({ force: true });
     expect(pathOf(agent)).toBe(`/leads/${keptId}`);
+    // Check now on Duplicate Leads, likewise.
+    await agent.goto("/leads/duplicates");
+    const check = agent.getByRole("button", { name: "Check now" });
+    await check.waitFor();
+    expect(await check.getAttribute("aria-disabled")).toBe("true");
+    const checkReasonId = (await check.getAttribute("aria-describedby"))?.split(" ")[0];
+    expect(await text(agent.locator(`[id="${checkReasonId}"]`))).toBe("Checking every lead for duplicates needs a manager or above");
     await agentContext.close();
   });
 

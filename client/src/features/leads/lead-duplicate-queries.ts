@@ -52,13 +52,35 @@ export function useLeadDuplicates(id: number) {
   });
 }
 
-/** One page of the likely pairs, most confident first; `cursor` is the page before's nextCursor. */
-export function useDuplicatePairs(cursor: string | undefined) {
+const PAIRS_KEY = [...LEADS_KEY, "duplicates", "pairs"] as const;
+/** How often the pairs are read again while a check walks the leads (its progress: pairs are added as it goes). */
+const WALK_PROGRESS_MS = 3_000;
+
+/**
+ * One page of the likely pairs, most confident first; `cursor` is the page before's nextCursor. While a check walks
+ * the leads, or one was asked for and has not yet started or finished (`askedAfter`: the last walk's finish when it
+ * was asked for; undefined when none was), the page reads again every few seconds.
+ */
+export function useDuplicatePairs(cursor: string | undefined, askedAfter?: string | null) {
   return useQuery({
-    queryKey: [...LEADS_KEY, "duplicates", "pairs", cursor ?? null],
+    queryKey: [...PAIRS_KEY, cursor ?? null],
     queryFn: ({ signal }) => callApi(leadDuplicateEndpoints.pairs, { query: cursor ? { cursor } : {} }, { signal }),
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const awaitingCheck = askedAfter !== undefined && data?.lastRunAt === askedAfter;
+      return awaitingCheck || data?.walking ? WALK_PROGRESS_MS : false;
+    },
+  });
+}
+
+/** Check now: queues the pairs job at once (managers and above); the pairs read again. */
+export function useCheckDuplicatesNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(leadDuplicateEndpoints.scan, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PAIRS_KEY }),
   });
 }
 

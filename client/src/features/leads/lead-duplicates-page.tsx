@@ -1,16 +1,19 @@
 import { useState } from "react";
-import { ChevronLeft, ChevronRight, GitCompareArrows } from "lucide-react";
+import { ChevronLeft, ChevronRight, GitCompareArrows, ScanSearch } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import type { DuplicatePair } from "@contract/lead-duplicates";
+import { leadDuplicateEndpoints, type DuplicatePair } from "@contract/lead-duplicates";
 import type { LeadSummary } from "@contract/leads";
 import { DataTableState } from "@/components/data-table-state";
+import { RefusedButton } from "@/components/refused-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { apiErrorMessage } from "@/lib/api";
+import { useMayCall } from "@/lib/authorization";
 import { useFormatters } from "@/lib/use-formatters";
 import { DuplicateReasons, ownerNameOf, useConfidenceLabel } from "./lead-duplicate-matches";
-import { useDuplicatePairs } from "./lead-duplicate-queries";
+import { useCheckDuplicatesNow, useDuplicatePairs } from "./lead-duplicate-queries";
 import { LeadLink } from "./lead-link";
 import { leadMergePath } from "./lead-merge-path";
 
@@ -25,18 +28,58 @@ export default function LeadDuplicatesPage() {
   const format = useFormatters();
   // The cursors of the pages after the first, newest last: Next pushes the page's nextCursor, Previous pops.
   const [cursors, setCursors] = useState<string[]>([]);
-  const pairs = useDuplicatePairs(cursors.at(-1));
+  // The walk's finish time when Check now was asked for: until it changes (or a walk is seen) the check is queued.
+  const [askedAfter, setAskedAfter] = useState<string | null | undefined>(undefined);
+  const checkNow = useCheckDuplicatesNow();
+  const mayCheck = useMayCall(leadDuplicateEndpoints.scan);
+  const { pairs, lastRunAt, walking, queued } = useDuplicatePairsWithCheck(cursors.at(-1), askedAfter);
   const rows = pairs.data?.pairs ?? [];
   const nextCursor = pairs.data?.nextCursor ?? null;
-  const lastRunAt = pairs.data?.lastRunAt;
+
+  const runLine = walking
+    ? t("leads.duplicates.walking")
+    : queued
+      ? t("leads.duplicates.checkQueued")
+      : lastRunAt
+        ? t("leads.duplicates.lastRun", { when: format.dateTime(lastRunAt) })
+        : lastRunAt === null
+          ? t("leads.duplicates.notRunYet")
+          : null;
 
   return (
     <Card className="min-w-0" data-testid="lead-duplicate-pairs">
-      <CardHeader>
-        <CardTitle>{t("leads.duplicates.pairsTitle")}</CardTitle>
-        <CardDescription data-testid="lead-duplicate-pairs-run">
-          {lastRunAt ? t("leads.duplicates.lastRun", { when: format.dateTime(lastRunAt) }) : lastRunAt === null ? t("leads.duplicates.notRunYet") : null}
-        </CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="grid min-w-0 gap-1.5">
+          <CardTitle>{t("leads.duplicates.pairsTitle")}</CardTitle>
+          <CardDescription data-testid="lead-duplicate-pairs-run" aria-live="polite">
+            {runLine}
+          </CardDescription>
+          {checkNow.isError ? (
+            <p className="text-sm text-destructive" role="alert">
+              {t("leads.duplicates.checkFailed", { message: apiErrorMessage(checkNow.error) })}
+            </p>
+          ) : null}
+        </div>
+        {mayCheck === false ? (
+          <RefusedButton reason={t("leads.duplicates.checkRefused")} data-testid="lead-duplicates-check">
+            <ScanSearch aria-hidden="true" />
+            {t("leads.duplicates.checkNow")}
+          </RefusedButton>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={walking || queued || checkNow.isPending || pairs.data === undefined}
+            onClick={() => {
+              setAskedAfter(lastRunAt ?? null);
+              checkNow.mutate(undefined, { onError: () => setAskedAfter(undefined) });
+            }}
+            data-testid="lead-duplicates-check"
+          >
+            <ScanSearch aria-hidden="true" />
+            {walking || queued ? t("leads.duplicates.checking") : t("leads.duplicates.checkNow")}
+          </Button>
+        )}
       </CardHeader>
       <DataTableState
         query={pairs}
@@ -95,6 +138,18 @@ export default function LeadDuplicatesPage() {
       ) : null}
     </Card>
   );
+}
+
+/**
+ * The pairs page with where the check stands: walking (the server says so), queued (Check now was asked for and no
+ * walk has started or finished since), and when the last walk finished.
+ */
+function useDuplicatePairsWithCheck(cursor: string | undefined, askedAfter: string | null | undefined) {
+  const pairs = useDuplicatePairs(cursor, askedAfter);
+  const lastRunAt = pairs.data?.lastRunAt;
+  const walking = pairs.data?.walking ?? false;
+  const queued = askedAfter !== undefined && !walking && lastRunAt === askedAfter;
+  return { pairs, lastRunAt, walking, queued };
 }
 
 function LeadCell({ lead }: { lead: LeadSummary }) {

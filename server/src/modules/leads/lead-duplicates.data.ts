@@ -50,9 +50,13 @@ export async function selectPairPage(db: Database, limit: number, after: { confi
 }
 
 /** When the pairs job last finished a walk of every lead, or null. */
-export async function selectLastScan(db: Database): Promise<string | null> {
-  const [row] = await rawRows<{ finished_at: string | Date | null }>(db, sql`SELECT finished_at FROM lead_duplicate_scan WHERE id = 1`);
-  return row?.finished_at ? new Date(row.finished_at).toISOString() : null;
+/** When the last walk finished, and whether one is under way (started after the last finished). */
+export async function selectScanSummary(db: Database): Promise<{ lastRunAt: string | null; walking: boolean }> {
+  const [row] = await rawRows<{ finished_at: string | Date | null; walking: boolean }>(
+    db,
+    sql`SELECT finished_at, (started_at IS NOT NULL AND (finished_at IS NULL OR finished_at < started_at)) AS walking FROM lead_duplicate_scan WHERE id = 1`,
+  );
+  return { lastRunAt: row?.finished_at ? new Date(row.finished_at).toISOString() : null, walking: row?.walking ?? false };
 }
 
 /* The pairs job's walk (lead-duplicates.jobs.ts): its state, its name lists and one chunk of leads at a time. */

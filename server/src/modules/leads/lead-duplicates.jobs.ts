@@ -117,8 +117,9 @@ export async function runDuplicateScan(db: Database, options: DuplicateScanOptio
  */
 export const scanLeadDuplicatesJob = defineJob({
   name: "leads.duplicate-pairs",
-  payload: z.object({}),
-  handler: async ({ db }) => runDuplicateScan(db),
+  // force: asked for from the Duplicates view (POST /api/leads/duplicates/scan), a new walk even when the last is recent.
+  payload: z.object({ force: z.boolean().optional() }),
+  handler: async ({ db }, { force }) => runDuplicateScan(db, { force }),
   schedule: "29 * * * *",
 });
 

@@ -5,9 +5,11 @@ import type { duplicatePairsPageSchema, duplicatePairsQuerySchema } from "@contr
 import type { Database } from "../../db/client";
 import { findLeadById } from "../../db/queries/lead-record";
 import { badRequest } from "../../kernel/http/errors";
+import type { JobQueue } from "../../kernel/jobs/job-context";
 import { leadGone } from "../../kernel/lead-gone";
 import { byStrength, rankedDuplicateCandidates } from "../../db/queries/lead-duplicates";
-import { selectLastScan, selectPairPage, selectProbeOf, type DuplicateProbe } from "./lead-duplicates.data";
+import { scanLeadDuplicatesJob } from "./lead-duplicates.jobs";
+import { selectPairPage, selectScanSummary, selectProbeOf, type DuplicateProbe } from "./lead-duplicates.data";
 
 async function matchesOf(db: Database, probe: DuplicateProbe): Promise<DuplicateMatch[]> {
   const candidates = await rankedDuplicateCandidates(db, probe, DUPLICATE_MATCHES_MAX);
@@ -57,6 +59,16 @@ export async function listPairs(db: Database, query: z.output<typeof duplicatePa
   return {
     pairs,
     nextCursor: rows.length > query.limit && last ? `${last.confidence}:${last.leadA}:${last.leadB}` : null,
-    lastRunAt: await selectLastScan(db),
+    ...(await selectScanSummary(db)),
   };
+}
+
+/**
+ * Queues the pairs job now: a fresh walk (force: the last walk being recent does not stop it), or, while a walk is
+ * under way, a run that continues it rather than starting over (the view disables Check now while it says walking).
+ */
+export async function queueDuplicateScan(db: Database, jobs: JobQueue): Promise<{ queued: true }> {
+  const { walking } = await selectScanSummary(db);
+  await jobs.send(scanLeadDuplicatesJob, { force: !walking }, { retryLimit: 0 });
+  return { queued: true };
 }
