@@ -128,6 +128,12 @@ describe("leads, KPI, dashboard, analytics and search in the browser", () => {
     expect(entry).toContain(LEAD.email);
     expect(entry).toContain("ZR");
     expect(entry).toContain("New");
+    // The name opens the lead's page; back returns to the dashboard.
+    await recent.first().getByRole("link", { name: LEAD.business }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/leads\/\d+$/);
+    await page.getByTestId("lead-page-name").getByText(LEAD.business).waitFor();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
   });
 
   it("filters the list by search text and by status", async () => {

@@ -3,14 +3,14 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LeadStatusBadge } from "@/features/leads";
+import { LeadLink, LeadStatusBadge } from "@/features/leads";
 import { useRecentLeads } from "@/features/leads";
 import { apiErrorMessage } from "@/lib/api";
 import { initials } from "@/lib/format";
 
 export const RECENT_LEADS = 5;
 
-/** The five newest leads with initials, business name, email and status. */
+/** The five newest leads with initials, business name (opening the lead's page), email and status. */
 export function RecentLeadsCard() {
   const { t } = useTranslation();
   const recent = useRecentLeads(RECENT_LEADS);
@@ -49,7 +49,9 @@ export function RecentLeadsCard() {
                   {initials(lead.businessName) || "?"}
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{lead.businessName}</p>
+                  <p className="truncate text-sm font-medium">
+                    <LeadLink id={lead.id} name={lead.businessName} />
+                  </p>
                   <p className="truncate text-xs text-muted-foreground">{lead.email}</p>
                 </div>
                 <LeadStatusBadge status={lead.status} />
