@@ -5,10 +5,16 @@ import type { ZodApp } from "./zod-app";
 import { reserveAttempt } from "./attempt-throttle.data";
 import { tooManyRequests } from "./errors";
 
-/** How many requests one client address may make to a route per window. */
+/** How many requests one client address (or one signed-in caller) may make to a route per window. */
 export interface RateLimit {
   max: number;
   windowMs: number;
+  /**
+   * Whom the count is kept for: "address" (the default; every public route) or "caller", the signed-in staff member
+   * or API key, so that colleagues behind one office address do not share an allowance (a request without a
+   * credential is still counted by its address).
+   */
+  per?: "address" | "caller";
   /**
    * "refuse" (the default) answers 429 with Retry-After before the handler runs. "flag" lets the request through
    * with `request.overRateLimit` set, for a route that must still answer but should stop writing (the referral
@@ -19,7 +25,7 @@ export interface RateLimit {
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Per client address, counted in the database so the limit holds across app instances. */
+    /** Per client address or signed-in caller, counted in the database so the limit holds across app instances. */
     rateLimit?: RateLimit;
   }
   interface FastifyRequest {
@@ -57,10 +63,12 @@ export const PUBLIC_LIMITS = {
 const windowText = (ms: number) => (ms % minutes(60) === 0 ? `${ms / minutes(60)} hour${ms === minutes(60) ? "" : "s"}` : `${ms / 60_000} minute${ms === 60_000 ? "" : "s"}`);
 
 /** The sentence each limited route adds to its OpenAPI description. */
-export const describeRateLimit = (limit: RateLimit) =>
-  limit.whenExceeded === "flag"
-    ? `At most ${limit.max} per client address are recorded per ${windowText(limit.windowMs)}; later ones still answer but record nothing.`
-    : `Limited to ${limit.max} requests per client address per ${windowText(limit.windowMs)}; beyond that it answers 429 with Retry-After and does nothing.`;
+export const describeRateLimit = (limit: RateLimit) => {
+  const per = limit.per === "caller" ? "signed-in caller (staff member or API key)" : "client address";
+  return limit.whenExceeded === "flag"
+    ? `At most ${limit.max} per ${per} are recorded per ${windowText(limit.windowMs)}; later ones still answer but record nothing.`
+    : `Limited to ${limit.max} requests per ${per} per ${windowText(limit.windowMs)}; beyond that it answers 429 with Retry-After and does nothing.`;
+};
 
 /**
  * The part of a client address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 network,
@@ -108,7 +116,10 @@ export function registerRateLimits(app: ZodApp, db: Database) {
     if (!limit) return;
     // HEAD shares its GET route's count.
     const method = request.method === "HEAD" ? "GET" : request.method;
-    const key = `route:${method} ${request.routeOptions.url}|${addressKey(request.ip)}`;
+    const principal = request.principal;
+    const who =
+      limit.per === "caller" && principal ? (principal.kind === "apiKey" ? `key:${principal.apiKeyId}` : `user:${principal.user.id}`) : addressKey(request.ip);
+    const key = `route:${method} ${request.routeOptions.url}|${who}`;
     const reservation = await reserveAttempt(db, key, { maxAttempts: limit.max, windowMs: limit.windowMs });
     if (reservation.allowed) return;
     if (limit.whenExceeded === "flag") {

@@ -6,6 +6,7 @@ import type { Lead } from "@contract/leads";
 import type { LeadEmail, LeadEmailTemplate } from "@contract/mail";
 import { eventOutbox, leadTimeline } from "../../db/schema";
 import { openEventStream } from "../../test/event-stream";
+import { LEAD_EMAIL_LIMIT } from "./mail.routes";
 import { ADMIN, signedInAdmin, signedInWithRole, startTestRuntime, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 
 /** One MIME part: its headers by lower-case name and its body, transfer encoding undone. */
@@ -331,6 +332,18 @@ describe.each(testDrivers)("email to a lead without an SMTP server on %s", (driv
       expect(template.es.name).not.toBe(template.en.name);
     }
     expect((await rt.client().get("/api/lead-email-templates")).status).toBe(401);
+  });
+
+  it("counts the sending limit per staff member, so colleagues behind one office address keep their own", async () => {
+    const lead = await createLead(admin);
+    const send = (client: TestClient) => client.post<{ code?: string }>(`/api/leads/${lead.id}/emails`, { subject: "Limit", body: "x" });
+    let last = await send(admin);
+    for (let sent = 1; last.status === 202 && sent <= LEAD_EMAIL_LIMIT.max; sent += 1) last = await send(admin);
+    expect([last.status, last.body.code]).toEqual([429, "request.too_many"]);
+    // Every request here comes from one address: another staff member still sends.
+    const agent = await signedInWithRole(rt, "agent", { name: "Otto Office", email: "otto.limit@example.com" });
+    expect((await send(agent)).status).toBe(202);
+    expect((await send(admin)).status).toBe(429);
   });
 });
 

@@ -10,8 +10,11 @@ import { leadEmails, leadEmailTemplateList, sendLeadEmail } from "./lead-email.s
 // Outgoing mail carries links meant for one person: a signed-in administrator reads it, never an API key.
 const config = { apiKeyScopes: [] };
 
-/** Email to leads, per client address (the kernel's limiter counts addresses): far above a person's pace, below a script's. */
-export const LEAD_EMAIL_LIMIT: RateLimit = { max: 60, windowMs: 10 * 60_000 };
+/**
+ * Email to leads, per staff member (or API key): far above a person's pace, below a script's. Counted per caller, not
+ * per address, so an office of agents behind one address does not share one allowance.
+ */
+export const LEAD_EMAIL_LIMIT: RateLimit = { max: 60, windowMs: 10 * 60_000, per: "caller" };
 
 export function mailRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, mailEndpoints.outbox, { config }, async (request) => {
