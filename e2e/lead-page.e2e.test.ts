@@ -123,6 +123,20 @@ describe("a lead's own page, /leads/{id}", () => {
     expect(await text(newest.getByRole("paragraph").first())).toBe(`${ADMIN.name} synced KPI data: YTD revenue $1,200.00, MRR $100.00`);
   });
 
+  it("adds a task about the lead from its page, the lead already chosen, and the timeline shows it", async () => {
+    await page.getByRole("button", { name: "New Task" }).click();
+    const dialog = page.getByTestId("task-create-dialog");
+    expect(await text(dialog.getByLabel("Lead", { exact: true }))).toBe(ZEPHYRINE.businessName);
+    await dialog.getByLabel("Title").fill("Call back about the robots");
+    await dialog.getByRole("button", { name: "Create Task" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const newest = page.getByRole("region", { name: "Timeline" }).getByTestId("timeline-entry").first();
+    await expect.poll(() => newest.getAttribute("data-kind")).toBe("task");
+    expect(await text(newest.getByRole("paragraph").first())).toBe(`${ADMIN.name} added the task “Call back about the robots”`);
+    const tasks = (await (await context.request.get(`/api/tasks?leadId=${zephyrineId}`)).json()) as { title: string; leadId: number }[];
+    expect(tasks.map((task) => [task.title, task.leadId])).toEqual([["Call back about the robots", zephyrineId]]);
+  });
+
   it("shows the server's refusal beside the field it is about, and Cancel keeps the stored value", async () => {
     const contact = page.getByRole("region", { name: "Contact" });
     await contact.getByRole("button", { name: "Edit Contact" }).click();

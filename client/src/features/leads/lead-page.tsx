@@ -14,6 +14,7 @@ import { useMayCall } from "@/lib/authorization";
 import { usePageTitle } from "@/lib/page-title";
 import { LeadAttachmentsCard } from "@/features/attachments";
 import { LeadEmailButton } from "@/features/mail";
+import { TaskCreateDialog } from "@/features/tasks";
 import { LeadNotesCard } from "@/features/notes";
 import { LeadTimeline } from "@/features/timeline";
 import { LeadDuplicateCard } from "./lead-duplicate-card";
@@ -118,6 +119,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
           <div className="flex flex-wrap items-center gap-2">
             <LeadStatusBadge status={lead.status} />
             <LeadEmailButton lead={lead} />
+            <TaskCreateDialog lead={{ id: lead.id, name: lead.businessName }} compact />
           </div>
         </CardHeader>
       </Card>

@@ -16,15 +16,18 @@ import { useCreateTask } from "./task-queries";
 import { WhenAllowed } from "@/components/when-allowed";
 import { useCurrentUser } from "@/lib/session";
 
-/** The New Task button and its dialog; the lead the list is filtered by is the new task's lead to begin with. */
-export function TaskCreateDialog({ lead }: { lead: LeadChoice | null }) {
+/**
+ * The New Task button and its dialog; `lead` is the new task's lead to begin with (the lead the task list is filtered
+ * by, or the lead whose page it is on). `compact`: an outline button beside a record's other actions.
+ */
+export function TaskCreateDialog({ lead, compact = false }: { lead: LeadChoice | null; compact?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <WhenAllowed endpoint={taskEndpoints.create}>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button data-testid="task-new">
+          <Button data-testid="task-new" {...(compact ? { variant: "outline", size: "sm" } : {})}>
             <Plus aria-hidden="true" />
             {t("tasks.newTask")}
           </Button>
