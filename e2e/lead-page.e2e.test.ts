@@ -135,6 +135,18 @@ describe("a lead's own page, /leads/{id}", () => {
     expect(await text(newest.getByRole("paragraph").first())).toBe(`${ADMIN.name} added the task “Call back about the robots”`);
     const tasks = (await (await context.request.get(`/api/tasks?leadId=${zephyrineId}`)).json()) as { title: string; leadId: number }[];
     expect(tasks.map((task) => [task.title, task.leadId])).toEqual([["Call back about the robots", zephyrineId]]);
+    // The page's Tasks card lists it, opens it, and leads to every task of the lead.
+    const card = page.getByRole("region", { name: "Tasks" });
+    await expect.poll(() => card.getByTestId("lead-task").count()).toBe(1);
+    expect(await text(card.getByTestId("lead-task"))).toContain("No due date");
+    await card.getByRole("button", { name: "Call back about the robots" }).click();
+    await page.getByTestId("task-edit-dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await card.getByRole("link", { name: "All tasks for this lead" }).click();
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/tasks?leadId=${zephyrineId}`);
+    await expect.poll(() => page.getByTestId("task-card").count()).toBe(1);
+    await page.goBack();
+    await page.getByTestId("lead-page").waitFor();
   });
 
   it("shows the server's refusal beside the field it is about, and Cancel keeps the stored value", async () => {

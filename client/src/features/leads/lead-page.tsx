@@ -14,7 +14,7 @@ import { useMayCall } from "@/lib/authorization";
 import { usePageTitle } from "@/lib/page-title";
 import { LeadAttachmentsCard } from "@/features/attachments";
 import { LeadEmailButton } from "@/features/mail";
-import { TaskCreateDialog } from "@/features/tasks";
+import { LeadTasksCard, TaskCreateDialog } from "@/features/tasks";
 import { LeadNotesCard } from "@/features/notes";
 import { LeadTimeline } from "@/features/timeline";
 import { LeadDuplicateCard } from "./lead-duplicate-card";
@@ -130,6 +130,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
           {LEAD_PAGE_GROUPS.map((group) => (
             <LeadFieldGroupCard key={group.group} lead={lead} group={group} mayWrite={mayWrite} />
           ))}
+          <LeadTasksCard leadId={lead.id} />
           <LeadAttachmentsCard leadId={lead.id} />
         </div>
         <div className="grid min-w-0 gap-4">

@@ -1,0 +1,88 @@
+import { useId, useState } from "react";
+import { AlertTriangle, CalendarDays } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { TASK_PAGE_DEFAULT } from "@contract/tasks";
+import { RetryAlert } from "@/components/retry-alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiErrorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { formatDueDate, taskStatusLabel } from "./task-labels";
+import { TaskEditDialog, type OpenedTask } from "./task-edit-dialog";
+import { useTaskList } from "./task-queries";
+
+/** How many of the lead's unfinished tasks its page lists; the rest are a link away. */
+export const LEAD_PAGE_TASKS = 5;
+
+/**
+ * The lead page's "Tasks": the lead's unfinished tasks, soonest due first (overdue ones say so), each opening the task
+ * to see and edit it, and a link to every task of the lead on Task Management. The list reads again with every task
+ * change, live ones included (task.* events refresh the task lists).
+ */
+export function LeadTasksCard({ leadId }: { leadId: number }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "en";
+  const headingId = useId();
+  const [opened, setOpened] = useState<OpenedTask | null>(null);
+  // One page of the lead's tasks in the list's order (soonest due first), the finished ones left out here.
+  const tasks = useTaskList({ leadId, limit: TASK_PAGE_DEFAULT });
+  const unfinished = (tasks.data?.rows ?? []).filter((task) => task.status !== "completed");
+  const shown = unfinished.slice(0, LEAD_PAGE_TASKS);
+
+  return (
+    <Card role="region" aria-labelledby={headingId} data-testid="lead-tasks">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 space-y-0">
+        <div className="grid gap-1">
+          <CardTitle id={headingId} className="text-base">
+            {t("leadPage.tasks.title")}
+          </CardTitle>
+          <CardDescription>{t("leadPage.tasks.description")}</CardDescription>
+        </div>
+        <Link href={`/tasks?leadId=${leadId}`} className="text-sm underline-offset-4 hover:underline" data-testid="lead-tasks-all">
+          {t("leadPage.tasks.all")}
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {tasks.isPending ? (
+          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.tasks.loading")}>
+            <Skeleton className="h-9" />
+          </div>
+        ) : tasks.isError ? (
+          <RetryAlert message={t("leadPage.tasks.loadFailed", { message: apiErrorMessage(tasks.error) })} onRetry={() => void tasks.refetch()} />
+        ) : shown.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="lead-tasks-none">
+            {t("leadPage.tasks.none")}
+          </p>
+        ) : (
+          <ul className="grid gap-1" aria-labelledby={headingId}>
+            {shown.map((task) => (
+              <li key={task.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm" data-testid="lead-task">
+                <Button
+                  variant="link"
+                  className="h-auto min-w-0 justify-start p-0 text-left font-medium break-words whitespace-normal"
+                  onClick={(event) => setOpened({ task, opener: event.currentTarget })}
+                >
+                  {task.title}
+                </Button>
+                <span className={cn("inline-flex items-center gap-1 text-xs text-muted-foreground", task.overdue && "font-semibold text-destructive-strong")}>
+                  {task.overdue ? <AlertTriangle aria-hidden="true" className="size-3.5" /> : <CalendarDays aria-hidden="true" className="size-3.5" />}
+                  {task.dueDate
+                    ? t(task.overdue ? "leadPage.tasks.overdue" : "leadPage.tasks.due", { date: formatDueDate(task.dueDate, language) })
+                    : t("leadPage.tasks.noDue")}
+                  <span aria-hidden="true">·</span>
+                  {taskStatusLabel(t, task.status)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {unfinished.length > shown.length ? (
+          <p className="mt-2 text-xs text-muted-foreground">{t("leadPage.tasks.more", { count: unfinished.length - shown.length })}</p>
+        ) : null}
+      </CardContent>
+      <TaskEditDialog opened={opened} onOpenChange={(open) => !open && setOpened(null)} />
+    </Card>
+  );
+}
