@@ -142,9 +142,18 @@ describe("a lead's own page, /leads/{id}", () => {
     await card.getByRole("button", { name: "Call back about the robots" }).click();
     await page.getByTestId("task-edit-dialog").waitFor();
     await page.keyboard.press("Escape");
+    // Five more, overdue: the card lists the five soonest due (the undated one last, so not shown) and counts the rest.
+    for (const day of ["2026-01-05", "2026-01-04", "2026-01-03", "2026-01-02", "2026-01-01"]) {
+      const made = await context.request.post("/api/tasks", { data: { title: `Follow-up ${day}`, leadId: zephyrineId, dueDate: day } });
+      expect(made.status()).toBe(201);
+    }
+    await expect.poll(() => card.getByTestId("lead-task").count()).toBe(5);
+    await expect.poll(() => text(card.getByTestId("lead-task").first())).toContain("Follow-up 2026-01-01");
+    expect(await text(card.getByTestId("lead-task").first())).toContain("Overdue since");
+    expect(await text(card.getByText("And 1 more on Task Management."))).toBe("And 1 more on Task Management.");
     await card.getByRole("link", { name: "All tasks for this lead" }).click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/tasks?leadId=${zephyrineId}`);
-    await expect.poll(() => page.getByTestId("task-card").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("task-card").count()).toBe(6);
     await page.goBack();
     await page.getByTestId("lead-page").waitFor();
   });

@@ -57,9 +57,15 @@ const PAIRS_KEY = [...LEADS_KEY, "duplicates", "pairs"] as const;
 const WALK_PROGRESS_MS = 3_000;
 
 /**
+ * Whether a check asked for with Check now is still waiting to start: `askedAfter` is the last walk's finish when it
+ * was asked for (undefined: none was asked for); no walk is under way and none has finished since.
+ */
+export const checkQueued = (page: { lastRunAt: string | null; walking: boolean } | undefined, askedAfter: string | null | undefined) =>
+  askedAfter !== undefined && page !== undefined && !page.walking && page.lastRunAt === askedAfter;
+
+/**
  * One page of the likely pairs, most confident first; `cursor` is the page before's nextCursor. While a check walks
- * the leads, or one was asked for and has not yet started or finished (`askedAfter`: the last walk's finish when it
- * was asked for; undefined when none was), the page reads again every few seconds.
+ * the leads, or one asked for has not yet started (checkQueued), the page reads again every few seconds.
  */
 export function useDuplicatePairs(cursor: string | undefined, askedAfter?: string | null) {
   return useQuery({
@@ -67,11 +73,7 @@ export function useDuplicatePairs(cursor: string | undefined, askedAfter?: strin
     queryFn: ({ signal }) => callApi(leadDuplicateEndpoints.pairs, { query: cursor ? { cursor } : {} }, { signal }),
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      const awaitingCheck = askedAfter !== undefined && data?.lastRunAt === askedAfter;
-      return awaitingCheck || data?.walking ? WALK_PROGRESS_MS : false;
-    },
+    refetchInterval: (query) => (query.state.data?.walking || checkQueued(query.state.data, askedAfter) ? WALK_PROGRESS_MS : false),
   });
 }
 

@@ -13,7 +13,7 @@ import { apiErrorMessage } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
 import { useFormatters } from "@/lib/use-formatters";
 import { DuplicateReasons, ownerNameOf, useConfidenceLabel } from "./lead-duplicate-matches";
-import { useCheckDuplicatesNow, useDuplicatePairs } from "./lead-duplicate-queries";
+import { checkQueued, useCheckDuplicatesNow, useDuplicatePairs } from "./lead-duplicate-queries";
 import { LeadLink } from "./lead-link";
 import { leadMergePath } from "./lead-merge-path";
 
@@ -148,7 +148,7 @@ function useDuplicatePairsWithCheck(cursor: string | undefined, askedAfter: stri
   const pairs = useDuplicatePairs(cursor, askedAfter);
   const lastRunAt = pairs.data?.lastRunAt;
   const walking = pairs.data?.walking ?? false;
-  const queued = askedAfter !== undefined && !walking && lastRunAt === askedAfter;
+  const queued = checkQueued(pairs.data, askedAfter);
   return { pairs, lastRunAt, walking, queued };
 }
 

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { AlertTriangle, CalendarDays } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { TASK_PAGE_DEFAULT } from "@contract/tasks";
+import type { Task } from "@contract/tasks";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -16,8 +16,11 @@ import { useTaskList } from "./task-queries";
 /** How many of the lead's unfinished tasks its page lists; the rest are a link away. */
 export const LEAD_PAGE_TASKS = 5;
 
+/** Task Management's order (tasks.data.ts): soonest due first, no due date last, then by id. */
+const byListOrder = (a: Task, b: Task) => (a.dueDate ?? "9999-12-31").localeCompare(b.dueDate ?? "9999-12-31") || a.id - b.id;
+
 /**
- * The lead page's "Tasks": the lead's unfinished tasks, soonest due first (overdue ones say so), each opening the task
+ * The lead page's "Tasks": the lead's unfinished tasks (open or in progress), soonest due first (overdue ones say so), each opening the task
  * to see and edit it, and a link to every task of the lead on Task Management. The list reads again with every task
  * change, live ones included (task.* events refresh the task lists).
  */
@@ -26,10 +29,14 @@ export function LeadTasksCard({ leadId }: { leadId: number }) {
   const language = i18n.resolvedLanguage ?? "en";
   const headingId = useId();
   const [opened, setOpened] = useState<OpenedTask | null>(null);
-  // One page of the lead's tasks in the list's order (soonest due first), the finished ones left out here.
-  const tasks = useTaskList({ leadId, limit: TASK_PAGE_DEFAULT });
-  const unfinished = (tasks.data?.rows ?? []).filter((task) => task.status !== "completed");
-  const shown = unfinished.slice(0, LEAD_PAGE_TASKS);
+  // The first few open and in-progress tasks, each read in the list's order with its exact total; merged in that
+  // order, their first few are the lead's first unfinished tasks, and the totals say how many more there are.
+  const open = useTaskList({ leadId, status: "open", limit: LEAD_PAGE_TASKS });
+  const inProgress = useTaskList({ leadId, status: "in_progress", limit: LEAD_PAGE_TASKS });
+  const failure = open.error ?? inProgress.error;
+  const pending = !failure && (open.isPending || inProgress.isPending);
+  const shown = [...(open.data?.rows ?? []), ...(inProgress.data?.rows ?? [])].sort(byListOrder).slice(0, LEAD_PAGE_TASKS);
+  const more = (open.data?.total ?? 0) + (inProgress.data?.total ?? 0) - shown.length;
 
   return (
     <Card role="region" aria-labelledby={headingId} data-testid="lead-tasks">
@@ -45,12 +52,15 @@ export function LeadTasksCard({ leadId }: { leadId: number }) {
         </Link>
       </CardHeader>
       <CardContent>
-        {tasks.isPending ? (
+        {pending ? (
           <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.tasks.loading")}>
             <Skeleton className="h-9" />
           </div>
-        ) : tasks.isError ? (
-          <RetryAlert message={t("leadPage.tasks.loadFailed", { message: apiErrorMessage(tasks.error) })} onRetry={() => void tasks.refetch()} />
+        ) : failure ? (
+          <RetryAlert
+            message={t("leadPage.tasks.loadFailed", { message: apiErrorMessage(failure) })}
+            onRetry={() => void Promise.all([open.refetch(), inProgress.refetch()])}
+          />
         ) : shown.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="lead-tasks-none">
             {t("leadPage.tasks.none")}
@@ -78,9 +88,7 @@ export function LeadTasksCard({ leadId }: { leadId: number }) {
             ))}
           </ul>
         )}
-        {unfinished.length > shown.length ? (
-          <p className="mt-2 text-xs text-muted-foreground">{t("leadPage.tasks.more", { count: unfinished.length - shown.length })}</p>
-        ) : null}
+        {!pending && !failure && more > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t("leadPage.tasks.more", { count: more })}</p> : null}
       </CardContent>
       <TaskEditDialog opened={opened} onOpenChange={(open) => !open && setOpened(null)} />
     </Card>

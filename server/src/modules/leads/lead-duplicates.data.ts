@@ -49,14 +49,20 @@ export async function selectPairPage(db: Database, limit: number, after: { confi
   }));
 }
 
-/** When the pairs job last finished a walk of every lead, or null. */
-/** When the last walk finished, and whether one is under way (started after the last finished). */
+/** Whether a walk is under way: one started after the last one finished. */
+export const walkInProgress = (state: { startedAt: Date | null; finishedAt: Date | null }) =>
+  state.startedAt !== null && (state.finishedAt === null || state.finishedAt < state.startedAt);
+
+const dateOf = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
+
+/** When the last walk of every lead finished (null: none yet), and whether one is under way. */
 export async function selectScanSummary(db: Database): Promise<{ lastRunAt: string | null; walking: boolean }> {
-  const [row] = await rawRows<{ finished_at: string | Date | null; walking: boolean }>(
+  const [row] = await rawRows<{ started_at: string | Date | null; finished_at: string | Date | null }>(
     db,
-    sql`SELECT finished_at, (started_at IS NOT NULL AND (finished_at IS NULL OR finished_at < started_at)) AS walking FROM lead_duplicate_scan WHERE id = 1`,
+    sql`SELECT started_at, finished_at FROM lead_duplicate_scan WHERE id = 1`,
   );
-  return { lastRunAt: row?.finished_at ? new Date(row.finished_at).toISOString() : null, walking: row?.walking ?? false };
+  const state = { startedAt: dateOf(row?.started_at), finishedAt: dateOf(row?.finished_at) };
+  return { lastRunAt: state.finishedAt?.toISOString() ?? null, walking: walkInProgress(state) };
 }
 
 /* The pairs job's walk (lead-duplicates.jobs.ts): its state, its name lists and one chunk of leads at a time. */
@@ -83,14 +89,13 @@ export async function lockScanState(db: Database): Promise<ScanState> {
     started_at: string | Date | null;
     finished_at: string | Date | null;
   }>(db, sql`SELECT phase, name_kind, name_cursor, cursor_id, started_at, finished_at FROM lead_duplicate_scan WHERE id = 1 FOR UPDATE`);
-  const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
   return {
     phase: row?.phase ?? "leads",
     nameKind: row?.name_kind === "o" ? "o" : "b",
     nameCursor: row?.name_cursor ?? "",
     cursorId: Number(row?.cursor_id ?? 0),
-    startedAt: date(row?.started_at),
-    finishedAt: date(row?.finished_at),
+    startedAt: dateOf(row?.started_at),
+    finishedAt: dateOf(row?.finished_at),
   };
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { defineJob } from "../../kernel/jobs/job-kind";
 import { inTransaction } from "../../kernel/transaction";
-import { deletePairsAfter, lockScanState, rebuildDuplicateNames, scanDuplicateChunk, searchSimilarNames, updateScanState } from "./lead-duplicates.data";
+import { deletePairsAfter, lockScanState, rebuildDuplicateNames, scanDuplicateChunk, searchSimilarNames, updateScanState, walkInProgress } from "./lead-duplicates.data";
 
 /** Leads per chunk: each chunk is one transaction (its pairs and the walk's cursor together). */
 export const DUPLICATE_SCAN_CHUNK = 2_000;
@@ -42,9 +42,6 @@ export interface DuplicateScanResult {
   namesSeconds: number;
 }
 
-const inProgress = (state: { startedAt: Date | null; finishedAt: Date | null }) =>
-  state.startedAt !== null && (state.finishedAt === null || state.finishedAt < state.startedAt);
-
 /**
  * A walk, resumable at every step: it starts by listing the leads' names (rebuildDuplicateNames, one transaction),
  * then searches each distinct name's similar names, a batch of names per transaction with the name cursor
@@ -63,7 +60,7 @@ export async function runDuplicateScan(db: Database, options: DuplicateScanOptio
 
   const started = await inTransaction(db, async (tx) => {
     const state = await lockScanState(tx);
-    if (inProgress(state)) return true;
+    if (walkInProgress(state)) return true;
     const recent = state.finishedAt !== null && now() - state.finishedAt.getTime() < DUPLICATE_SCAN_EVERY_MS;
     if (recent && !options.force) return false;
     const namesStart = now();
@@ -78,7 +75,7 @@ export async function runDuplicateScan(db: Database, options: DuplicateScanOptio
     const stepStart = now();
     const step = await inTransaction(db, async (tx) => {
       const state = await lockScanState(tx);
-      if (!inProgress(state)) return { done: true, names: false, cursorId: state.cursorId };
+      if (!walkInProgress(state)) return { done: true, names: false, cursorId: state.cursorId };
       if (state.phase === "names") {
         const batch = await searchSimilarNames(tx, state.nameKind, state.nameCursor, nameBatch);
         if (batch.last !== null) await updateScanState(tx, { nameCursor: batch.last });
@@ -117,7 +114,8 @@ export async function runDuplicateScan(db: Database, options: DuplicateScanOptio
  */
 export const scanLeadDuplicatesJob = defineJob({
   name: "leads.duplicate-pairs",
-  // force: asked for from the Duplicates view (POST /api/leads/duplicates/scan), a new walk even when the last is recent.
+  // force: asked for from the Duplicates view (POST /api/leads/duplicates/scan), a new walk even when the last is
+  // recent; a walk under way is continued either way (runDuplicateScan looks at that first).
   payload: z.object({ force: z.boolean().optional() }),
   handler: async ({ db }, { force }) => runDuplicateScan(db, { force }),
   schedule: "29 * * * *",

@@ -64,11 +64,10 @@ export async function listPairs(db: Database, query: z.output<typeof duplicatePa
 }
 
 /**
- * Queues the pairs job now: a fresh walk (force: the last walk being recent does not stop it), or, while a walk is
- * under way, a run that continues it rather than starting over (the view disables Check now while it says walking).
+ * Queues the pairs job now with force: a fresh walk even when the last one is recent. A walk under way is continued
+ * rather than started over, since runDuplicateScan checks for one before it looks at force.
  */
-export async function queueDuplicateScan(db: Database, jobs: JobQueue): Promise<{ queued: true }> {
-  const { walking } = await selectScanSummary(db);
-  await jobs.send(scanLeadDuplicatesJob, { force: !walking }, { retryLimit: 0 });
+export async function queueDuplicateScan(jobs: JobQueue): Promise<{ queued: true }> {
+  await jobs.send(scanLeadDuplicatesJob, { force: true }, { retryLimit: 0 });
   return { queued: true };
 }
