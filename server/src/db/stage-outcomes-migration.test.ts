@@ -1,17 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createThrowawayDatabase, floorDrivers } from "../test/test-runtime";
+import { migrationIndex, migrationsBefore, migrationsFolder, scratchDatabase, type ScratchDatabase } from "../test/migration-scratch";
+import { floorDrivers } from "../test/test-runtime";
 
 /*
  * The migration that gives pipeline stages their outcome, run on a database holding what came before it: stages named
@@ -19,52 +9,14 @@ import { createThrowawayDatabase, floorDrivers } from "../test/test-runtime";
  * leads moved to Won while a move did not convert: the symptom of issue 23.1), a referred one earning its commission.
  */
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
-const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
-const outcomesIndex = journal.entries.findIndex((entry) => entry.tag.endsWith("_pipeline_stage_outcomes"));
-
-/** A copy of the migrations folder whose journal lists only the migrations before the outcomes one. */
-function migrationsBeforeOutcomes(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "leadwell-before-outcomes-"));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, outcomesIndex) }));
-  return folder;
-}
-
-interface Scratch {
-  query<Row>(text: string, values?: unknown[]): Promise<Row[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function scratchDatabase(driver: (typeof floorDrivers)[number]): Promise<Scratch> {
-  if (driver === "pglite") {
-    const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
-    return {
-      query: async <Row,>(text: string, values: unknown[] = []) => (await client.query<Row>(text, values)).rows,
-      migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const created = await createThrowawayDatabase(process.env.DATABASE_URL!);
-  const client = new pg.Client({ connectionString: created.url });
-  await client.connect();
-  return {
-    query: async <Row,>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as Row[],
-    migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
-    async close() {
-      await client.end();
-      await created.drop();
-    },
-  };
-}
+const outcomesIndex = migrationIndex("_pipeline_stage_outcomes");
 
 describe.each(floorDrivers)("the stage outcomes migration on %s", (driver) => {
-  let db: Scratch;
+  let db: ScratchDatabase;
   let before: string;
 
   beforeAll(async () => {
-    before = migrationsBeforeOutcomes();
+    before = migrationsBefore("_pipeline_stage_outcomes");
     db = await scratchDatabase(driver);
     await db.migrate(before);
   }, 120_000);

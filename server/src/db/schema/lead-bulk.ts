@@ -4,7 +4,7 @@ import { users } from "./platform";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
-/** A bulk action on leads (migration 0043): its selection resolved to lead ids, its counters and its cursor. */
+/** A bulk action on leads (migration 0043): its selection resolved to lead ids, its counters and where each of its lanes goes on. */
 export const leadBulkJobs = pgTable(
   "lead_bulk_jobs",
   {
@@ -29,8 +29,10 @@ export const leadBulkJobs = pgTable(
     failed: integer("failed").notNull().default(0),
     failures: jsonb("failures").$type<{ leadId: number; code: string }[]>().notNull().default(sql`'[]'::jsonb`),
     status: varchar("status", { length: 20 }).notNull().default("queued"),
-    /** The last lead id processed (0: none yet). */
-    cursor: integer("cursor").notNull().default(0),
+    /** Leads per batch, fixed when the job is stored (the lanes' stripes depend on it). */
+    batchSize: integer("batch_size").notNull().default(5000),
+    /** Where each lane's next batch starts, as a position in leadIds (migration 0057; lead-bulk-lanes.ts). */
+    laneNext: integer("lane_next").array().notNull().default(sql`'{0}'::integer[]`),
     createdAt: at("created_at").notNull().defaultNow(),
     finishedAt: at("finished_at"),
   },

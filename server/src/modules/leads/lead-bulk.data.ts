@@ -34,7 +34,7 @@ export async function findBulkJob(db: Database, id: number, userId?: number): Pr
   return row;
 }
 
-/** The job, locked for the batch that follows: two runners of one job never process the same batch. */
+/** The job, locked while it is finished: its counters are final and it is finished once. */
 export async function lockBulkJob(db: Database, id: number): Promise<LeadBulkJobRow | undefined> {
   const [row] = await db.select().from(leadBulkJobs).where(eq(leadBulkJobs.id, id)).for("update");
   return row;
@@ -46,6 +46,39 @@ export async function recentBulkJobs(db: Database, userId: number, limit = 20): 
 
 export async function updateBulkJob(db: Database, id: number, patch: Partial<typeof leadBulkJobs.$inferInsert>): Promise<void> {
   await db.update(leadBulkJobs).set(patch).where(eq(leadBulkJobs.id, id));
+}
+
+/** What one lane's batch adds to the job's counters, and the leads it could not find. */
+export interface LaneProgress {
+  done: number;
+  changed: number;
+  skipped: number;
+  failures: { leadId: number; code: string }[];
+}
+
+/**
+ * Records one lane's batch in the job: the lane moves from `from` to `to` and the counters grow. Counters are added to,
+ * not written, so lanes committing one after the other both count; a cancel asked for meanwhile stays asked for; the
+ * failures listed stop at `maxFailures`. False when the lane was no longer at `from` (another runner of the same job
+ * did this batch first): the caller rolls its own back.
+ */
+export async function advanceLane(db: Database, id: number, lane: number, from: number, to: number, progress: LaneProgress, maxFailures: number): Promise<boolean> {
+  const rows = await rawRows<{ id: number }>(
+    db,
+    sql`UPDATE lead_bulk_jobs SET
+          status = CASE WHEN status = 'queued' THEN 'running' ELSE status END,
+          lane_next[${lane + 1}::int] = ${to}::int,
+          done = done + ${progress.done}::int,
+          changed = changed + ${progress.changed}::int,
+          skipped = skipped + ${progress.skipped}::int,
+          failed = failed + ${progress.failures.length}::int,
+          failures = (SELECT coalesce(jsonb_agg(f ORDER BY n), '[]'::jsonb)
+                      FROM jsonb_array_elements(failures || ${JSON.stringify(progress.failures)}::jsonb) WITH ORDINALITY AS e(f, n)
+                      WHERE n <= ${maxFailures}::int)
+        WHERE id = ${id} AND lane_next[${lane + 1}::int] = ${from}::int
+        RETURNING id`,
+  );
+  return rows.length > 0;
 }
 
 /** Asks a queued or running job to stop after its batch under way; false when it had already finished. */

@@ -22,7 +22,9 @@ import type { JobQueue } from "../../kernel/jobs/job-context";
 import { ALL_LEADS, currentLeadScope, runInLeadScope, type LeadScope } from "../../kernel/lead-scope";
 import { hasPermission, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
+import { laneBatch, laneStarts, nextLanePosition } from "./lead-bulk-lanes";
 import {
+  advanceLane,
   changeLeadBatch,
   deleteLeadBatch,
   exportFileChunks,
@@ -41,13 +43,23 @@ import {
 import { isActiveStaff } from "../../db/queries/active-staff";
 
 /**
- * Leads per batch (one transaction each). LEAD_BULK_BATCH_SIZE overrides it, read at each batch: tests set a small one
- * to cancel or crash a job half-way.
+ * Leads per batch (one transaction each). LEAD_BULK_BATCH_SIZE overrides it, read when a job is stored (its lanes'
+ * stripes keep that size): tests set a small one to cancel or crash a job half-way.
  */
 export const LEAD_BULK_BATCH_SIZE = 5_000;
 const batchSize = () => {
   const fromEnv = Number(process.env.LEAD_BULK_BATCH_SIZE);
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : LEAD_BULK_BATCH_SIZE;
+};
+
+/**
+ * Lanes per job: batches that run side by side, each on a connection of its own (lead-bulk-lanes.ts). Two keep both
+ * cores of a small host busy; LEAD_BULK_LANES overrides it (1 to 8), read when a job is stored.
+ */
+export const LEAD_BULK_LANES = 2;
+const laneCount = () => {
+  const fromEnv = Number(process.env.LEAD_BULK_LANES);
+  return Number.isInteger(fromEnv) && fromEnv >= 1 && fromEnv <= 8 ? fromEnv : LEAD_BULK_LANES;
 };
 
 export function toBulkJob(row: LeadBulkJobRow): LeadBulkJob {
@@ -124,6 +136,7 @@ export async function startBulk(deps: { db: Database; jobs: JobQueue }, principa
     ...(request.ids ? { ids: request.ids.length } : { filter: request.filter, expectedTotal: request.expectedTotal }),
     ...(scope.kind === "all" ? {} : { scope }),
   };
+  const size = batchSize();
   return inTransaction(deps.db, async (tx) => {
     const row = await insertBulkJob(tx, {
       userId: principal.user.id,
@@ -134,6 +147,8 @@ export async function startBulk(deps: { db: Database; jobs: JobQueue }, principa
       selection,
       leadIds,
       total: leadIds.length,
+      batchSize: size,
+      laneNext: laneStarts(laneCount(), size),
     });
     await deps.jobs.send(runLeadBulkJob, { jobId: row.id }, { retryLimit: 5, retryDelay: 2, expireInSeconds: 3600 }, tx);
     return toBulkJob(row);
@@ -170,44 +185,69 @@ export function bulkFile(db: Database, principal: Principal, id: number): CsvExp
 }
 
 /**
- * Runs (or resumes) a job to its end, one batch per transaction. Each batch locks the job, reads its cursor, changes
- * the next leads after it with their audit rows, events and timeline entries, and advances the cursor and counters in
- * the same transaction: a crash loses at most the batch under way, which then never happened.
+ * Runs (or resumes) a job to its end: its lanes side by side, each batch in a transaction of its own that changes the
+ * leads with their audit rows, events and timeline entries and moves the lane on, so a crash loses at most the batches
+ * under way, which then never happened. Once every lane has stopped, the job is finished (done or cancelled) with its
+ * one audit entry. A lane that failed fails the run, after the others stopped, and the queue's retry resumes them all.
  */
 export async function runBulkJob(db: Database, jobId: number): Promise<void> {
+  const job = await findBulkJob(db, jobId);
+  if (!job) return;
+  // The first lane to fail stops the others at their next batch.
+  let failing = false;
+  const runLane = async (lane: number) => {
+    try {
+      while (!failing && (await runBulkBatch(db, jobId, lane))) continue;
+    } catch (error) {
+      failing = true;
+      throw error;
+    }
+  };
+  const lanes = await Promise.allSettled(job.laneNext.map((_, lane) => runLane(lane)));
+  const failed = lanes.find((lane) => lane.status === "rejected");
+  if (failed) throw failed.reason;
+  await finishBulk(db, jobId);
+}
+
+/** Another runner of the same job did this lane's batch first: this one is rolled back and the lane reads its place again. */
+class LaneTaken extends Error {}
+
+/** One batch of a lane; false once the lane has nothing left, or the job was cancelled, finished or not found. */
+export async function runBulkBatch(db: Database, jobId: number, lane = 0): Promise<boolean> {
   for (;;) {
-    const more = await runBulkBatch(db, jobId);
-    if (!more) return;
+    try {
+      return await db.transaction(async (tx) => {
+        const job = await findBulkJob(tx, jobId);
+        if (!job || job.status === "cancelling" || leadBulkFinished.includes(job.status as LeadBulkJobStatus)) return false;
+        const position = job.laneNext[lane];
+        if (position === undefined) return false;
+        const ids = laneBatch(job.leadIds, position, job.batchSize);
+        if (ids.length === 0) return false;
+        await setTransactionActor(tx, job.actor as TimelineActor);
+        const outcome = await runInLeadScope(jobScope(job), () => applyBatch(tx, job, ids, position));
+        const progress = {
+          done: ids.length,
+          changed: outcome.changed,
+          skipped: outcome.skipped,
+          failures: outcome.missing.map((leadId) => ({ leadId, code: "lead_bulk.lead_missing" })),
+        };
+        const to = nextLanePosition(position, job.laneNext.length, job.batchSize);
+        if (!(await advanceLane(tx, jobId, lane, position, to, progress, LEAD_BULK_MAX_FAILURES))) throw new LaneTaken();
+        return true;
+      });
+    } catch (error) {
+      if (!(error instanceof LaneTaken)) throw error;
+    }
   }
 }
 
-/** One batch; false once the job has finished (done, cancelled) or was not found. */
-export async function runBulkBatch(db: Database, jobId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+/** Finishes a job whose lanes have stopped: cancelled when asked to, done when every lane is past the end. */
+async function finishBulk(db: Database, jobId: number): Promise<void> {
+  await db.transaction(async (tx) => {
     const job = await lockBulkJob(tx, jobId);
-    if (!job || leadBulkFinished.includes(job.status as LeadBulkJobStatus)) return false;
-    if (job.status === "cancelling") {
-      await finish(tx, job, "cancelled");
-      return false;
-    }
-    const ids = nextBatch(job.leadIds, job.cursor, batchSize());
-    if (ids.length === 0) {
-      await finish(tx, job, "done");
-      return false;
-    }
-    await setTransactionActor(tx, job.actor as TimelineActor);
-    const outcome = await runInLeadScope(jobScope(job), () => applyBatch(tx, job, ids));
-    const failures = [...job.failures, ...outcome.missing.map((leadId) => ({ leadId, code: "lead_bulk.lead_missing" }))].slice(0, LEAD_BULK_MAX_FAILURES);
-    await updateBulkJob(tx, jobId, {
-      status: "running",
-      cursor: ids.at(-1)!,
-      done: job.done + ids.length,
-      changed: job.changed + outcome.changed,
-      skipped: job.skipped + outcome.skipped,
-      failed: job.failed + outcome.missing.length,
-      failures,
-    });
-    return true;
+    if (!job || leadBulkFinished.includes(job.status as LeadBulkJobStatus)) return;
+    if (job.status === "cancelling") await finish(tx, job, "cancelled");
+    else if (job.laneNext.every((position) => position >= job.leadIds.length)) await finish(tx, job, "done");
   });
 }
 
@@ -221,25 +261,14 @@ function jobScope(job: LeadBulkJobRow): LeadScope {
   return scope?.kind === "own" && typeof scope.userId === "number" ? { kind: "own", userId: scope.userId } : ALL_LEADS;
 }
 
-/** The next ids after the cursor (the ids are ascending). */
-function nextBatch(leadIds: readonly number[], cursor: number, size: number): number[] {
-  let lo = 0;
-  let hi = leadIds.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (leadIds[mid]! <= cursor) lo = mid + 1;
-    else hi = mid;
-  }
-  return leadIds.slice(lo, lo + size);
-}
-
-async function applyBatch(tx: Database, job: LeadBulkJobRow, ids: number[]): Promise<BatchOutcome> {
+/** One batch's work; an export's chunk is numbered by the batch's position, so the file reads in id order whichever lane wrote it. */
+async function applyBatch(tx: Database, job: LeadBulkJobRow, ids: number[], position: number): Promise<BatchOutcome> {
   const actor = job.actor as TimelineActor;
   const name = "name" in actor && actor.name ? actor.name : "";
   const who = { userId: job.userId, label: job.auditLabel };
   const action = job.action as LeadBulkAction;
   if (action === "delete") return deleteLeadBatch(tx, ids, who);
-  if (action === "export") return exportLeadBatch(tx, job.id, job.cursor === 0 ? 0 : job.done, ids);
+  if (action === "export") return exportLeadBatch(tx, job.id, position, ids);
   const email = (job.auditLabel ?? "").split(" ")[0] ?? "";
   return changeLeadBatch(tx, ids, action, job.value, { ...who, movedBy: { id: job.userId, name, email } });
 }

@@ -31,6 +31,7 @@ describe.each(testDrivers)("bulk actions on leads on %s", (driver) => {
   afterAll(async () => rt?.stop());
   afterEach(() => {
     delete process.env.LEAD_BULK_BATCH_SIZE;
+    delete process.env.LEAD_BULK_LANES;
   });
 
   /** n new leads with their own industry (so a filter selects exactly them), ids ascending. */
@@ -207,6 +208,26 @@ describe.each(testDrivers)("bulk actions on leads on %s", (driver) => {
     // Running it again once done changes nothing.
     await runToEnd(started.body.id);
     expect(await events(ids, "lead.updated")).toBe(5);
+  });
+
+  it("runs its batches in lanes side by side, and two runners of one job at once still change each lead once", async () => {
+    const { ids, industry } = await makeLeads(9);
+    process.env.LEAD_BULK_BATCH_SIZE = "2";
+    process.env.LEAD_BULK_LANES = "3";
+    const started = await admin.post<LeadBulkJob>("/api/leads/bulk", { filter: { industry }, expectedTotal: 9, action: "status", value: "qualified" });
+    expect(started.status).toBe(202);
+    // Lane 1 takes the second batch (the third and fourth leads) while lane 0 has not started.
+    expect(await runBulkBatch(rt.ctx.db, started.body.id, 1)).toBe(true);
+    expect(await job(admin, started.body.id)).toMatchObject({ status: "running", done: 2, changed: 2 });
+    expect((await Promise.all(ids.map(async (id) => (await lead(id)).status)))).toEqual(["new", "new", "qualified", "qualified", "new", "new", "new", "new", "new"]);
+    // The queue delivers the job twice (an expired run retried while the first still works): both run every lane.
+    await Promise.all([runToEnd(started.body.id), runToEnd(started.body.id)]);
+    expect(await job(admin, started.body.id)).toMatchObject({ status: "done", total: 9, done: 9, changed: 9, skipped: 0, failed: 0 });
+    for (const id of ids) expect((await lead(id)).status).toBe("qualified");
+    expect(await events(ids, "lead.updated")).toBe(9);
+    expect(await auditRows(ids, "lead.update")).toBe(9);
+    expect(await countWhere(sql`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'lead.bulk.status' AND (params->>'jobId')::int = ${started.body.id}`)).toBe(1);
+    expect(await countWhere(sql`SELECT count(*)::int AS n FROM lead_timeline WHERE kind = 'changed' AND lead_id = ANY(${`{${ids.join(",")}}`}::int[])`)).toBe(9);
   });
 
   it("exports the selection to a CSV file downloaded as an attachment", async () => {
