@@ -1,6 +1,5 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsBefore, migrationsFolder, scratchDatabase, type ScratchDatabase } from "../test/migration-scratch";
+import { describe, expect, it } from "vitest";
+import { scratchBefore } from "../test/migration-scratch";
 import { floorDrivers } from "../test/test-runtime";
 
 /*
@@ -9,23 +8,10 @@ import { floorDrivers } from "../test/test-runtime";
  */
 
 describe.each(floorDrivers)("the bulk lanes migration on %s", (driver) => {
-  let db: ScratchDatabase;
-  let before: string;
-
-  beforeAll(async () => {
-    before = migrationsBefore("_lead_bulk_lanes");
-    db = await scratchDatabase(driver);
-    await db.migrate(before);
-  }, 120_000);
-  afterAll(async () => {
-    await db?.close();
-    if (before) rmSync(before, { recursive: true, force: true });
-  });
+  const db = scratchBefore("_lead_bulk_lanes", driver);
 
   it("turns each stored job's cursor into the place of its one lane", async () => {
-    const [user] = await db.query<{ id: number }>(
-      "INSERT INTO users (email, name) VALUES ('bulk@migration.test', 'Bulk') RETURNING id",
-    );
+    const [user] = await db.query<{ id: number }>("INSERT INTO users (email, name) VALUES ('bulk@migration.test', 'Bulk') RETURNING id");
     const job = async (status: string, cursor: number, done: number) => {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO lead_bulk_jobs (user_id, actor, action, value, selection, lead_ids, total, status, cursor, done)
@@ -38,7 +24,7 @@ describe.each(floorDrivers)("the bulk lanes migration on %s", (driver) => {
     const queued = await job("queued", 0, 0);
     const finished = await job("done", 21, 5);
 
-    await db.migrate(migrationsFolder);
+    await db.migrateAll();
 
     const rows = await db.query<{ id: number; lane_next: number[]; batch_size: number }>("SELECT id, lane_next, batch_size FROM lead_bulk_jobs ORDER BY id");
     expect(rows).toEqual([

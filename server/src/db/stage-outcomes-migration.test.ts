@@ -1,6 +1,5 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationIndex, migrationsBefore, migrationsFolder, scratchDatabase, type ScratchDatabase } from "../test/migration-scratch";
+import { describe, expect, it } from "vitest";
+import { migrationIndex, scratchBefore } from "../test/migration-scratch";
 import { floorDrivers } from "../test/test-runtime";
 
 /*
@@ -12,18 +11,7 @@ import { floorDrivers } from "../test/test-runtime";
 const outcomesIndex = migrationIndex("_pipeline_stage_outcomes");
 
 describe.each(floorDrivers)("the stage outcomes migration on %s", (driver) => {
-  let db: ScratchDatabase;
-  let before: string;
-
-  beforeAll(async () => {
-    before = migrationsBefore("_pipeline_stage_outcomes");
-    db = await scratchDatabase(driver);
-    await db.migrate(before);
-  }, 120_000);
-  afterAll(async () => {
-    await db?.close();
-    if (before) rmSync(before, { recursive: true, force: true });
-  });
+  const db = scratchBefore("_pipeline_stage_outcomes", driver);
 
   it("maps stages named like Won or Lost to those outcomes, and gives the leads already in them that status", async () => {
     expect(outcomesIndex).toBeGreaterThan(0);
@@ -57,7 +45,7 @@ describe.each(floorDrivers)("the stage outcomes migration on %s", (driver) => {
     const commissionsBefore = await db.query<{ lead_id: number; status: string }>("SELECT lead_id, status FROM affiliate_commissions ORDER BY lead_id");
     expect(commissionsBefore).toEqual([{ lead_id: convertedInLost, status: "pending" }]);
 
-    await db.migrate(migrationsFolder);
+    await db.migrateAll();
 
     expect(await db.query("SELECT name, outcome FROM pipeline_stages ORDER BY position")).toEqual([
       { name: "Contacted", outcome: "open" },

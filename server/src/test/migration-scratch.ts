@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { createThrowawayDatabase, floorDrivers } from "./test-runtime";
 
 /*
@@ -58,5 +59,27 @@ export async function scratchDatabase(driver: (typeof floorDrivers)[number]): Pr
       await client.end();
       await created.drop();
     },
+  };
+}
+
+/**
+ * For a suite: a scratch database migrated up to just before the migration whose tag ends with `tagEnd`, made before
+ * the suite's tests and dropped after them. The suite then writes what came before and runs `migrateAll()`.
+ */
+export function scratchBefore(tagEnd: string, driver: (typeof floorDrivers)[number]) {
+  let db: ScratchDatabase | undefined;
+  let before: string | undefined;
+  beforeAll(async () => {
+    before = migrationsBefore(tagEnd);
+    db = await scratchDatabase(driver);
+    await db.migrate(before);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+    if (before) rmSync(before, { recursive: true, force: true });
+  });
+  return {
+    query: <Row,>(text: string, values?: unknown[]) => db!.query<Row>(text, values),
+    migrateAll: () => db!.migrate(migrationsFolder),
   };
 }
