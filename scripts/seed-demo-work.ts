@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { StageOutcome } from "@contract/pipeline";
 import { englishText, notificationMessages, type NotificationMessage } from "@contract/server-messages";
 import type { TaskPriority, TaskRecurrence, TaskStatus } from "@contract/tasks";
@@ -82,7 +82,13 @@ export async function seedDemoWork(db: Database, now = new Date()): Promise<Demo
     .onConflictDoNothing()
     .returning({ id: pipelineStages.id });
 
-  const staff = await db.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.id));
+  // People who can sign in (a password, or a sign-in through single sign-on): the demo staff that seed:demo adds for
+  // its leads have neither until invited, and the tasks and notifications are for whoever is trying the demo.
+  const staff = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(or(isNotNull(users.passwordHash), isNotNull(users.lastLoginAt)))
+    .orderBy(asc(users.id));
   const demoLeads = await db.select({ id: leads.id }).from(leads).orderBy(asc(leads.id)).limit(10);
   const demoIssues = await db.select({ id: technicalIssues.id }).from(technicalIssues).orderBy(asc(technicalIssues.id)).limit(3);
 

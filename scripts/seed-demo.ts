@@ -12,7 +12,8 @@ import { industryOptions, yearsInBusinessOptions } from "@contract/leads";
 import type { TopProduct } from "@contract/kpi";
 import { ConfigError, loadConfig, type AppConfig } from "../server/src/config";
 import { openDatabase, type Database, type DatabaseHandle } from "../server/src/db/client";
-import { kpiMetrics, leadCounts, leads } from "../server/src/db/schema";
+import { kpiMetrics, leadCounts, leads, users } from "../server/src/db/schema";
+import { insertUser } from "../server/src/modules/auth/users.data";
 
 /** A statement may carry at most this many bind parameters (the PostgreSQL protocol counts them in 16 bits). */
 export const MAX_BIND_PARAMETERS = 32_767;
@@ -359,7 +360,30 @@ export function rowsPerStatement(columnCount: number, limit = MAX_BIND_PARAMETER
 
 const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
+/**
+ * The people the demo leads are assigned to, as members of staff (Tom Becker a manager, the others agents), so that the
+ * leads are theirs (assigneeId), "assigned to me" and "their own leads" mean something, and an administrator can
+ * invite them. They have no password until then.
+ */
+export const DEMO_STAFF = STAFF.map((name) => {
+  const [first = "", ...rest] = name.split(" ");
+  return { name, email: `${asciiSlug(first)}.${asciiSlug(rest.join(" "))}@example.com`, role: name === "Tom Becker" ? ("manager" as const) : ("agent" as const) };
+});
+
+/** Adds the demo staff missing by email; answers how many were added. */
+async function ensureDemoStaff(db: Database): Promise<number> {
+  let added = 0;
+  for (const person of DEMO_STAFF) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${person.email}`);
+    if (existing) continue;
+    await insertUser(db, { ...person, passwordHash: null });
+    added++;
+  }
+  return added;
+}
+
 export interface DemoSeedResult {
+  staffAdded: number;
   leadsAdded: number;
   leadsSkipped: number;
   kpiAdded: number;
@@ -371,6 +395,8 @@ export async function seedDemo(db: Database, count = 300, now = new Date()): Pro
   const leadRowsPerChunk = rowsPerStatement(Object.keys(getTableColumns(leads)).length);
   const kpiRowsPerChunk = rowsPerStatement(Object.keys(getTableColumns(kpiMetrics)).length);
   return db.transaction(async (tx) => {
+    // The staff first: each lead's assignee name is matched to the person as it is stored (lw_lead_assignee).
+    const staffAdded = await ensureDemoStaff(tx);
     let leadsAdded = 0;
     for (const part of chunks(demo, leadRowsPerChunk)) {
       // The only unique keys are the identity and lower(email); Drizzle's conflict target takes columns only, and
@@ -401,7 +427,7 @@ export async function seedDemo(db: Database, count = 300, now = new Date()): Pro
         kpiAdded += inserted.length;
       }
     }
-    return { leadsAdded, leadsSkipped: demo.length - leadsAdded, kpiAdded };
+    return { staffAdded, leadsAdded, leadsSkipped: demo.length - leadsAdded, kpiAdded };
   });
 }
 
@@ -441,7 +467,8 @@ async function main() {
       .groupBy(leadCounts.status)
       .orderBy(leadCounts.status);
     console.log(
-      `Added ${result.leadsAdded} leads (${result.leadsSkipped} of the ${args.count} demo leads were already there) and ` +
+      `Added ${result.staffAdded} members of staff (${DEMO_STAFF.map((p) => p.email).join(", ")}; no password until invited), ` +
+        `${result.leadsAdded} leads (${result.leadsSkipped} of the ${args.count} demo leads were already there) and ` +
         `${result.kpiAdded} KPI records in ${Math.round(performance.now() - started)} ms.`,
     );
     console.log(

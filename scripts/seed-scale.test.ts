@@ -110,8 +110,24 @@ describe("seed:demo", () => {
     expect(first.kpiAdded / 300).toBeLessThan(0.7);
 
     const again = await seedDemo(handle.db, 300);
-    expect(again).toEqual({ leadsAdded: 0, leadsSkipped: 300, kpiAdded: 0 });
+    expect(again).toEqual({ staffAdded: 0, leadsAdded: 0, leadsSkipped: 300, kpiAdded: 0 });
     expect(await countLeads(handle.db)).toBe(300);
+
+    // Every assigned lead is its person's: the names the leads carry are staff, so each one is matched by id.
+    expect(first.staffAdded).toBe(5);
+    const owners = await query<{ name: string; email: string; role: string; leads: number; unmatched: number }>(`
+      SELECT u.name, u.email, r.role, count(l.id)::int AS leads,
+             (SELECT count(*)::int FROM leads x WHERE x.assigned_to IS NOT NULL AND x.assignee_id IS NULL) AS unmatched
+      FROM users u JOIN user_roles r ON r.user_id = u.id LEFT JOIN leads l ON l.assignee_id = u.id
+      WHERE u.email LIKE '%@example.com' GROUP BY u.id, r.role ORDER BY u.name`);
+    expect(owners.map(({ name, email, role }) => ({ name, email, role }))).toEqual([
+      { name: "Alex Morgan", email: "alex.morgan@example.com", role: "agent" },
+      { name: "Lucía Romero", email: "lucia.romero@example.com", role: "agent" },
+      { name: "Priya Shah", email: "priya.shah@example.com", role: "agent" },
+      { name: "Sam O'Connor", email: "sam.oconnor@example.com", role: "agent" },
+      { name: "Tom Becker", email: "tom.becker@example.com", role: "manager" },
+    ]);
+    expect(owners.every((owner) => owner.leads > 10 && owner.unmatched === 0)).toBe(true);
 
     const named = await query<{ business_owner_name: string; business_owner_last_name: string; email: string }>(
       "SELECT business_owner_name, business_owner_last_name, email FROM leads WHERE business_owner_last_name IN ('Núñez', 'Ångström') ORDER BY id LIMIT 2",
