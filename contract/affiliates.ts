@@ -157,6 +157,13 @@ export type AffiliateDashboard = z.infer<typeof affiliateDashboardSchema>;
 
 export const referralQuerySchema = z.object({
   affiliateId: z.coerce.number().int().positive().max(MAX_ROW_ID, errorMessage("field.invalid_id")).optional(),
+  leadId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ROW_ID, errorMessage("field.invalid_id"))
+    .optional()
+    .describe("Only the referral of this lead (a lead is referred at most once): what its page shows"),
   since: isoDate("since")
     .optional()
     .describe("Only referrals made on or after this UTC day"),

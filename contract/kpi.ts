@@ -49,6 +49,10 @@ export const kpiRecordSchema = z.object({
 });
 export type KpiRecord = z.infer<typeof kpiRecordSchema>;
 
+/** A lead's KPI record as its page shows it: null until KPI data is synced for the lead. */
+export const leadKpiSchema = z.object({ record: kpiRecordSchema.nullable().describe("null: no KPI data for this lead yet") });
+export type LeadKpi = z.infer<typeof leadKpiSchema>;
+
 export const kpiTotalsSchema = z.object({
   totalYtd: moneyOutput,
   totalMrr: moneyOutput,
@@ -119,6 +123,17 @@ export const kpiEndpoints = defineEndpoints("kpi", {
     errors: [404],
     tags: kpiTags,
     summary: "One KPI record with its top products",
+  }),
+  ofLead: defineEndpoint({
+    method: "GET",
+    permission: "crm.read",
+    path: "/leads/:id/kpi",
+    params: idParamsSchema,
+    reply: leadKpiSchema,
+    errors: [404, 410],
+    tags: kpiTags,
+    summary: "A lead's KPI record with its top products, or null when it has none",
+    description: "An unknown lead, or one outside the caller's lead scope, answers 404; a merged-away lead 410 with mergedInto.",
   }),
   remove: defineEndpoint({
     method: "DELETE",

@@ -123,6 +123,60 @@ describe("a lead's own page, /leads/{id}", () => {
     expect(await text(newest.getByRole("paragraph").first())).toBe(`${ADMIN.name} synced KPI data: YTD revenue $1,200.00, MRR $100.00`);
   });
 
+  it("shows the lead's KPI figures with its first top products, follows a new sync without a reload, and opens the details", async () => {
+    await page.goto(`/leads/${zephyrineId}`);
+    const kpi = page.getByRole("region", { name: "KPI figures" });
+    await expect.poll(() => text(kpi.getByTestId("lead-kpi-ytd"))).toBe("$1,200.00");
+    expect(await kpi.getByTestId("lead-kpi-product").count()).toBe(0);
+    // Synced elsewhere (an integration, another person): the open page reads it again from the live stream.
+    const product = (name: string, totalRevenue: number) => ({ name, totalSales: 10, averageRevenue: totalRevenue / 10, totalRevenue, profitMargin: 25 });
+    const synced = await context.request.post("/api/kpi", {
+      data: { email: ZEPHYRINE.email, ytdRevenue: 48250.5, mrr: 4020, topProducts: [product("Arm kit", 20000), product("Gripper", 12000), product("Sensor pack", 9000), product("Service plan", 7250.5)] },
+    });
+    expect(synced.ok()).toBe(true);
+    await expect.poll(() => text(kpi.getByTestId("lead-kpi-ytd"))).toBe("$48,250.50");
+    expect(await text(kpi.getByTestId("lead-kpi-mrr"))).toBe("$4,020.00");
+    expect(await kpi.getByTestId("lead-kpi-product").allTextContents()).toEqual([
+      "Arm kit$20,000.00 · margin 25%",
+      "Gripper$12,000.00 · margin 25%",
+      "Sensor pack$9,000.00 · margin 25%",
+    ]);
+    await kpi.getByRole("button", { name: "Details" }).click();
+    const dialog = page.getByTestId("kpi-detail-dialog");
+    await expect.poll(() => dialog.getByTestId("kpi-product-row").count()).toBe(4);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    // A lead without KPI data says so, and where such data comes from.
+    await page.goto(`/leads/${kestrelId}`);
+    await expect.poll(() => page.getByTestId("lead-kpi-none").isVisible()).toBe(true);
+    expect(await page.getByTestId("lead-referral-none").textContent()).toBe("No partner referred this lead.");
+  });
+
+  it("shows the partner who referred the lead, and the commission it earns as the lead converts", async () => {
+    const signup = await context.request.post("/api/affiliates/signup", {
+      data: { name: "Inés Carrasco", businessName: "Carrasco Partners", email: "ines@carrasco.test", password: "partner-pass" },
+    });
+    expect(signup.status()).toBe(201);
+    const { uniqueCode } = (await signup.json()) as { uniqueCode: string };
+    const created = await context.request.post("/api/leads", {
+      data: { businessOwnerName: "Pau", businessOwnerLastName: "Serra", businessName: "Serra Robotics", email: "pau@serra.test", affiliateCode: uniqueCode },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await page.goto(`/leads/${id}`);
+    const partner = page.getByRole("region", { name: "Partner", exact: true });
+    await expect.poll(() => text(partner.getByTestId("lead-referral-partner"))).toBe("Inés Carrasco");
+    expect(await partner.getByText(uniqueCode, { exact: true }).isVisible()).toBe(true);
+    expect(await partner.getByText("With the partner's code").isVisible()).toBe(true);
+    expect(await text(partner.getByTestId("lead-referral-no-commission"))).toBe("None yet: a referral earns its commission when the lead converts.");
+    // Converted through the API (another person): the commission appears on the open page, pending approval.
+    expect((await context.request.put(`/api/leads/${id}`, { data: { status: "converted" } })).ok()).toBe(true);
+    await expect.poll(() => text(partner.getByTestId("lead-referral-commission"))).toBe("$500.00Pending");
+    // The tests below go on from Zephyrine's page.
+    await page.goto(`/leads/${zephyrineId}`);
+    await expect.poll(() => text(page.getByTestId("lead-page-name"))).toBe(ZEPHYRINE.businessName);
+  });
+
   it("adds a task about the lead from its page, the lead already chosen, and the timeline shows it", async () => {
     await page.getByRole("button", { name: "New Task" }).click();
     const dialog = page.getByTestId("task-create-dialog");

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { kpiEndpoints, type KpiRecord, type KpiSyncBody } from "@contract/kpi";
 import { callApi, callPage } from "@/lib/api-client";
+import { useLiveLeadRefresh } from "@/lib/live-events";
 import { KPI_KEY, refreshKpiData } from "@/lib/query-invalidation";
 
 export const KPI_PAGE_SIZE = 20;
@@ -30,6 +31,16 @@ export function useKpiRecord(record: KpiRecord) {
     queryFn: ({ signal }) => callApi(kpiEndpoints.get, { params: { id: record.id } }, { signal }),
     placeholderData: record,
     refetchOnMount: "always",
+  });
+}
+
+/** A lead's KPI record for its page (under KPI_KEY, so a sync or a delete anywhere reads it again; a live sync too). */
+export function useLeadKpi(leadId: number) {
+  const queryKey = [...KPI_KEY, "lead", leadId] as const;
+  useLiveLeadRefresh(leadId, [queryKey]);
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => callApi(kpiEndpoints.ofLead, { params: { id: leadId } }, { signal }),
   });
 }
 

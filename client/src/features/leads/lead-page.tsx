@@ -13,9 +13,11 @@ import { apiErrorMessage, apiErrorStatus } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
 import { usePageTitle } from "@/lib/page-title";
 import { LeadAttachmentsCard } from "@/features/attachments";
+import { LeadKpiCard } from "@/features/kpi";
 import { LeadEmailButton } from "@/features/mail";
 import { LeadTasksCard, TaskCreateDialog } from "@/features/tasks";
 import { LeadNotesCard } from "@/features/notes";
+import { LeadReferralCard } from "@/features/referrals";
 import { LeadTimeline } from "@/features/timeline";
 import { LeadDuplicateCard } from "./lead-duplicate-card";
 import { mergedIntoOf } from "./lead-duplicate-queries";
@@ -130,6 +132,8 @@ function LeadDetails({ lead }: { lead: Lead }) {
           {LEAD_PAGE_GROUPS.map((group) => (
             <LeadFieldGroupCard key={group.group} lead={lead} group={group} mayWrite={mayWrite} />
           ))}
+          <LeadKpiCard leadId={lead.id} />
+          <LeadReferralCard leadId={lead.id} />
           <LeadTasksCard leadId={lead.id} />
           <LeadAttachmentsCard leadId={lead.id} />
         </div>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { referralEndpoints, type ReferralExportQuery } from "@contract/affiliates";
 import { callApi, callPage, downloadUrl } from "@/lib/api-client";
+import { useLiveLeadRefresh } from "@/lib/live-events";
 import { REFERRALS_KEY } from "@/lib/query-invalidation";
 
 /** Spec §9: the Recent Referrals table shows at most five rows. */
@@ -30,3 +31,14 @@ export function useReferralStats(filter: ReferralFilter) {
   });
 }
 
+
+/** The lead's referral (a lead is referred at most once) with its commission, or null: what its page shows. */
+export function useLeadReferral(leadId: number) {
+  const queryKey = [...REFERRALS_KEY, "lead", leadId] as const;
+  // The referral, its commission's approval and payment are on the lead's timeline: those read it again live.
+  useLiveLeadRefresh(leadId, [queryKey]);
+  return useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => (await callPage(referralEndpoints.list, { query: { leadId, limit: 1 } }, { signal })).rows[0] ?? null,
+  });
+}

@@ -11,6 +11,7 @@ import { leadInScope } from "../../kernel/lead-scope";
 
 export interface ReferralFilter {
   affiliateId?: number | undefined;
+  leadId?: number | undefined;
   /** YYYY-MM-DD: referrals (and payouts) on or after this UTC day. */
   since?: string | undefined;
 }
@@ -25,6 +26,7 @@ export const sinceUtcDay = (column: SQL | typeof affiliateReferrals.referredAt, 
 export function referralConditions(filter: ReferralFilter): SQL[] {
   const conditions: SQL[] = [sql`EXISTS (SELECT 1 FROM leads l WHERE l.id = ${affiliateReferrals.leadId} AND ${leadInScope(sql`l.assignee_id`)})`];
   if (filter.affiliateId) conditions.push(eq(affiliateReferrals.affiliateId, filter.affiliateId));
+  if (filter.leadId) conditions.push(eq(affiliateReferrals.leadId, filter.leadId));
   if (filter.since) conditions.push(sinceUtcDay(affiliateReferrals.referredAt, filter.since));
   return conditions;
 }

@@ -148,6 +148,14 @@ describe.each(testDrivers)("affiliate programme on %s", (driver) => {
     await suite.admin.put(`/api/leads/${leadId}`, { status: "converted" });
     detail = (await suite.admin.get<AffiliateDetail>(`/api/affiliates/${pat.id}`)).body;
     expect(detail.commissions.map((c) => c.status)).toEqual(["pending"]);
+    // The lead's page reads its own referral, with the commission it earned, by the lead's id.
+    const ofLead = await suite.admin.get<Referral[]>(`/api/referrals?leadId=${leadId}`);
+    expect(ofLead.headers["x-total-count"]).toBe("1");
+    expect(ofLead.body).toEqual([
+      expect.objectContaining({ leadId, affiliateId: pat.id, affiliateCode: pat.uniqueCode, source: "link", commission: expect.objectContaining({ amount: "500.00", status: "pending" }) }),
+    ]);
+    const other = (await suite.admin.post<{ id: number }>("/api/leads", lead("unreferred"))).body;
+    expect((await suite.admin.get<Referral[]>(`/api/referrals?leadId=${other.id}`)).body).toEqual([]);
     expect(detail.balance).toEqual({ earned: "500.00", pending: "500.00", approved: "0.00", paid: "0.00" });
   });
 

@@ -64,6 +64,16 @@ export async function findKpi(db: Database, id: number): Promise<KpiRecord | und
   return row && toRecord(row);
 }
 
+/** The KPI record of a lead within the request's lead scope, or undefined (no record, or no such lead in scope). */
+export async function findKpiOfLead(db: Database, leadId: number): Promise<KpiRecord | undefined> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(kpiMetrics)
+    .innerJoin(leads, eq(leads.id, kpiMetrics.leadId))
+    .where(and(eq(kpiMetrics.leadId, leadId), leadInScope(leads.assigneeId)));
+  return row && toRecord(row);
+}
+
 export async function listKpi(db: Database, limit: number, offset: number): Promise<KpiRecord[]> {
   const rows = await db
     .select(recordColumns)

@@ -5,7 +5,7 @@ import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { requestMeta } from "../../kernel/http/request-meta";
 import { signedIn } from "../../kernel/http/auth-hook";
 import { KPI_EXPORT_HEADER, kpiExportCells, listKpi, readKpiExportBatch, readKpiTotals } from "./kpi.data";
-import { deleteKpi, getKpi, syncKpi } from "./kpi.service";
+import { deleteKpi, getKpi, getLeadKpi, syncKpi } from "./kpi.service";
 
 export function kpiRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, kpiEndpoints.sync, async (request) => syncKpi(ctx.db, request.body, signedIn(request), requestMeta(request)));
@@ -27,6 +27,8 @@ export function kpiRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, kpiEndpoints.totals, async () => readKpiTotals(ctx.db));
 
   endpointRoute(app, kpiEndpoints.get, async (request) => getKpi(ctx.db, request.params.id));
+
+  endpointRoute(app, kpiEndpoints.ofLead, async (request) => getLeadKpi(ctx.db, request.params.id));
 
   endpointRoute(app, kpiEndpoints.remove, async (request) => {
     await deleteKpi(ctx.db, request.params.id, signedIn(request), requestMeta(request));

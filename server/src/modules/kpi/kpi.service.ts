@@ -1,4 +1,4 @@
-import type { KpiRecord, kpiSyncBodySchema } from "@contract/kpi";
+import type { KpiRecord, kpiSyncBodySchema, LeadKpi } from "@contract/kpi";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { notFound } from "../../kernel/http/errors";
@@ -7,9 +7,9 @@ import { recordAudit } from "../../kernel/audit";
 import { actorLabel } from "../../kernel/actor";
 import type { Principal } from "../../kernel/principal";
 import { emitEvent } from "../../kernel/events";
+import { requireLeadInScope } from "../../kernel/lead-gone";
 import { inTransaction } from "../../kernel/transaction";
-import { deleteKpiRow, findKpi, findLeadIdByEmail, upsertKpi } from "./kpi.data";
-
+import { deleteKpiRow, findKpi, findKpiOfLead, findLeadIdByEmail, upsertKpi } from "./kpi.data";
 
 export async function syncKpi(
   db: Database,
@@ -37,6 +37,13 @@ export async function getKpi(db: Database, id: number): Promise<KpiRecord> {
   const record = await findKpi(db, id);
   if (!record) throw notFound("kpi.not_found");
   return record;
+}
+
+/** A lead's KPI record for its page; without one, the lead must still exist in the caller's scope (404 or 410 otherwise). */
+export async function getLeadKpi(db: Database, leadId: number): Promise<LeadKpi> {
+  const record = await findKpiOfLead(db, leadId);
+  if (!record) await requireLeadInScope(db, leadId);
+  return { record: record ?? null };
 }
 
 export async function deleteKpi(db: Database, id: number, principal: Principal, meta: RequestMeta): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { KpiRecord, KpiTotals } from "@contract/kpi";
+import type { KpiRecord, KpiTotals, LeadKpi } from "@contract/kpi";
 import type { Lead } from "@contract/leads";
 import { auditLogs } from "../../db/schema";
 import { leadsByOwner, scopeLeadFields, setLeadAccess, signedInAgent } from "../../test/lead-scope-fixture";
@@ -49,6 +49,18 @@ describe.each(testDrivers)("KPI metrics on %s", (driver) => {
     expect(list.body.map((r) => r.email)).toEqual(["kim@leebakery.com"]);
     const audits = await suite.rt.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "kpi.sync"));
     expect(audits).toHaveLength(2);
+  });
+
+  it("answers a lead's KPI record for its page: the record, null without one, 404 for no such lead", async () => {
+    const withKpi = await suite.admin.get<LeadKpi>(`/api/leads/${lead.id}/kpi`);
+    expect(withKpi.status).toBe(200);
+    expect(withKpi.body.record).toMatchObject({ leadId: lead.id, businessName: "Lee Bakery", ytdRevenue: "0.30", mrr: "0.10", topProducts: [] });
+    const bare = (await suite.admin.post<Lead>("/api/leads", { businessOwnerName: "No", businessOwnerLastName: "Figures", businessName: "No Figures Ltd", email: "no@figures.test" })).body;
+    expect((await suite.admin.get<LeadKpi>(`/api/leads/${bare.id}/kpi`)).body).toEqual({ record: null });
+    const unknown = await suite.admin.get<{ code: string }>("/api/leads/99999999/kpi");
+    expect([unknown.status, unknown.body.code]).toEqual([404, "lead.not_found"]);
+    expect((await suite.admin.get<{ fields: Record<string, string> }>("/api/leads/abc/kpi")).status).toBe(400);
+    expect((await suite.admin.delete(`/api/leads/${bare.id}`)).status).toBe(200);
   });
 
   it("deletes a KPI record after which the lead has none and the totals drop", async () => {

@@ -223,6 +223,10 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     expect([read.status, read.body.code]).toEqual([404, "lead.not_found"]);
     const put = await ann.put<{ code: string }>(`/api/leads/${ids.benLead}`, { businessName: "Taken by Ann", assigneeId: annId });
     expect([put.status, put.body.code]).toEqual([404, "lead.not_found"]);
+    // The lead page's other parts: its KPI record, as an unknown lead's.
+    const kpi = await ann.get<{ code: string }>(`/api/leads/${ids.benLead}/kpi`);
+    expect([kpi.status, kpi.body.code]).toEqual([404, "lead.not_found"]);
+    expect((await ann.get<{ record: unknown }>(`/api/leads/${ids.annLead}/kpi`)).body).toEqual({ record: null });
     // Deleting and merging need a manager's permissions: refused before any lead is looked at.
     expect((await ann.delete(`/api/leads/${ids.benLead}`)).status).toBe(403);
     expect((await ann.post(`/api/leads/${ids.annLead}/merge`, { otherId: ids.benLead })).status).toBe(403);
@@ -409,7 +413,7 @@ describe.each(testDrivers)("leads within an agent's lead scope on %s", (driver) 
     const gone = await scopeLead("benGone", benId);
     expect((await admin.post(`/api/leads/${kept}/merge`, { otherId: gone })).status).toBe(200);
     try {
-      for (const path of ["", "/duplicates", "/timeline", "/attachments", "/emails"]) {
+      for (const path of ["", "/duplicates", "/timeline", "/attachments", "/emails", "/kpi"]) {
         const answered = await admin.get<{ mergedInto?: number }>(`/api/leads/${gone}${path}`);
         expect([answered.status, answered.body.mergedInto], `administrator: ${path}`).toEqual([410, kept]);
         const limited = await ann.get(`/api/leads/${gone}${path}`);

@@ -1,0 +1,2 @@
+// features/kpi's public entry: what other features may use of it.
+export { LeadKpiCard } from "./lead-kpi-card";

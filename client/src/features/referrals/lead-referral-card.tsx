@@ -1,0 +1,83 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { Referral } from "@contract/affiliates";
+import { RetryAlert } from "@/components/retry-alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiErrorMessage } from "@/lib/api";
+import { useFormatters } from "@/lib/use-formatters";
+import { CommissionStatusBadge } from "@/features/affiliates";
+import { useLeadReferral } from "./referral-queries";
+
+/**
+ * The lead page's partner (issue 25.1): the affiliate who referred the lead, when and how (their code or their link),
+ * and the commission the referral earned with its status; or that no partner referred it.
+ */
+export function LeadReferralCard({ leadId }: { leadId: number }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const referral = useLeadReferral(leadId);
+
+  return (
+    <Card role="region" aria-labelledby={headingId} data-testid="lead-referral">
+      <CardHeader>
+        <CardTitle id={headingId} className="text-base">
+          {t("leadPage.referral.title")}
+        </CardTitle>
+        <CardDescription>{t("leadPage.referral.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {referral.isPending ? (
+          <div role="status" aria-busy="true" aria-label={t("leadPage.referral.loading")}>
+            <Skeleton className="h-14" />
+          </div>
+        ) : referral.isError ? (
+          <RetryAlert message={t("leadPage.referral.loadFailed", { message: apiErrorMessage(referral.error) })} onRetry={() => void referral.refetch()} />
+        ) : referral.data ? (
+          <ReferralFacts referral={referral.data} />
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="lead-referral-none">
+            {t("leadPage.referral.none")}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReferralFacts({ referral }: { referral: Referral }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const commission = referral.commission;
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">{t("leadPage.referral.partner")}</dt>
+        <dd className="font-medium break-words" data-testid="lead-referral-partner">
+          {referral.affiliateName}
+        </dd>
+        <dd>
+          <code className="text-xs text-muted-foreground">{referral.affiliateCode}</code>
+        </dd>
+      </div>
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">{t("leadPage.referral.referred")}</dt>
+        <dd>{format.date(referral.referredAt)}</dd>
+        <dd className="text-xs text-muted-foreground">{t(referral.source === "link" ? "leadPage.referral.byLink" : "leadPage.referral.byCode")}</dd>
+      </div>
+      <div className="col-span-2">
+        <dt className="text-xs text-muted-foreground">{t("leadPage.referral.commission")}</dt>
+        {commission ? (
+          <dd className="flex flex-wrap items-center gap-2" data-testid="lead-referral-commission">
+            <span className="font-semibold tabular-nums">{format.usd(commission.amount)}</span>
+            <CommissionStatusBadge status={commission.status} />
+          </dd>
+        ) : (
+          <dd className="text-muted-foreground" data-testid="lead-referral-no-commission">
+            {t("leadPage.referral.noCommission")}
+          </dd>
+        )}
+      </div>
+    </dl>
+  );
+}
