@@ -47,6 +47,22 @@ export function PipelineBoard() {
   const [focusTarget, setFocusTarget] = useState<{ leadId: number; stage: string } | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const hintId = useId();
+  // The target stays until the person goes elsewhere (focuses something else, or clicks): a refresh that re-mounts the
+  // card after it took the focus (the move's own, or a live one arriving late on a busy machine) then gives the focus
+  // back to it instead of leaving it on the page's body.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const release = (event: Event) => {
+      const card = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>("[data-focus-lead]") : null;
+      if (event.type === "pointerdown" || card?.dataset.focusLead !== String(focusTarget.leadId)) setFocusTarget(null);
+    };
+    document.addEventListener("focusin", release);
+    document.addEventListener("pointerdown", release);
+    return () => {
+      document.removeEventListener("focusin", release);
+      document.removeEventListener("pointerdown", release);
+    };
+  }, [focusTarget]);
   const list = stages.data ?? [];
 
   const move: MoveRequest = (lead, from, to, options) => {
@@ -102,7 +118,6 @@ export function PipelineBoard() {
                 onDragChange={setDragged}
                 onMove={move}
                 focusLeadId={focusTarget && sameStage(focusTarget.stage, stage.name) ? focusTarget.leadId : null}
-                onFocused={() => setFocusTarget(null)}
                 hintId={hintId}
               />
             ))}
@@ -207,11 +222,10 @@ type BoardColumnProps = {
   onDragChange: (dragged: Dragged | null) => void;
   onMove: MoveRequest;
   focusLeadId: number | null;
-  onFocused: () => void;
   hintId: string;
 };
 
-function BoardColumn({ stage, previous, next, stages, dragged, onDragChange, onMove, focusLeadId, onFocused, hintId }: BoardColumnProps) {
+function BoardColumn({ stage, previous, next, stages, dragged, onDragChange, onMove, focusLeadId, hintId }: BoardColumnProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const leads = useStageLeads(stage.name);
@@ -292,7 +306,6 @@ function BoardColumn({ stage, previous, next, stages, dragged, onDragChange, onM
               onDragChange={onDragChange}
               onMove={onMove}
               focus={focusLeadId === lead.id}
-              onFocused={onFocused}
               hintId={hintId}
             />
           ))}
@@ -318,13 +331,12 @@ type BoardCardProps = {
   stages: PipelineStage[];
   onDragChange: (dragged: Dragged | null) => void;
   onMove: MoveRequest;
-  /** Set after a keyboard move: the card takes focus in its new column. */
+  /** Set after a keyboard move: the card takes focus in its new column, and again if a refresh re-mounts it. */
   focus: boolean;
-  onFocused: () => void;
   hintId: string;
 };
 
-function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, focus, onFocused, hintId }: BoardCardProps) {
+function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, focus, hintId }: BoardCardProps) {
   const { t } = useTranslation();
   const moveButton = useRef<HTMLButtonElement>(null);
   const movedFromMenu = useRef(false);
@@ -338,10 +350,8 @@ function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, 
   const owner = `${lead.businessOwnerName} ${lead.businessOwnerLastName}`.trim();
 
   useEffect(() => {
-    if (!focus) return;
-    moveButton.current?.focus();
-    onFocused();
-  }, [focus, onFocused]);
+    if (focus) moveButton.current?.focus();
+  }, [focus]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.key === "ArrowLeft" ? previous : event.key === "ArrowRight" ? next : null;
@@ -385,6 +395,7 @@ function BoardCard({ lead, stage, previous, next, stages, onDragChange, onMove, 
             aria-describedby={hintId}
             aria-keyshortcuts="ArrowLeft ArrowRight"
             onKeyDown={onKeyDown}
+            data-focus-lead={lead.id}
             data-testid="board-card-move"
           >
             <ArrowLeftRight aria-hidden="true" />
