@@ -6,6 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format";
 import { useFormatters } from "@/lib/use-formatters";
+import { KpiFigure } from "./kpi-figure";
 import { useKpiRecord } from "./kpi-queries";
 
 const KpiProductsChart = lazy(() => import("./kpi-products-chart"));
@@ -38,18 +39,9 @@ function KpiDetail({ initial }: { initial: KpiRecord }) {
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-3 gap-3 text-sm">
-        <div className="rounded-md border p-3">
-          <dt className="text-xs text-muted-foreground">{t("kpi.columns.ytdRevenue")}</dt>
-          <dd className="font-semibold tabular-nums" data-testid="kpi-detail-ytd">{format.usd(record.ytdRevenue)}</dd>
-        </div>
-        <div className="rounded-md border p-3">
-          <dt className="text-xs text-muted-foreground">{t("kpi.columns.mrr")}</dt>
-          <dd className="font-semibold tabular-nums" data-testid="kpi-detail-mrr">{format.usd(record.mrr)}</dd>
-        </div>
-        <div className="rounded-md border p-3">
-          <dt className="text-xs text-muted-foreground">{t("kpi.columns.lastUpdated")}</dt>
-          <dd className="font-semibold">{format.dateTime(record.updatedAt) || t("kpi.notAvailable")}</dd>
-        </div>
+        <KpiFigure label={t("kpi.columns.ytdRevenue")} value={format.usd(record.ytdRevenue)} testId="kpi-detail-ytd" />
+        <KpiFigure label={t("kpi.columns.mrr")} value={format.usd(record.mrr)} testId="kpi-detail-mrr" />
+        <KpiFigure label={t("kpi.columns.lastUpdated")} value={format.dateTime(record.updatedAt) || t("kpi.notAvailable")} />
       </dl>
 
       <section aria-labelledby="kpi-products-heading" className="grid gap-2">

@@ -1,15 +1,16 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { KpiRecord } from "@contract/kpi";
+import { RegionCard } from "@/components/region-card";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { useFormatters } from "@/lib/use-formatters";
 import { KpiDetailDialog } from "./kpi-detail-dialog";
+import { KpiFigure } from "./kpi-figure";
 import { useLeadKpi } from "./kpi-queries";
 
 /** How many of the lead's top products its page lists; Details shows them all, with the chart. */
@@ -21,46 +22,41 @@ export const LEAD_PAGE_PRODUCTS = 3;
  */
 export function LeadKpiCard({ leadId }: { leadId: number }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const kpi = useLeadKpi(leadId);
   const [opened, setOpened] = useState<KpiRecord | null>(null);
   const record = kpi.data?.record ?? null;
 
   return (
-    <Card role="region" aria-labelledby={headingId} data-testid="lead-kpi">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 space-y-0">
-        <div className="grid gap-1">
-          <CardTitle id={headingId} className="text-base">
-            {t("leadPage.kpi.title")}
-          </CardTitle>
-          <CardDescription>{t("leadPage.kpi.description")}</CardDescription>
-        </div>
-        {record ? (
+    <RegionCard
+      title={t("leadPage.kpi.title")}
+      description={t("leadPage.kpi.description")}
+      action={
+        record ? (
           <Button variant="outline" size="sm" onClick={() => setOpened(record)} data-testid="lead-kpi-details">
             {t("leadPage.kpi.details")}
           </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent>
-        {kpi.isPending ? (
-          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.kpi.loading")}>
-            <Skeleton className="h-14" />
-          </div>
-        ) : kpi.isError ? (
-          <RetryAlert message={t("leadPage.kpi.loadFailed", { message: apiErrorMessage(kpi.error) })} onRetry={() => void kpi.refetch()} />
-        ) : record ? (
-          <LeadKpiFigures record={record} />
-        ) : (
-          <p className="text-sm text-muted-foreground" data-testid="lead-kpi-none">
-            {t("leadPage.kpi.none")}{" "}
-            <Link href="/kpi" className="underline underline-offset-4">
-              {t("leadPage.kpi.whereFrom")}
-            </Link>
-          </p>
-        )}
-      </CardContent>
-      <KpiDetailDialog record={opened} onOpenChange={(open) => !open && setOpened(null)} />
-    </Card>
+        ) : null
+      }
+      data-testid="lead-kpi"
+    >
+      {kpi.isPending ? (
+        <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.kpi.loading")}>
+          <Skeleton className="h-14" />
+        </div>
+      ) : kpi.isError ? (
+        <RetryAlert message={t("leadPage.kpi.loadFailed", { message: apiErrorMessage(kpi.error) })} onRetry={() => void kpi.refetch()} />
+      ) : record ? (
+        <LeadKpiFigures record={record} />
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="lead-kpi-none">
+          {t("leadPage.kpi.none")}{" "}
+          <Link href="/kpi" className="underline underline-offset-4">
+            {t("leadPage.kpi.whereFrom")}
+          </Link>
+        </p>
+      )}
+    <KpiDetailDialog record={opened} onOpenChange={(open) => !open && setOpened(null)} />
+    </RegionCard>
   );
 }
 
@@ -71,18 +67,8 @@ function LeadKpiFigures({ record }: { record: KpiRecord }) {
   return (
     <div className="grid gap-3">
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-md border p-3">
-          <dt className="text-xs text-muted-foreground">{t("kpi.columns.ytdRevenue")}</dt>
-          <dd className="font-semibold tabular-nums" data-testid="lead-kpi-ytd">
-            {format.usd(record.ytdRevenue)}
-          </dd>
-        </div>
-        <div className="rounded-md border p-3">
-          <dt className="text-xs text-muted-foreground">{t("kpi.columns.mrr")}</dt>
-          <dd className="font-semibold tabular-nums" data-testid="lead-kpi-mrr">
-            {format.usd(record.mrr)}
-          </dd>
-        </div>
+        <KpiFigure label={t("kpi.columns.ytdRevenue")} value={format.usd(record.ytdRevenue)} testId="lead-kpi-ytd" />
+        <KpiFigure label={t("kpi.columns.mrr")} value={format.usd(record.mrr)} testId="lead-kpi-mrr" />
       </dl>
       {products.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("kpi.detail.noProducts")}</p>

@@ -1,13 +1,13 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { GitMerge } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { leadDuplicateEndpoints, type DuplicateMatch } from "@contract/lead-duplicates";
 import type { Lead } from "@contract/leads";
 import { RefusedButton } from "@/components/refused-button";
+import { RegionCard } from "@/components/region-card";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
@@ -28,7 +28,6 @@ export const SHOWN_DUPLICATES = 3;
  */
 export function LeadDuplicateCard({ lead }: { lead: Lead }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const duplicates = useLeadDuplicates(lead.id);
   const mayMerge = useMayCall(leadDuplicateEndpoints.merge);
   const [showAll, setShowAll] = useState(false);
@@ -54,51 +53,47 @@ export function LeadDuplicateCard({ lead }: { lead: Lead }) {
   };
 
   return (
-    <Card role="region" aria-labelledby={headingId} data-testid="lead-duplicates">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 space-y-0">
-        <div className="grid gap-1">
-          <CardTitle id={headingId} className="text-base">
-            {t("leads.duplicates.title")}
-          </CardTitle>
-          <CardDescription>{t("leads.duplicates.sectionDescription")}</CardDescription>
-        </div>
+    <RegionCard
+      title={t("leads.duplicates.title")}
+      description={t("leads.duplicates.sectionDescription")}
+      action={
         <Link href={LEAD_DUPLICATES_PATH} className="text-sm underline-offset-4 hover:underline" data-testid="lead-duplicates-all">
           {t("leads.duplicates.viewAll")}
         </Link>
-      </CardHeader>
-      <CardContent>
-        {duplicates.isPending ? (
-          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leads.duplicates.loading")}>
-            <Skeleton className="h-12" />
-          </div>
-        ) : duplicates.isError ? (
-          <RetryAlert
-            message={t("leads.duplicates.loadFailed", { message: apiErrorMessage(duplicates.error) })}
-            onRetry={() => void duplicates.refetch()}
-            data-testid="lead-duplicates-error"
-          />
-        ) : duplicates.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="lead-duplicates-none">
-            {t("leads.duplicates.none")}
-          </p>
-        ) : (
-          <div className="grid gap-2">
-            <DuplicateMatchList matches={showAll ? duplicates.data : duplicates.data.slice(0, SHOWN_DUPLICATES)} action={mergeAction} label={t("leads.duplicates.title")} />
-            {duplicates.data.length > SHOWN_DUPLICATES ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="justify-self-start"
-                aria-expanded={showAll}
-                onClick={() => setShowAll((shown) => !shown)}
-                data-testid="lead-duplicates-toggle"
-              >
-                {showAll ? t("leads.duplicates.showFewer") : t("leads.duplicates.showAll", { count: duplicates.data.length })}
-              </Button>
-            ) : null}
-          </div>
-        )}
-      </CardContent>
-    </Card>
+      }
+      data-testid="lead-duplicates"
+    >
+      {duplicates.isPending ? (
+        <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leads.duplicates.loading")}>
+          <Skeleton className="h-12" />
+        </div>
+      ) : duplicates.isError ? (
+        <RetryAlert
+          message={t("leads.duplicates.loadFailed", { message: apiErrorMessage(duplicates.error) })}
+          onRetry={() => void duplicates.refetch()}
+          data-testid="lead-duplicates-error"
+        />
+      ) : duplicates.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="lead-duplicates-none">
+          {t("leads.duplicates.none")}
+        </p>
+      ) : (
+        <div className="grid gap-2">
+          <DuplicateMatchList matches={showAll ? duplicates.data : duplicates.data.slice(0, SHOWN_DUPLICATES)} action={mergeAction} label={t("leads.duplicates.title")} />
+          {duplicates.data.length > SHOWN_DUPLICATES ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="justify-self-start"
+              aria-expanded={showAll}
+              onClick={() => setShowAll((shown) => !shown)}
+              data-testid="lead-duplicates-toggle"
+            >
+              {showAll ? t("leads.duplicates.showFewer") : t("leads.duplicates.showAll", { count: duplicates.data.length })}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </RegionCard>
   );
 }

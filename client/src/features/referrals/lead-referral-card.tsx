@@ -1,8 +1,7 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { Referral } from "@contract/affiliates";
+import { RegionCard } from "@/components/region-card";
 import { RetryAlert } from "@/components/retry-alert";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/api";
 import { useFormatters } from "@/lib/use-formatters";
@@ -15,33 +14,24 @@ import { useLeadReferral } from "./referral-queries";
  */
 export function LeadReferralCard({ leadId }: { leadId: number }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const referral = useLeadReferral(leadId);
 
   return (
-    <Card role="region" aria-labelledby={headingId} data-testid="lead-referral">
-      <CardHeader>
-        <CardTitle id={headingId} className="text-base">
-          {t("leadPage.referral.title")}
-        </CardTitle>
-        <CardDescription>{t("leadPage.referral.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {referral.isPending ? (
-          <div role="status" aria-busy="true" aria-label={t("leadPage.referral.loading")}>
-            <Skeleton className="h-14" />
-          </div>
-        ) : referral.isError ? (
-          <RetryAlert message={t("leadPage.referral.loadFailed", { message: apiErrorMessage(referral.error) })} onRetry={() => void referral.refetch()} />
-        ) : referral.data ? (
-          <ReferralFacts referral={referral.data} />
-        ) : (
-          <p className="text-sm text-muted-foreground" data-testid="lead-referral-none">
-            {t("leadPage.referral.none")}
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <RegionCard title={t("leadPage.referral.title")} description={t("leadPage.referral.description")} data-testid="lead-referral">
+      {referral.isPending ? (
+        <div role="status" aria-busy="true" aria-label={t("leadPage.referral.loading")}>
+          <Skeleton className="h-14" />
+        </div>
+      ) : referral.isError ? (
+        <RetryAlert message={t("leadPage.referral.loadFailed", { message: apiErrorMessage(referral.error) })} onRetry={() => void referral.refetch()} />
+      ) : referral.data ? (
+        <ReferralFacts referral={referral.data} />
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="lead-referral-none">
+          {t("leadPage.referral.none")}
+        </p>
+      )}
+    </RegionCard>
   );
 }
 

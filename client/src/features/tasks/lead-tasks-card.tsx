@@ -1,11 +1,11 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { AlertTriangle, CalendarDays } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Task } from "@contract/tasks";
+import { RegionCard } from "@/components/region-card";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
@@ -27,7 +27,6 @@ const byListOrder = (a: Task, b: Task) => (a.dueDate ?? "9999-12-31").localeComp
 export function LeadTasksCard({ leadId }: { leadId: number }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
-  const headingId = useId();
   const [opened, setOpened] = useState<OpenedTask | null>(null);
   // The first few open and in-progress tasks, each read in the list's order with its exact total; merged in that
   // order, their first few are the lead's first unfinished tasks, and the totals say how many more there are.
@@ -39,58 +38,54 @@ export function LeadTasksCard({ leadId }: { leadId: number }) {
   const more = (open.data?.total ?? 0) + (inProgress.data?.total ?? 0) - shown.length;
 
   return (
-    <Card role="region" aria-labelledby={headingId} data-testid="lead-tasks">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2 space-y-0">
-        <div className="grid gap-1">
-          <CardTitle id={headingId} className="text-base">
-            {t("leadPage.tasks.title")}
-          </CardTitle>
-          <CardDescription>{t("leadPage.tasks.description")}</CardDescription>
-        </div>
+    <RegionCard
+      title={t("leadPage.tasks.title")}
+      description={t("leadPage.tasks.description")}
+      action={
         <Link href={`/tasks?leadId=${leadId}`} className="text-sm underline-offset-4 hover:underline" data-testid="lead-tasks-all">
           {t("leadPage.tasks.all")}
         </Link>
-      </CardHeader>
-      <CardContent>
-        {pending ? (
-          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.tasks.loading")}>
-            <Skeleton className="h-9" />
-          </div>
-        ) : failure ? (
-          <RetryAlert
-            message={t("leadPage.tasks.loadFailed", { message: apiErrorMessage(failure) })}
-            onRetry={() => void Promise.all([open.refetch(), inProgress.refetch()])}
-          />
-        ) : shown.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="lead-tasks-none">
-            {t("leadPage.tasks.none")}
-          </p>
-        ) : (
-          <ul className="grid gap-1" aria-labelledby={headingId}>
-            {shown.map((task) => (
-              <li key={task.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm" data-testid="lead-task">
-                <Button
-                  variant="link"
-                  className="h-auto min-w-0 justify-start p-0 text-left font-medium break-words whitespace-normal"
-                  onClick={(event) => setOpened({ task, opener: event.currentTarget })}
-                >
-                  {task.title}
-                </Button>
-                <span className={cn("inline-flex items-center gap-1 text-xs text-muted-foreground", task.overdue && "font-semibold text-destructive-strong")}>
-                  {task.overdue ? <AlertTriangle aria-hidden="true" className="size-3.5" /> : <CalendarDays aria-hidden="true" className="size-3.5" />}
-                  {task.dueDate
-                    ? t(task.overdue ? "leadPage.tasks.overdue" : "leadPage.tasks.due", { date: formatDueDate(task.dueDate, language) })
-                    : t("leadPage.tasks.noDue")}
-                  <span aria-hidden="true">·</span>
-                  {taskStatusLabel(t, task.status)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {!pending && !failure && more > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t("leadPage.tasks.more", { count: more })}</p> : null}
-      </CardContent>
-      <TaskEditDialog opened={opened} onOpenChange={(open) => !open && setOpened(null)} />
-    </Card>
+      }
+      data-testid="lead-tasks"
+    >
+      {pending ? (
+        <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.tasks.loading")}>
+          <Skeleton className="h-9" />
+        </div>
+      ) : failure ? (
+        <RetryAlert
+          message={t("leadPage.tasks.loadFailed", { message: apiErrorMessage(failure) })}
+          onRetry={() => void Promise.all([open.refetch(), inProgress.refetch()])}
+        />
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="lead-tasks-none">
+          {t("leadPage.tasks.none")}
+        </p>
+      ) : (
+        <ul className="grid gap-1" aria-label={t("leadPage.tasks.title")}>
+          {shown.map((task) => (
+            <li key={task.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm" data-testid="lead-task">
+              <Button
+                variant="link"
+                className="h-auto min-w-0 justify-start p-0 text-left font-medium break-words whitespace-normal"
+                onClick={(event) => setOpened({ task, opener: event.currentTarget })}
+              >
+                {task.title}
+              </Button>
+              <span className={cn("inline-flex items-center gap-1 text-xs text-muted-foreground", task.overdue && "font-semibold text-destructive-strong")}>
+                {task.overdue ? <AlertTriangle aria-hidden="true" className="size-3.5" /> : <CalendarDays aria-hidden="true" className="size-3.5" />}
+                {task.dueDate
+                  ? t(task.overdue ? "leadPage.tasks.overdue" : "leadPage.tasks.due", { date: formatDueDate(task.dueDate, language) })
+                  : t("leadPage.tasks.noDue")}
+                <span aria-hidden="true">·</span>
+                {taskStatusLabel(t, task.status)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!pending && !failure && more > 0 ? <p className="mt-2 text-xs text-muted-foreground">{t("leadPage.tasks.more", { count: more })}</p> : null}
+    <TaskEditDialog opened={opened} onOpenChange={(open) => !open && setOpened(null)} />
+    </RegionCard>
   );
 }
