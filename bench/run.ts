@@ -26,6 +26,7 @@ import { runReport } from "../server/src/modules/reports/reports.service";
 import { globalSearch } from "../server/src/modules/search/search.service";
 import { countLeads, seedScale } from "../scripts/seed-scale";
 import { captureStatements, describe, replay, type Statement, type Waves } from "./capture";
+import { cpuPerRequest, cpuTotal, readCpu, type CpuPerRequest } from "./cpu";
 import { eventsTables, runEventsBench, type EventsStats } from "./events";
 import { migrationTable, runMigrationBench, type MigrationStats } from "./migration";
 import { leadScopeTable, prepareLeadScope, restoreLeadScope, runLeadScopeBench, signInAgent, type ScopeAgent, type ScopeRow } from "./lead-scope";
@@ -508,6 +509,36 @@ interface Row {
   scenario: Scenario;
   api: LoadStats;
   raw: LoadStats;
+  /** CPU per request of each process during the measured runs (bench/cpu.ts); absent off Linux. */
+  apiCpu?: CpuPerRequest;
+  rawCpu?: CpuPerRequest;
+}
+
+const micros = (value: number) => int(value);
+const describeCpu = (cpu: CpuPerRequest) => `server ${micros(cpu.server)} µs, PostgreSQL ${micros(cpu.postgres)} µs, client ${micros(cpu.client)} µs`;
+
+/**
+ * What one request cost the machine's CPU on each side. On a machine the three processes share, a side's rate is
+ * bounded by the sum: the API's bound, without any server at all, would be its load generator plus PostgreSQL.
+ */
+function cpuTable(rows: Row[]): string | null {
+  const measured = rows.filter((row): row is Row & { apiCpu: CpuPerRequest; rawCpu: CpuPerRequest } => Boolean(row.apiCpu && row.rawCpu));
+  if (measured.length === 0) return null;
+  return markdownTable(
+    ["CPU µs per request", "API: server", "API: PostgreSQL", "API: load generator", "API total", "raw: PostgreSQL", "raw: pg client", "raw total", "raw total ÷ API total"],
+    measured.map(({ scenario, apiCpu, rawCpu }) => [
+      scenario.label,
+      micros(apiCpu.server),
+      micros(apiCpu.postgres),
+      micros(apiCpu.client),
+      micros(cpuTotal(apiCpu)),
+      micros(rawCpu.postgres),
+      micros(rawCpu.client),
+      micros(cpuTotal(rawCpu)),
+      `${(cpuTotal(rawCpu) / cpuTotal(apiCpu)).toFixed(2)}×`,
+    ]),
+    [false, true, true, true, true, true, true, true, true],
+  );
 }
 
 function verdict(ok: boolean[]): string {
@@ -621,14 +652,19 @@ async function main() {
       const waves = [...signInWaves, ...captured.get(scenario)!];
       console.log(`\n${scenario.label}: GET ${scenario.path} — ${waves.flat().length} statement(s) in ${waves.length} round(s), sign-in lookup included`);
       if (options.warmup > 0) await apiLoad(url, auth.headers, options.warmup, options.connections);
+      const apiBefore = readCpu(server.pid);
       const api = await apiLoad(url, auth.headers, options.duration, options.connections);
+      const apiCpu = cpuPerRequest(apiBefore, readCpu(server.pid), api.requests);
       console.log(`  API: p50 ${ms(api.p50)} ms, p95 ${ms(api.p95)} ms, ${int(api.perSecond)} req/s${api.errors ? `, ${api.errors} errors` : ""}`);
       await drain(pool);
       if (options.warmup > 0) await rawLoad(pool, waves, options.warmup, options.connections);
+      const rawBefore = readCpu(server.pid);
       const raw = await rawLoad(pool, waves, options.duration, options.connections);
+      const rawCpu = cpuPerRequest(rawBefore, readCpu(server.pid), raw.requests);
       await drain(pool);
       console.log(`  raw: p50 ${ms(raw.p50)} ms, p95 ${ms(raw.p95)} ms, ${int(raw.perSecond)} req/s`);
-      rows.push({ scenario, api, raw });
+      if (apiCpu && rawCpu) console.log(`  CPU per request: API ${describeCpu(apiCpu)}; raw ${describeCpu(rawCpu)}`);
+      rows.push({ scenario, api, raw, apiCpu, rawCpu });
       for (const statement of waves.flat()) {
         explains.push(`## ${scenario.label}\n\n\`\`\`sql\n${describe([[statement]])}\n\`\`\`\n\n\`\`\`\n${await explain(pool, statement)}\n\`\`\``);
       }
@@ -694,6 +730,7 @@ async function main() {
 
   const tables = [
     rows.length > 0 || exported ? resultTables(rows, exported) : null,
+    cpuTable(rows),
     timelineWrites ? timelineWriteTable(timelineWrites) : null,
     scopeRows ? leadScopeTable(scopeRows) : null,
     events ? eventsTables(events) : null,
