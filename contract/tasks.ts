@@ -185,7 +185,7 @@ export const taskEndpoints = defineEndpoints("tasks", {
     paged: true,
     errors: [400],
     tags,
-    summary: "A page of tasks, soonest due first (no due date last)",
+    summary: "A page of tasks: unfinished ones first, then completed; each part soonest due first (no due date last)",
     description: `Filters combine. ${TOTAL_COUNT_HEADER} holds the number matching; ${NEXT_CURSOR_HEADER} the cursor of the next page, when one follows.`,
   }),
   assignees: defineEndpoint({

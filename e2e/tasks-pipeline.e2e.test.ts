@@ -195,6 +195,14 @@ describe("tasks and the productivity pipeline in the browser", () => {
     const next = taskCard(page, "Send the proposal").filter({ has: page.getByTestId("task-status").getByText("Open", { exact: true }) });
     expect(await text(next.getByTestId("task-due"))).toBe(`Due ${shownDay(utcDay(6))}`);
     expect(await next.getAttribute("data-overdue")).toBe("false");
+    // The completed task has gone to the end, after all the work still to do.
+    await expect
+      .poll(async () => {
+        const shown = await taskCards(page).getByTestId("task-status").allTextContents();
+        const firstCompleted = shown.indexOf("Completed");
+        return firstCompleted > 0 && shown.slice(firstCompleted).every((status) => status === "Completed");
+      })
+      .toBe(true);
   });
 
   it("reaches a lead's tasks from the lead list and filters by lead", async () => {

@@ -16,7 +16,7 @@ import { useTaskList } from "./task-queries";
 /** How many of the lead's unfinished tasks its page lists; the rest are a link away. */
 export const LEAD_PAGE_TASKS = 5;
 
-/** Task Management's order (tasks.data.ts): soonest due first, no due date last, then by id. */
+/** Task Management's order among unfinished tasks (tasks.data.ts): soonest due first, no due date last, then by id. */
 const byListOrder = (a: Task, b: Task) => (a.dueDate ?? "9999-12-31").localeCompare(b.dueDate ?? "9999-12-31") || a.id - b.id;
 
 /**

@@ -11,7 +11,7 @@ const PIPELINE_OVERVIEW_KEY = ["/api/pipeline", "overview"] as const;
 
 export type TaskListParams = TaskListQueryInput;
 
-/** One page of tasks, soonest due first; the previous page stays on screen while the next loads. */
+/** One page of tasks, the work to do before the completed, each soonest due first; the previous page stays on screen while the next loads. */
 export function useTaskList(params: TaskListParams) {
   return useQuery({
     queryKey: [...TASKS_KEY, "list", params],

@@ -36,8 +36,8 @@ export const tasks = pgTable(
     updatedAt: at("updated_at"),
   },
   (t) => [
-    // The list's order: soonest due first, no due date last.
-    index("tasks_due_order_idx").on(sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
+    // The list's order: unfinished before completed, each soonest due first, no due date last.
+    index("tasks_list_order_idx").on(sql`(${t.status} = 'completed')`, sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.id),
     index("tasks_lead_idx").on(t.leadId),
     index("tasks_issue_idx").on(t.issueId),
     index("tasks_assignee_idx").on(t.assigneeId, t.status),

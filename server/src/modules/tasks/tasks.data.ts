@@ -8,7 +8,12 @@ import { leadInScope } from "../../kernel/lead-scope";
 
 /** Today in UTC, as the database sees it: due dates, "overdue" and reminders all count days this way. */
 const todaySql = sql`(now() AT TIME ZONE 'UTC')::date`;
-/** The list's order (tasks_due_order_idx): soonest due first, no due date last, then oldest first. */
+/**
+ * The list's order (tasks_list_order_idx): the work still to do before the completed tasks, each part soonest due
+ * first with no due date last, then oldest first. A staff member opening Task Management sees what is next, not
+ * last week's finished tasks between today's.
+ */
+const doneOrder = sql`(${tasks.status} = 'completed')`;
 const dueOrder = sql`coalesce(${tasks.dueDate}, 'infinity'::date)`;
 
 /**
@@ -37,6 +42,7 @@ const taskColumns = {
   completedAt: tasks.completedAt,
   createdAt: tasks.createdAt,
   updatedAt: tasks.updatedAt,
+  done: sql<boolean>`${doneOrder}`,
   sortKey: sql<string>`${dueOrder}::text`,
 };
 
@@ -87,9 +93,10 @@ function filterConditions(filter: TaskFilter): SQL[] {
   return conditions;
 }
 
-/** Where the previous page ended: its last row's due-order value (a date, or 'infinity') and id. */
+/** Where the previous page ended: whether its last row was completed, its due-order value (a date, or 'infinity') and its id. */
 export interface TaskPosition {
-  key: string;
+  done: boolean;
+  due: string;
   id: number;
 }
 
@@ -103,18 +110,18 @@ export interface TaskPageRows {
 export async function selectTaskPage(db: Database, filter: TaskFilter, limit: number, after: TaskPosition | null): Promise<TaskPageRows> {
   const conditions = filterConditions(filter);
   const [counted] = await db.select({ total: count() }).from(tasks).where(and(...conditions));
-  if (after) conditions.push(sql`(${dueOrder}, ${tasks.id}) > (${after.key}::date, ${after.id})`);
+  if (after) conditions.push(sql`(${doneOrder}, ${dueOrder}, ${tasks.id}) > (${after.done}, ${after.due}::date, ${after.id})`);
   // One row past the page says whether another follows.
   const rows = await selectTasks(db)
     .where(and(...conditions))
-    .orderBy(asc(dueOrder), asc(tasks.id))
+    .orderBy(asc(doneOrder), asc(dueOrder), asc(tasks.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     tasks: page.map(toTask),
     total: counted?.total ?? 0,
-    next: rows.length > limit && last ? { key: last.sortKey, id: last.id } : null,
+    next: rows.length > limit && last ? { done: last.done, due: last.sortKey, id: last.id } : null,
   };
 }
 

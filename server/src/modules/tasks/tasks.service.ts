@@ -9,9 +9,9 @@ import { badRequest, HttpError, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { eventActor, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
-import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { emitEvent } from "../../kernel/events";
 import { nextDueDate } from "./recurrence";
+import { decodeTaskCursor, encodeTaskCursor } from "./task-cursor";
 import {
   deleteTaskRow,
   findTask,
@@ -31,8 +31,6 @@ import { isActiveStaff } from "../../db/queries/active-staff";
 import { leadExistsInScope } from "../../db/queries/lead-record";
 import { leadVisibleToStaff } from "../../db/queries/lead-visible-to";
 
-/** The cursor's sort name: the list has one order, this tells a task cursor from any other list's. */
-const CURSOR_SORT = "tasks.due";
 
 const unknownReference = {
   leadId: "task.lead_unknown",
@@ -78,11 +76,11 @@ export interface TaskActor {
 }
 
 export async function listTasks(db: Database, principal: Principal, query: TaskListQuery): Promise<ListPage<Task>> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && cursor?.sort !== CURSOR_SORT) throw badRequest("cursor", "list.cursor_mismatch");
+  const cursor = query.cursor ? decodeTaskCursor(query.cursor) : null;
+  if (query.cursor && !cursor) throw badRequest("cursor", "list.cursor_mismatch");
   const assigneeId = query.assignee === "me" ? principal.user.id : query.assignee;
   const page = await selectTaskPage(db, { leadId: query.leadId, status: query.status, assigneeId, due: query.due }, query.limit, cursor);
-  return { rows: page.tasks, total: page.total, nextCursor: page.next && encodeCursor({ sort: CURSOR_SORT, ...page.next }) };
+  return { rows: page.tasks, total: page.total, nextCursor: page.next && encodeTaskCursor(page.next) };
 }
 
 export async function getTask(db: Database, id: number): Promise<Task> {

@@ -125,7 +125,7 @@ describe.each(testDrivers)("tasks on %s", (driver) => {
     expect((await suite.admin.get<Task>(`/api/tasks/${aboutOther.id}`)).body).toMatchObject({ leadId: null, leadName: null, title: "Visit Bo" });
   });
 
-  it("lists soonest due first, filters by lead, status, assignee and due window, and pages with a cursor", async () => {
+  it("lists the work to do soonest due first and the completed tasks last, filters by lead, status, assignee and due window, and pages with a cursor", async () => {
     await insertUser(suite.rt.ctx.db, { name: SAM.name, email: SAM.email, passwordHash: await hashPassword(SAM.password), role: "manager" });
     sam = await signIn(suite.rt, SAM);
     const assignees = (await suite.admin.get<TaskAssignee[]>("/api/tasks/assignees")).body;
@@ -141,8 +141,9 @@ describe.each(testDrivers)("tasks on %s", (driver) => {
     expect(doneLate.overdue).toBe(false);
 
     const titles = async (query: string, client = suite.admin) => (await client.get<Task[]>(`/api/tasks?leadId=${lead.id}&${query}`)).body.map((t) => t.title);
-    // The earlier "Fix Ana's invoices" task has no due date: it comes last with the other undated one, oldest first.
-    expect(await titles("")).toEqual(["L done late", "L overdue", "L today", "L later", "Fix Ana's invoices", "L undated"]);
+    // The earlier "Fix Ana's invoices" task has no due date: it comes after the dated ones with the other undated one,
+    // oldest first; the completed task comes after all the work still to do, however early it was due.
+    expect(await titles("")).toEqual(["L overdue", "L today", "L later", "Fix Ana's invoices", "L undated", "L done late"]);
     expect(await titles("status=in_progress")).toEqual(["L later"]);
     expect(await titles("due=overdue")).toEqual(["L overdue"]);
     expect(await titles("due=today")).toEqual(["L today"]);
@@ -154,14 +155,20 @@ describe.each(testDrivers)("tasks on %s", (driver) => {
 
     const first = await suite.admin.get<Task[]>(`/api/tasks?leadId=${lead.id}&limit=4`);
     expect(first.headers["x-total-count"]).toBe("6");
-    expect(first.body.map((t) => t.id)).toEqual([doneLate.id, overdue.id, today.id, later.id]);
+    expect(first.body.map((t) => t.id)).toEqual([overdue.id, today.id, later.id, first.body[3]!.id]);
+    expect(first.body[3]?.title).toBe("Fix Ana's invoices");
     const cursor = first.headers["x-next-cursor"] as string;
+    // The next page crosses from the undated work to the completed task.
     const second = await suite.admin.get<Task[]>(`/api/tasks?leadId=${lead.id}&limit=4&cursor=${cursor}`);
-    expect(second.body.map((t) => t.title)).toEqual(["Fix Ana's invoices", "L undated"]);
-    expect(second.body.at(-1)?.id).toBe(undated.id);
+    expect(second.body.map((t) => t.id)).toEqual([undated.id, doneLate.id]);
     expect(second.headers["x-next-cursor"]).toBeUndefined();
+    const third = await suite.admin.get<Task[]>(`/api/tasks?leadId=${lead.id}&limit=5&cursor=${(await suite.admin.get(`/api/tasks?leadId=${lead.id}&limit=5`)).headers["x-next-cursor"] as string}`);
+    expect(third.body.map((t) => t.id)).toEqual([doneLate.id]);
 
     expectFieldError(await suite.admin.get("/api/tasks?cursor=nonsense"), "cursor", "list.cursor_mismatch");
+    // A cursor of the order before completed tasks went last, as a client may still hold one.
+    const formerCursor = Buffer.from(JSON.stringify(["tasks.due", "2026-12-07", later.id])).toString("base64url");
+    expectFieldError(await suite.admin.get(`/api/tasks?cursor=${formerCursor}`), "cursor", "list.cursor_mismatch");
     expectFieldError(await suite.admin.get("/api/tasks?due=yesterday"), "due", "field.invalid_option");
     expect((await suite.admin.get("/api/tasks?assignee=someone")).status).toBe(400);
   });
