@@ -14,12 +14,17 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 export interface CpuReading {
   server: number;
-  postgres: number;
+  /** Each postgres process's CPU so far, by pid: a backend that ends between two readings takes its time with it. */
+  postgres: Map<string, number>;
   client: number;
 }
 
 /** Microseconds of CPU one request cost each process, over a run. */
-export type CpuPerRequest = CpuReading;
+export interface CpuPerRequest {
+  server: number;
+  postgres: number;
+  client: number;
+}
 
 const ticksPerSecond = (() => {
   try {
@@ -40,16 +45,27 @@ function processMicros(pid: number | string): number {
   }
 }
 
-function postgresMicros(): number {
-  let total = 0;
+function postgresMicros(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") total += processMicros(pid);
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") byPid.set(pid, processMicros(pid));
     } catch {
       // gone already
     }
   }
+  return byPid;
+}
+
+/**
+ * The postgres processes' CPU between two readings: what each one still running used since the first (all of it for
+ * one started since). One that ended in between is left out, its last moments uncounted, rather than subtracting
+ * everything it had used before.
+ */
+function postgresBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, micros] of after) total += micros - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -65,7 +81,7 @@ export function cpuPerRequest(before: CpuReading | null, after: CpuReading | nul
   if (!before || !after || requests <= 0) return undefined;
   return {
     server: (after.server - before.server) / requests,
-    postgres: (after.postgres - before.postgres) / requests,
+    postgres: postgresBetween(before.postgres, after.postgres) / requests,
     client: (after.client - before.client) / requests,
   };
 }
