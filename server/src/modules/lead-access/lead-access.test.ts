@@ -5,14 +5,9 @@ import type { LeadAccessSettings, LeadAssignmentRules } from "@contract/lead-acc
 import type { Lead } from "@contract/leads";
 import { auditLogs, leads, users } from "../../db/schema";
 import { createRuntime, type Runtime } from "../../runtime";
-import { signedInWithRole, startTestRuntime, suiteWithAdmin, testDrivers, type TestClient, type TestResponse, type TestRuntime } from "../../test/test-runtime";
+import { signedInWithRole, startTestRuntime, suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
+import { expectFieldError } from "../../test/expect-field-error";
 
-function expectFieldError(res: TestResponse, field: string, code: string) {
-  expect(res.status, res.text).toBe(400);
-  const body = res.body as ApiError;
-  expect(body.fields?.[field], res.text).toEqual(expect.any(String));
-  expect(body.fieldCodes?.[field]?.code, res.text).toBe(code);
-}
 
 const aLead = (tag: string) => ({ businessOwnerName: "Lee", businessOwnerLastName: tag, businessName: `${tag} Ltd`, email: `${tag}@leads.test` });
 

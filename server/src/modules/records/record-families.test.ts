@@ -6,16 +6,11 @@ import { recordFamilies } from "@contract/records/index";
 import { sampleRecord } from "@contract/records/samples";
 import { auditLogs } from "../../db/schema";
 import { signedInWithRole, suiteWithAdmin, testDrivers } from "../../test/test-runtime";
+import { expectFieldError } from "../../test/expect-field-error";
 
 type Listed = { total: number; analytics: unknown } & Record<string, unknown>;
 type Stored = { id: number; createdBy: string | null } & Record<string, unknown>;
 
-function expectFieldError(res: { status: number; body: unknown }, field: string, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  const body = res.body as ApiError;
-  expect(body.fields?.[field]).toEqual(expect.any(String));
-  expect(body.fieldCodes?.[field]?.code).toBe(code);
-}
 
 /**
  * The one test every declared record family runs (contract/records/index.ts): a family added later is held to it

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ApiError } from "@contract/errors";
 import type { Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
 import type { Task, TaskAssignee } from "@contract/tasks";
@@ -8,6 +7,7 @@ import { technicalIssues } from "../../db/schema";
 import { ADMIN, signedInWithRole, suiteWithAdmin, testDrivers, type TestClient, type TestRuntime } from "../../test/test-runtime";
 import { hashPassword } from "../../lib/password";
 import { insertUser } from "../auth/users.data";
+import { expectFieldError } from "../../test/expect-field-error";
 
 const SAM = { name: "Sam Staff", email: "sam@leadwell.test", password: "staff password 1" };
 
@@ -21,12 +21,6 @@ async function signIn(rt: TestRuntime, who: { email: string; password: string })
 }
 
 /** The field a 400 names, with its message and code. */
-function expectFieldError(res: { status: number; body: unknown }, field: string, code: string) {
-  expect(res.status).toBe(400);
-  const body = res.body as ApiError;
-  expect(body.fields?.[field]).toEqual(expect.any(String));
-  expect(body.fieldCodes?.[field]?.code).toBe(code);
-}
 
 describe.each(testDrivers)("tasks on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
