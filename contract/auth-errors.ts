@@ -19,4 +19,7 @@ export const authErrorMessages = {
   "auth.password_required": "Password is required",
   "auth.password_too_short": "Password must be at least {min} characters",
   "auth.passwords_mismatch": "Passwords do not match",
+  "auth.current_password_wrong": "This is not your current password",
+  "auth.password_unchanged": "Choose a password other than your current one",
+  "auth.no_password_to_change": "You sign in through single sign-on, so there is no Leadwell password to change",
 } as const;

@@ -34,6 +34,24 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/**
+ * A signed-in person's new password, given with the current one. The current one is checked as a sign-in is (the same
+ * lockout counts the wrong ones), and the new one follows the same rule as every staff password.
+ */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, errorMessage("auth.password_required")).max(200),
+  newPassword: z
+    .string()
+    .min(MIN_STAFF_PASSWORD, errorMessage("auth.password_too_short", { min: MIN_STAFF_PASSWORD }))
+    .max(200),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const passwordChangedSchema = z.object({
+  endedSessions: z.number().int().describe("How many of the person's other sessions (other browsers and devices) were signed out"),
+});
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+
 export const currentUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -107,5 +125,19 @@ export const authEndpoints = defineEndpoints("auth", {
     errors: [401],
     tags: authTags,
     summary: "The signed-in user",
+  }),
+  changePassword: defineEndpoint({
+    method: "PUT",
+    permission: "signedIn",
+    path: "/auth/password",
+    body: changePasswordBodySchema,
+    reply: passwordChangedSchema,
+    errors: [400, 401, 403, 429],
+    tags: authTags,
+    summary: "Change your own password; your other sessions are signed out",
+    description:
+      "Only from a signed-in session (an API key is refused). A wrong `currentPassword` answers 400 naming it and counts " +
+      "as a failed sign-in for the person's email, so the sign-in lockout applies (429 with Retry-After). A person who " +
+      "signs in only through single sign-on has no password here to change (400).",
   }),
 });

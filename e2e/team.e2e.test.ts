@@ -1,9 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { completeSetup, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
 const NEWCOMER = { name: "Alan Turing", email: "alan@leadwell.test", password: "another long password" };
+const NEW_PASSWORD = "a new and longer password";
 
 describe("the team in the browser", () => {
   let e2e: E2EServer;
@@ -90,5 +92,36 @@ describe("the team in the browser", () => {
     await admin.getByTestId("task-filters").getByLabel("Assignee", { exact: true }).click();
     expect(await admin.getByRole("option").allTextContents()).toContain(`${NEWCOMER.name} (deactivated)`);
     await admin.keyboard.press("Escape");
+  });
+  it("changes the signed-in person's own password from the account menu, signing out their other sessions", async () => {
+    const { page: elsewhere } = await e2e.newPage();
+    const login = await elsewhere.request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: e2e.baseUrl } });
+    expect(login.ok()).toBe(true);
+    await elsewhere.goto("/");
+    await elsewhere.getByTestId("page-title").getByText("Dashboard", { exact: true }).waitFor();
+
+    await admin.getByTestId("user-menu").click();
+    await admin.getByRole("menuitem", { name: "Change password" }).click();
+    const dialog = admin.getByTestId("change-password-dialog");
+    await dialog.getByLabel("Current password").fill("not my password at all");
+    await dialog.getByLabel("New password").fill(NEW_PASSWORD);
+    await dialog.getByLabel("Confirm password").fill(NEW_PASSWORD);
+    await dialog.getByRole("button", { name: "Change password" }).click();
+    await dialog.getByText("This is not your current password").waitFor();
+    expect(await dialog.getByLabel("Current password").getAttribute("aria-invalid")).toBe("true");
+    expect(await seriousViolations(admin, '[data-testid="change-password-dialog"]')).toEqual([]);
+
+    await dialog.getByLabel("Current password").fill(ADMIN.password);
+    await dialog.getByRole("button", { name: "Change password" }).click();
+    await admin.getByText("1 other session was signed out.").first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+    // This session goes on; the other one is signed out, and the new password signs in.
+    await admin.reload();
+    await admin.getByTestId("page-title").waitFor();
+    expect(await admin.getByTestId("sign-in-form").count()).toBe(0);
+    await elsewhere.reload();
+    await elsewhere.getByTestId("sign-in-form").waitFor();
+    expect((await elsewhere.request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: e2e.baseUrl } })).status()).toBe(401);
+    expect((await elsewhere.request.post("/api/auth/login", { data: { email: ADMIN.email, password: NEW_PASSWORD }, headers: { origin: e2e.baseUrl } })).ok()).toBe(true);
   });
 });

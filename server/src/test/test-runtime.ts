@@ -140,7 +140,7 @@ export class TestClient {
 
   get = <T = unknown>(url: string, headers?: Record<string, string>) => this.request<T>("GET", url, undefined, headers);
   post = <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>("POST", url, body ?? {}, headers);
-  put = <T = unknown>(url: string, body?: unknown) => this.request<T>("PUT", url, body ?? {});
+  put = <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>("PUT", url, body ?? {}, headers);
   delete = <T = unknown>(url: string) => this.request<T>("DELETE", url);
 
   /** The Cookie header this client sends, for a request built by hand (a multipart upload). */

@@ -1,5 +1,6 @@
+import { lazy, Suspense, useState } from "react";
 import type { CurrentUser } from "@contract/auth";
-import { LogOut } from "lucide-react";
+import { KeyRound, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import {
@@ -15,9 +16,13 @@ import { useSignOut } from "@/features/auth/auth-queries";
 import { apiErrorMessage } from "@/lib/api";
 import { initials } from "@/lib/format";
 
+// Its form and schema load when someone opens it, not with every page.
+const ChangePasswordDialog = lazy(() => import("@/features/auth/change-password-dialog"));
+
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
+  const [changingPassword, setChangingPassword] = useState(false);
 
   const handleSignOut = () =>
     signOut.mutate(undefined, {
@@ -26,6 +31,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     });
 
   return (
+    <>
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon-sm" aria-label={t("userMenu.label")} data-testid="user-menu">
@@ -40,11 +46,21 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => setChangingPassword(true)} data-testid="change-password">
+          <KeyRound aria-hidden="true" />
+          {t("userMenu.changePassword")}
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={handleSignOut} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />
           {t("userMenu.signOut")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+    {changingPassword ? (
+      <Suspense fallback={null}>
+        <ChangePasswordDialog email={user.email} onClose={() => setChangingPassword(false)} />
+      </Suspense>
+    ) : null}
+    </>
   );
 }

@@ -5,7 +5,9 @@ import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
 import { requestMeta } from "../../kernel/http/request-meta";
 import { needsSetup, refuseOnceSetUp, setupFirstAdmin, signIn, signOut } from "./auth.service";
 import { signedIn } from "../../kernel/http/auth-hook";
+import { forbidden } from "../../kernel/http/errors";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./auth.hook";
+import { changeOwnPassword } from "./password-change.service";
 
 export function authRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, authEndpoints.setupStatus, async () => ({ needsSetup: await needsSetup(ctx.db) }));
@@ -29,4 +31,11 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
   });
 
   endpointRoute(app, authEndpoints.me, async (request) => signedIn(request).user);
+
+  // A person's own password is changed from their session only: an API key acting for them is refused (403).
+  endpointRoute(app, authEndpoints.changePassword, { config: { apiKeyScopes: [] } }, async (request) => {
+    const principal = signedIn(request);
+    if (principal.kind !== "session") throw forbidden("auth.api_key_not_allowed");
+    return changeOwnPassword(ctx, principal, request.body, requestMeta(request));
+  });
 }

@@ -90,9 +90,13 @@ export async function endSessionsOf(db: Database, userId: number): Promise<numbe
   return ended.length;
 }
 
-/** Ends every session of a person but one (the one that just set a new password). */
-export async function endOtherSessionsOf(db: Database, userId: number, keepTokenHash: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`));
+/** Ends every session of a person but one (the one that just set a new password); answers how many ended. */
+export async function endOtherSessionsOf(db: Database, userId: number, keepTokenHash: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`))
+    .returning({ t: sessions.tokenHash });
+  return ended.length;
 }
 
 /** Deletes every API key a person made (a deactivated person's keys must stop at once); answers how many. */

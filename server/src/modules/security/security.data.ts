@@ -11,7 +11,7 @@ import { escapeLike } from "../../lib/like-pattern";
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The audit actions a failed sign-in leaves (auth and partner portal; refused-while-locked attempts included). */
-const FAILED_SIGN_IN_ACTIONS = ["auth.login_failed", "auth.login_locked", "affiliate.login_failed", "affiliate.login_locked"];
+const FAILED_SIGN_IN_ACTIONS = ["auth.login_failed", "auth.login_locked", "auth.password_change_failed", "affiliate.login_failed", "affiliate.login_locked"];
 
 export async function countFailedSignIns(db: Database) {
   const [row] = await db
