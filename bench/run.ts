@@ -284,7 +284,7 @@ async function apiLoad(url: string, headers: Record<string, string>, seconds: nu
   });
   const result = await instance;
   const stats = summarize(latencies, result.duration, failures + result.errors + result.timeouts);
-  return { ...stats, requests: completed, perSecond: completed / result.duration };
+  return { ...stats, requests: completed, perSecond: completed / result.duration, samples: latencies };
 }
 
 async function rawLoad(pool: pg.Pool, waves: Waves, seconds: number, concurrency: number): Promise<LoadStats> {

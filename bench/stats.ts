@@ -13,6 +13,17 @@ export interface LoadStats {
   p95: number;
   p99: number;
   errors: number;
+  /** The latencies these figures come from, kept by a load that a caller may pool with others (pooledStats). */
+  samples?: number[];
+}
+
+/** Several runs of the same side as one: their latencies together over their time together. */
+export function pooledStats(runs: readonly LoadStats[]): LoadStats {
+  return summarize(
+    runs.flatMap((run) => run.samples ?? []),
+    runs.reduce((sum, run) => sum + run.seconds, 0),
+    runs.reduce((sum, run) => sum + run.errors, 0),
+  );
 }
 
 export function summarize(latencies: number[], seconds: number, errors: number): LoadStats {

@@ -12,7 +12,7 @@
  *   page's two reads (`GET /api/leads/{id}`, the first timeline page) run as scenarios of the main table.
  */
 import pg from "pg";
-import { int, markdownTable, ms, summarize, type LoadStats } from "./stats";
+import { int, markdownTable, ms, pooledStats, summarize, type LoadStats } from "./stats";
 
 export const TIMELINE_ENTRIES = 5_000;
 
@@ -56,16 +56,10 @@ async function updateTargets(pool: pg.Pool, count: number): Promise<number[]> {
   return (await pool.query<{ id: number }>("SELECT id FROM leads ORDER BY id LIMIT $1", [count])).rows.map((row) => row.id);
 }
 
-/** One timed run's latencies, kept so that a side's rounds pool into one figure. */
-interface Run {
-  latencies: number[];
-  seconds: number;
-  errors: number;
-}
-
 let counter = 0;
 
-async function loop(seconds: number, concurrency: number, once: (n: number) => Promise<boolean>): Promise<Run> {
+/** One timed run, its latencies kept so that a side's rounds pool into one figure (pooledStats). */
+async function loop(seconds: number, concurrency: number, once: (n: number) => Promise<boolean>): Promise<LoadStats> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -79,16 +73,8 @@ async function loop(seconds: number, concurrency: number, once: (n: number) => P
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   if (errors >= 100) throw new Error("the timeline write bench keeps failing");
-  return { latencies, seconds: (performance.now() - started) / 1000, errors };
+  return { ...summarize(latencies, (performance.now() - started) / 1000, errors), samples: latencies };
 }
-
-const pooled = (runs: Run[]): LoadStats =>
-  summarize(
-    runs.flatMap((run) => run.latencies),
-    runs.reduce((sum, run) => sum + run.seconds, 0),
-    runs.reduce((sum, run) => sum + run.errors, 0),
-  );
-const perSecond = (run: Run) => run.latencies.length / run.seconds;
 
 const phone = (n: number) => `+34 6${String(10_000_000 + ((n * 7_919) % 89_999_999)).padStart(8, "0")}`;
 
@@ -117,7 +103,7 @@ export async function runTimelineWriteBench(options: WriteOptions): Promise<Time
   console.log(
     `\nh. timeline write cost: lead updates from ${options.concurrency} loops, trigger on and off in ${WRITE_ROUNDS} alternating rounds of ${roundSeconds} s a side`,
   );
-  const runs = { apiWith: [] as Run[], rawWith: [] as Run[], apiWithout: [] as Run[], rawWithout: [] as Run[] };
+  const runs = { apiWith: [] as LoadStats[], rawWith: [] as LoadStats[], apiWithout: [] as LoadStats[], rawWithout: [] as LoadStats[] };
   const rounds: TimelineWriteStats["rounds"] = [];
   const withTrigger = async () => ({ api: await measure(apiOnce), raw: await measure(rawOnce) });
   const withoutTrigger = async () => {
@@ -138,13 +124,13 @@ export async function runTimelineWriteBench(options: WriteOptions): Promise<Time
     runs.rawWith.push(on.raw);
     runs.apiWithout.push(off.api);
     runs.rawWithout.push(off.raw);
-    rounds.push({ api: perSecond(on.api) / perSecond(off.api), raw: perSecond(on.raw) / perSecond(off.raw) });
+    rounds.push({ api: on.api.perSecond / off.api.perSecond, raw: on.raw.perSecond / off.raw.perSecond });
     console.log(`  round ${round + 1}: API ${rounds.at(-1)!.api.toFixed(2)}×, raw ${rounds.at(-1)!.raw.toFixed(2)}×`);
   }
-  const apiWith = pooled(runs.apiWith);
-  const apiWithout = pooled(runs.apiWithout);
-  const rawWith = pooled(runs.rawWith);
-  const rawWithout = pooled(runs.rawWithout);
+  const apiWith = pooledStats(runs.apiWith);
+  const apiWithout = pooledStats(runs.apiWithout);
+  const rawWith = pooledStats(runs.rawWith);
+  const rawWithout = pooledStats(runs.rawWithout);
   // The bench's own entries go; the leads keep their last phone number.
   await options.pool.query("DELETE FROM lead_timeline WHERE id > $1 AND kind = 'changed'", [mark]);
   const stats = { api: { with: apiWith, without: apiWithout }, raw: { with: rawWith, without: rawWithout }, rounds };
