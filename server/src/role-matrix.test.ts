@@ -24,6 +24,7 @@ const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
  */
 const VIEWER_MAY_WRITE = [
   "POST /api/auth/logout",
+  "PUT /api/auth/password",
   "POST /api/notifications/:id/read",
   "POST /api/notifications/read-all",
   "POST /api/affiliates/logout",
@@ -75,7 +76,7 @@ describe("role matrix", () => {
     expect(routes.length).toBeGreaterThan(80);
   });
 
-  it("lets a viewer read but write nothing beyond their own session, notifications and saved views", () => {
+  it("lets a viewer read but write nothing beyond their own session and password, notifications and saved views", () => {
     const writes = routes.filter((route) => route.method !== "GET" && !route.public && mayCall("viewer", route)).map(key);
     expect(writes.sort()).toEqual(VIEWER_MAY_WRITE.filter((route) => routes.some((r) => key(r) === route)).sort());
     const reads = routes.filter((route) => route.method === "GET" && route.permission === "crm.read");
