@@ -47,11 +47,10 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-/** What changing one's password, or signing out everywhere else, ended. */
-export const endedSessionsSchema = z.object({
+export const passwordChangedSchema = z.object({
   endedSessions: z.number().int().describe("How many of the person's other sessions (other browsers and devices) were signed out"),
 });
-export type EndedSessions = z.infer<typeof endedSessionsSchema>;
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
 
 export const currentUserSchema = z.object({
   id: z.number().int(),
@@ -132,7 +131,7 @@ export const authEndpoints = defineEndpoints("auth", {
     permission: "signedIn",
     path: "/auth/password",
     body: changePasswordBodySchema,
-    reply: endedSessionsSchema,
+    reply: passwordChangedSchema,
     errors: [400, 401, 403, 429],
     tags: authTags,
     summary: "Change your own password; your other sessions are signed out",
@@ -140,15 +139,5 @@ export const authEndpoints = defineEndpoints("auth", {
       "Only from a signed-in session (an API key is refused). A wrong `currentPassword` answers 400 naming it and counts " +
       "as a failed sign-in for the person's email, so the sign-in lockout applies (429 with Retry-After). A person who " +
       "signs in only through single sign-on has no password here to change (400).",
-  }),
-  endOtherSessions: defineEndpoint({
-    method: "POST",
-    permission: "signedIn",
-    path: "/auth/sessions/end-others",
-    reply: endedSessionsSchema,
-    errors: [401, 403],
-    tags: authTags,
-    summary: "Sign out your other sessions (other browsers and devices); this one stays signed in",
-    description: "Only from a signed-in session (an API key is refused).",
   }),
 });
