@@ -14,6 +14,7 @@ export const auditMessages = {
   "auth.unknown_email": { en: "Unknown email", params: {} },
   "auth.signed_in": { en: "Signed in", params: {} },
   "auth.signed_out": { en: "Signed out", params: {} },
+  "auth.other_sessions_ended": { en: "Signed out everywhere else; sessions ended: {sessions}", params: { sessions: "number" } },
   "auth.password_changed": { en: "Changed their password; other sessions signed out: {sessions}", params: { sessions: "number" } },
   "auth.sso_failed": { en: "Single sign-on failed. {provider}: {code}: {detail}", params: { provider: "text", code: "text", detail: "text" } },
   "auth.sso_user_created": { en: "Created through {provider} with role {role}", params: { provider: "text", role: "role" } },

@@ -47,10 +47,11 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-export const passwordChangedSchema = z.object({
+/** What changing one's password, or signing out everywhere else, ended. */
+export const endedSessionsSchema = z.object({
   endedSessions: z.number().int().describe("How many of the person's other sessions (other browsers and devices) were signed out"),
 });
-export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;
 
 export const currentUserSchema = z.object({
   id: z.number().int(),
@@ -131,7 +132,7 @@ export const authEndpoints = defineEndpoints("auth", {
     permission: "signedIn",
     path: "/auth/password",
     body: changePasswordBodySchema,
-    reply: passwordChangedSchema,
+    reply: endedSessionsSchema,
     errors: [400, 401, 403, 429],
     tags: authTags,
     summary: "Change your own password; your other sessions are signed out",
@@ -139,5 +140,15 @@ export const authEndpoints = defineEndpoints("auth", {
       "Only from a signed-in session (an API key is refused). A wrong `currentPassword` answers 400 naming it and counts " +
       "as a failed sign-in for the person's email, so the sign-in lockout applies (429 with Retry-After). A person who " +
       "signs in only through single sign-on has no password here to change (400).",
+  }),
+  endOtherSessions: defineEndpoint({
+    method: "POST",
+    permission: "signedIn",
+    path: "/auth/sessions/end-others",
+    reply: endedSessionsSchema,
+    errors: [401, 403],
+    tags: authTags,
+    summary: "Sign out your other sessions (other browsers and devices); this one stays signed in",
+    description: "Only from a signed-in session (an API key is refused).",
   }),
 });

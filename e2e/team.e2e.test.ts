@@ -93,6 +93,23 @@ describe("the team in the browser", () => {
     expect(await admin.getByRole("option").allTextContents()).toContain(`${NEWCOMER.name} (deactivated)`);
     await admin.keyboard.press("Escape");
   });
+  it("signs out the person's other sessions from the account menu, once confirmed", async () => {
+    const { page: elsewhere } = await e2e.newPage();
+    const login = await elsewhere.request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: e2e.baseUrl } });
+    expect(login.ok()).toBe(true);
+
+    await admin.getByTestId("user-menu").click();
+    await admin.getByRole("menuitem", { name: "Sign out other sessions" }).click();
+    const confirm = admin.getByTestId("end-other-sessions-dialog");
+    await confirm.getByText("Sign out your other sessions?").waitFor();
+    expect(await seriousViolations(admin, '[data-testid="end-other-sessions-dialog"]')).toEqual([]);
+    await confirm.getByRole("button", { name: "Sign out other sessions" }).click();
+    await admin.getByText("1 other session was signed out.").first().waitFor();
+    await confirm.waitFor({ state: "detached" });
+    expect((await elsewhere.request.get("/api/auth/me")).status()).toBe(401);
+    expect((await admin.request.get("/api/auth/me")).ok()).toBe(true);
+  });
+
   it("changes the signed-in person's own password from the account menu, signing out their other sessions", async () => {
     const { page: elsewhere } = await e2e.newPage();
     const login = await elsewhere.request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: e2e.baseUrl } });

@@ -25,6 +25,7 @@ const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 const VIEWER_MAY_WRITE = [
   "POST /api/auth/logout",
   "PUT /api/auth/password",
+  "POST /api/auth/sessions/end-others",
   "POST /api/notifications/:id/read",
   "POST /api/notifications/read-all",
   "POST /api/affiliates/logout",

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import type { CurrentUser } from "@contract/auth";
-import { KeyRound, LogOut } from "lucide-react";
+import { KeyRound, LogOut, MonitorX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,7 +12,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/use-toast";
-import { useSignOut } from "@/features/auth/auth-queries";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
+import { useEndOtherSessions, useSignOut } from "@/features/auth/auth-queries";
 import { apiErrorMessage } from "@/lib/api";
 import { initials } from "@/lib/format";
 
@@ -23,6 +24,18 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [endingOthers, setEndingOthers] = useState(false);
+  const endOthers = useEndOtherSessions();
+
+  const handleEndOthers = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: ({ endedSessions }) => {
+        setEndingOthers(false);
+        toast({ title: t("account.endedSessions", { count: endedSessions }) });
+      },
+      onError: (error) =>
+        toast({ variant: "destructive", title: t("account.sessions.failed"), description: apiErrorMessage(error, t("common.networkError")) }),
+    });
 
   const handleSignOut = () =>
     signOut.mutate(undefined, {
@@ -32,35 +45,50 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   return (
     <>
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={t("userMenu.label")} data-testid="user-menu">
-          <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
-            {initials(user.name)}
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{user.name}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => setChangingPassword(true)} data-testid="change-password">
-          <KeyRound aria-hidden="true" />
-          {t("userMenu.changePassword")}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={handleSignOut} disabled={signOut.isPending}>
-          <LogOut aria-hidden="true" />
-          {t("userMenu.signOut")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-    {changingPassword ? (
-      <Suspense fallback={null}>
-        <ChangePasswordDialog email={user.email} onClose={() => setChangingPassword(false)} />
-      </Suspense>
-    ) : null}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" aria-label={t("userMenu.label")} data-testid="user-menu">
+            <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+              {initials(user.name)}
+            </span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          <DropdownMenuLabel className="flex flex-col gap-0.5">
+            <span className="truncate">{user.name}</span>
+            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setChangingPassword(true)} data-testid="change-password">
+            <KeyRound aria-hidden="true" />
+            {t("userMenu.changePassword")}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setEndingOthers(true)} data-testid="end-other-sessions">
+            <MonitorX aria-hidden="true" />
+            {t("userMenu.endOtherSessions")}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={handleSignOut} disabled={signOut.isPending}>
+            <LogOut aria-hidden="true" />
+            {t("userMenu.signOut")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDeleteDialog
+        open={endingOthers}
+        onOpenChange={setEndingOthers}
+        title={t("account.sessions.title")}
+        description={t("account.sessions.description")}
+        submitLabel={t("account.sessions.confirm")}
+        submittingLabel={t("account.sessions.ending")}
+        pending={endOthers.isPending}
+        onConfirm={handleEndOthers}
+        data-testid="end-other-sessions-dialog"
+      />
+      {changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog email={user.email} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

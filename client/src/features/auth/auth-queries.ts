@@ -11,6 +11,7 @@ const setupStatusRoute: DeclaredRoute<typeof authEndpoints.setupStatus> = { meth
 const setupRoute: DeclaredRoute<typeof authEndpoints.setup> = { method: "POST", path: "/auth/setup" };
 const loginRoute: DeclaredRoute<typeof authEndpoints.login> = { method: "POST", path: "/auth/login" };
 const logoutRoute: DeclaredRoute<typeof authEndpoints.logout> = { method: "POST", path: "/auth/logout" };
+const endOtherSessionsRoute: DeclaredRoute<typeof authEndpoints.endOtherSessions> = { method: "POST", path: "/auth/sessions/end-others" };
 
 export const setupStatusQuery = queryOptions({
   queryKey: SETUP_STATUS_KEY,
@@ -62,4 +63,9 @@ export function useSignOut() {
       endSession();
     },
   });
+}
+
+/** Signs out every other session of the signed-in person; this one goes on. */
+export function useEndOtherSessions() {
+  return useMutation({ mutationFn: () => callApi(endOtherSessionsRoute, {}) });
 }

@@ -42,7 +42,7 @@ export default function ChangePasswordDialog({ email, onClose }: { email: string
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) =>
     change.mutate(body, {
       onSuccess: ({ endedSessions }) => {
-        toast({ title: t("account.password.changed"), description: t("account.password.endedSessions", { count: endedSessions }) });
+        toast({ title: t("account.password.changed"), description: t("account.endedSessions", { count: endedSessions }) });
         onClose();
       },
       onError: (error) => {

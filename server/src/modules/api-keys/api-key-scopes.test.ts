@@ -117,9 +117,10 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
 
   /** Closed to every key: Settings (keys, webhooks, sent mail) and configuring integrations (their secrets). */
   // Settings (keys, webhooks, sent mail), the integrations' configuration, money, managing people and sessions, and a
-  // person's own password.
+  // person's own password and sessions.
   const isKeyFree = (route: { method: string; url: string }) =>
     route.url === "/api/auth/password" ||
+    route.url === "/api/auth/sessions/end-others" ||
     route.url.startsWith("/api/settings/") ||
     (route.url.startsWith("/api/integrations/") && route.method !== "GET") ||
     /^\/api\/affiliates\/:id\/(commissions|payouts)/.test(route.url) ||
@@ -159,7 +160,7 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
       expect({ route: `${route.method} ${route.url}`, body: res.body }).not.toEqual({ route: `${route.method} ${route.url}`, body: scopeRefusal("full") });
     }
     // Every Settings route (API keys, webhooks, sent mail), the integrations' and single sign-on's configuration, brands,
-    // money, people, one's own password, and nothing else.
+    // money, people, one's own password and sessions, and nothing else.
     const keyFree = suite.rt.routes.filter(isKeyFree).map((r) => `${r.method} ${r.url}`);
     expect(refused.sort()).toEqual(keyFree.sort());
     expect(refused).toEqual(expect.arrayContaining(["PUT /api/integrations/:kind", "POST /api/integrations/:kind/test"]));

@@ -7,6 +7,7 @@ import { needsSetup, refuseOnceSetUp, setupFirstAdmin, signIn, signOut } from ".
 import { signedIn } from "../../kernel/http/auth-hook";
 import { forbidden } from "../../kernel/http/errors";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./auth.hook";
+import { endOwnOtherSessions } from "./own-sessions.service";
 import { changeOwnPassword } from "./password-change.service";
 
 export function authRoutes(app: ZodApp, ctx: AppContext) {
@@ -32,10 +33,16 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
 
   endpointRoute(app, authEndpoints.me, async (request) => signedIn(request).user);
 
-  // A person's own password is changed from their session only: an API key acting for them is refused (403).
+  // A person's own password and sessions are changed from their session only: an API key acting for them is refused (403).
   endpointRoute(app, authEndpoints.changePassword, { config: { apiKeyScopes: [] } }, async (request) => {
     const principal = signedIn(request);
     if (principal.kind !== "session") throw forbidden("auth.api_key_not_allowed");
     return changeOwnPassword(ctx, principal, request.body, requestMeta(request));
+  });
+
+  endpointRoute(app, authEndpoints.endOtherSessions, { config: { apiKeyScopes: [] } }, async (request) => {
+    const principal = signedIn(request);
+    if (principal.kind !== "session") throw forbidden("auth.api_key_not_allowed");
+    return endOwnOtherSessions(ctx.db, principal, requestMeta(request));
   });
 }

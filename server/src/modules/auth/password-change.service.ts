@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, PasswordChanged } from "@contract/auth";
+import type { ChangePasswordBody, EndedSessions } from "@contract/auth";
 import type { AppContext } from "../../kernel/app-context";
 import { recordAudit } from "../../kernel/audit";
 import { badRequest, tooManyRequests } from "../../kernel/http/errors";
@@ -19,7 +19,7 @@ type SessionPrincipal = Extract<Principal, { kind: "session" }>;
  * wrong one is audited as a failed password. The new password is stored and every other session of the person ends
  * in one transaction (a stolen session stops with the old password); this one goes on.
  */
-export async function changeOwnPassword(ctx: AppContext, principal: SessionPrincipal, body: ChangePasswordBody, meta: RequestMeta): Promise<PasswordChanged> {
+export async function changeOwnPassword(ctx: AppContext, principal: SessionPrincipal, body: ChangePasswordBody, meta: RequestMeta): Promise<EndedSessions> {
   const user = await findUserByEmail(ctx.db, principal.user.email);
   if (!user?.passwordHash) throw badRequest("currentPassword", "auth.no_password_to_change");
   const gate = await reserveSignIn(ctx.db, "staff", user.email, addressKey(meta.ip));

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CurrentUser, PasswordChanged } from "@contract/auth";
+import type { CurrentUser, EndedSessions } from "@contract/auth";
 import type { CreatedApiKey } from "@contract/api-keys";
 import { rawRows } from "../../db/raw-rows";
 import { SIGN_IN_POLICY } from "../../kernel/http/attempt-throttle.data";
@@ -15,7 +15,7 @@ import { insertUser } from "./users.data";
 const PERSON = { name: "Pat Password", email: "pat@leadwell.test" };
 const NEW_PASSWORD = "a brand new passphrase";
 
-describe.each(testDrivers)("changing one's own password on %s", (driver) => {
+describe.each(testDrivers)("one's own password and sessions on %s", (driver) => {
   const suite = suiteWithAdmin(driver);
 
   const signIn = async (password: string): Promise<TestClient> => {
@@ -47,7 +47,7 @@ describe.each(testDrivers)("changing one's own password on %s", (driver) => {
       suite.rt.ctx.db,
       sql`SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ${PERSON.email}`,
     );
-    const res = await here.put<PasswordChanged>("/api/auth/password", { currentPassword: ROLE_PASSWORD, newPassword: NEW_PASSWORD });
+    const res = await here.put<EndedSessions>("/api/auth/password", { currentPassword: ROLE_PASSWORD, newPassword: NEW_PASSWORD });
     expect(res.status, res.text).toBe(200);
     // Every other session ends: the one signed in elsewhere and the two the first test opened.
     expect(res.body).toEqual({ endedSessions: before[0]!.n - 1 });
@@ -73,10 +73,32 @@ describe.each(testDrivers)("changing one's own password on %s", (driver) => {
     expect((await suite.rt.client().post("/api/auth/login", { email: "lou@leadwell.test", password: ROLE_PASSWORD })).status).toBe(429);
   });
 
+  it("signs out the person's other sessions on request, keeping this one", async () => {
+    const here = await signIn(NEW_PASSWORD);
+    const phone = await signIn(NEW_PASSWORD);
+    const laptop = await signIn(NEW_PASSWORD);
+    const other = await signedInWithRole(suite.rt, "agent", { name: "Olive Other", email: "olive@leadwell.test" });
+    const res = await here.post<EndedSessions>("/api/auth/sessions/end-others");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.endedSessions).toBeGreaterThanOrEqual(2);
+    expect((await here.get("/api/auth/me")).status).toBe(200);
+    expect((await phone.get("/api/auth/me")).status).toBe(401);
+    expect((await laptop.get("/api/auth/me")).status).toBe(401);
+    // Someone else's session is theirs.
+    expect((await other.get("/api/auth/me")).status).toBe(200);
+    expect((await audit("auth.other_sessions_ended")).map((row) => [row.user_email, row.details])).toEqual([
+      [PERSON.email, `Signed out everywhere else; sessions ended: ${res.body.endedSessions}`],
+    ]);
+    // Nothing left to end: none, and it says so.
+    expect((await here.post<EndedSessions>("/api/auth/sessions/end-others")).body).toEqual({ endedSessions: 0 });
+    expect((await suite.rt.client().post("/api/auth/sessions/end-others")).status).toBe(401);
+  });
+
   it("is refused to an API key, and to someone who signs in only through single sign-on", async () => {
     const key = await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Password changer", scope: "full" });
     const withKey = await suite.rt.client().put("/api/auth/password", { currentPassword: "anything at all", newPassword: NEW_PASSWORD }, { authorization: `Bearer ${key.body.key}` });
     expect(withKey.status).toBe(403);
+    expect((await suite.rt.client().post("/api/auth/sessions/end-others", {}, { authorization: `Bearer ${key.body.key}` })).status).toBe(403);
 
     // A person without a Leadwell password (single sign-on; a demo member of staff not yet invited) has none to change:
     // their session is made as a single sign-on makes one, and its cookie signed as the server signs it.
