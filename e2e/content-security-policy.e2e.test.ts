@@ -74,7 +74,7 @@ describe("the app under its Content-Security-Policy", () => {
     }
     // A modal menu locks scrolling by adding a <style> element.
     await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).waitFor();
     await page.keyboard.press("Escape");
     await page.reload();
     await page.getByTestId("page-title").getByText("Settings", { exact: true }).waitFor();

@@ -86,7 +86,7 @@ describe("platform in the browser", () => {
 
   it("signs out, sends a signed-out visitor to sign-in, and returns them where they were", async () => {
     await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
     await expect.poll(() => pageTitle(page).textContent()).toBe("Sign in");
 
     await page.goto("/leads");
@@ -205,7 +205,7 @@ describe("platform in the browser", () => {
 
   it("signs out for good: protected screens go back to sign-in", async () => {
     await page.getByRole("button", { name: "Account menu" }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
     await expect.poll(() => pageTitle(page).textContent()).toBe("Sign in");
     const me = await context.request.get("/api/auth/me");
     expect(me.status()).toBe(401);
