@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { CheckCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { affiliateEndpoints, type AffiliateDetail } from "@contract/affiliates";
+import { FigureBox } from "@/components/figure-box";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -69,10 +70,10 @@ function AffiliateDetailBody({ detail }: { detail: AffiliateDetail }) {
       </div>
 
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <Figure label={t("affiliates.balance.earned")} value={format.usd(balance.earned)} testId="affiliate-balance-earned" />
-        <Figure label={t("affiliates.balance.approved")} value={format.usd(balance.approved)} testId="affiliate-balance-approved" />
-        <Figure label={t("affiliates.balance.pending")} value={format.usd(balance.pending)} testId="affiliate-balance-pending" />
-        <Figure label={t("affiliates.balance.paid")} value={format.usd(balance.paid)} testId="affiliate-balance-paid" />
+        <FigureBox label={t("affiliates.balance.earned")} value={format.usd(balance.earned)} testId="affiliate-balance-earned" />
+        <FigureBox label={t("affiliates.balance.approved")} value={format.usd(balance.approved)} testId="affiliate-balance-approved" />
+        <FigureBox label={t("affiliates.balance.pending")} value={format.usd(balance.pending)} testId="affiliate-balance-pending" />
+        <FigureBox label={t("affiliates.balance.paid")} value={format.usd(balance.paid)} testId="affiliate-balance-paid" />
       </dl>
 
       <Section id="affiliate-referrals-heading" title={t("affiliates.detail.referralsTitle", { count: detail.referrals.length })}>
@@ -220,17 +221,6 @@ function CommissionsSection({ detail }: { detail: AffiliateDetail }) {
         </TableBody>
       </Table>
     </Section>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="rounded-md border p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }
 

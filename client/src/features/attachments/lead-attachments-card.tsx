@@ -4,13 +4,12 @@ import { Download, Eye, FileText, Paperclip, Trash2, Upload, X } from "lucide-re
 import { useTranslation } from "react-i18next";
 import { attachmentEndpoints, isPreviewable, type Attachment } from "@contract/attachments";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
-import { RetryAlert } from "@/components/retry-alert";
+import { QueryStates } from "@/components/query-states";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Progress } from "@/components/ui/progress";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
@@ -46,26 +45,26 @@ export function LeadAttachmentsCard({ leadId }: { leadId: number }) {
             {t("attachments.cannotUpload")}
           </p>
         ) : null}
-        {attachments.isPending ? (
-          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("attachments.loading")}>
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : attachments.isError ? (
-          <RetryAlert
-            message={t("attachments.loadFailed", { message: apiErrorMessage(attachments.error) })}
-            onRetry={() => void attachments.refetch()}
-            data-testid="attachments-error"
-          />
-        ) : attachments.data.attachments.length === 0 ? (
-          <EmptyState icon={Paperclip} title={t("attachments.empty")} className="py-6" data-testid="attachments-empty" />
-        ) : (
-          <ul className="grid gap-2" aria-label={t("attachments.listLabel")} data-testid="attachments-list">
-            {attachments.data.attachments.map((attachment) => (
-              <AttachmentRow key={attachment.id} attachment={attachment} leadId={leadId} />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={attachments}
+          loadingLabel={t("attachments.loading")}
+          blocks={2}
+          blockClassName="h-10"
+          failedMessage={(message) => t("attachments.loadFailed", { message })}
+          errorTestId="attachments-error"
+        >
+          {(data) =>
+            data.attachments.length === 0 ? (
+              <EmptyState icon={Paperclip} title={t("attachments.empty")} className="py-6" data-testid="attachments-empty" />
+            ) : (
+              <ul className="grid gap-2" aria-label={t("attachments.listLabel")} data-testid="attachments-list">
+                {data.attachments.map((attachment) => (
+                  <AttachmentRow key={attachment.id} attachment={attachment} leadId={leadId} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryStates>
       </CardContent>
     </Card>
   );

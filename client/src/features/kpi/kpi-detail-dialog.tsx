@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format";
 import { useFormatters } from "@/lib/use-formatters";
-import { KpiFigure } from "./kpi-figure";
+import { FigureBox } from "@/components/figure-box";
 import { useKpiRecord } from "./kpi-queries";
 
 const KpiProductsChart = lazy(() => import("./kpi-products-chart"));
@@ -39,9 +39,9 @@ function KpiDetail({ initial }: { initial: KpiRecord }) {
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-3 gap-3 text-sm">
-        <KpiFigure label={t("kpi.columns.ytdRevenue")} value={format.usd(record.ytdRevenue)} testId="kpi-detail-ytd" />
-        <KpiFigure label={t("kpi.columns.mrr")} value={format.usd(record.mrr)} testId="kpi-detail-mrr" />
-        <KpiFigure label={t("kpi.columns.lastUpdated")} value={format.dateTime(record.updatedAt) || t("kpi.notAvailable")} />
+        <FigureBox label={t("kpi.columns.ytdRevenue")} value={format.usd(record.ytdRevenue)} testId="kpi-detail-ytd" />
+        <FigureBox label={t("kpi.columns.mrr")} value={format.usd(record.mrr)} testId="kpi-detail-mrr" />
+        <FigureBox label={t("kpi.columns.lastUpdated")} value={format.dateTime(record.updatedAt) || t("kpi.notAvailable")} />
       </dl>
 
       <section aria-labelledby="kpi-products-heading" className="grid gap-2">

@@ -3,14 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { KpiRecord } from "@contract/kpi";
 import { RegionCard } from "@/components/region-card";
-import { RetryAlert } from "@/components/retry-alert";
+import { QueryStates } from "@/components/query-states";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { apiErrorMessage } from "@/lib/api";
 import { formatNumber } from "@/lib/format";
 import { useFormatters } from "@/lib/use-formatters";
 import { KpiDetailDialog } from "./kpi-detail-dialog";
-import { KpiFigure } from "./kpi-figure";
+import { FigureBox } from "@/components/figure-box";
 import { useLeadKpi } from "./kpi-queries";
 
 /** How many of the lead's top products its page lists; Details shows them all, with the chart. */
@@ -39,22 +37,20 @@ export function LeadKpiCard({ leadId }: { leadId: number }) {
       }
       data-testid="lead-kpi"
     >
-      {kpi.isPending ? (
-        <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.kpi.loading")}>
-          <Skeleton className="h-14" />
-        </div>
-      ) : kpi.isError ? (
-        <RetryAlert message={t("leadPage.kpi.loadFailed", { message: apiErrorMessage(kpi.error) })} onRetry={() => void kpi.refetch()} />
-      ) : record ? (
-        <LeadKpiFigures record={record} />
-      ) : (
-        <p className="text-sm text-muted-foreground" data-testid="lead-kpi-none">
-          {t("leadPage.kpi.none")}{" "}
-          <Link href="/kpi" className="underline underline-offset-4">
-            {t("leadPage.kpi.whereFrom")}
-          </Link>
-        </p>
-      )}
+      <QueryStates query={kpi} loadingLabel={t("leadPage.kpi.loading")} blockClassName="h-14" failedMessage={(message) => t("leadPage.kpi.loadFailed", { message })}>
+        {() =>
+          record ? (
+            <LeadKpiFigures record={record} />
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="lead-kpi-none">
+              {t("leadPage.kpi.none")}{" "}
+              <Link href="/kpi" className="underline underline-offset-4">
+                {t("leadPage.kpi.whereFrom")}
+              </Link>
+            </p>
+          )
+        }
+      </QueryStates>
     <KpiDetailDialog record={opened} onOpenChange={(open) => !open && setOpened(null)} />
     </RegionCard>
   );
@@ -67,8 +63,8 @@ function LeadKpiFigures({ record }: { record: KpiRecord }) {
   return (
     <div className="grid gap-3">
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <KpiFigure label={t("kpi.columns.ytdRevenue")} value={format.usd(record.ytdRevenue)} testId="lead-kpi-ytd" />
-        <KpiFigure label={t("kpi.columns.mrr")} value={format.usd(record.mrr)} testId="lead-kpi-mrr" />
+        <FigureBox label={t("kpi.columns.ytdRevenue")} value={format.usd(record.ytdRevenue)} testId="lead-kpi-ytd" />
+        <FigureBox label={t("kpi.columns.mrr")} value={format.usd(record.mrr)} testId="lead-kpi-mrr" />
       </dl>
       {products.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("kpi.detail.noProducts")}</p>

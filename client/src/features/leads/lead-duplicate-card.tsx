@@ -6,10 +6,8 @@ import { leadDuplicateEndpoints, type DuplicateMatch } from "@contract/lead-dupl
 import type { Lead } from "@contract/leads";
 import { RefusedButton } from "@/components/refused-button";
 import { RegionCard } from "@/components/region-card";
-import { RetryAlert } from "@/components/retry-alert";
+import { QueryStates } from "@/components/query-states";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { apiErrorMessage } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
 import { DuplicateMatchList } from "./lead-duplicate-matches";
 import { useLeadDuplicates } from "./lead-duplicate-queries";
@@ -63,37 +61,36 @@ export function LeadDuplicateCard({ lead }: { lead: Lead }) {
       }
       data-testid="lead-duplicates"
     >
-      {duplicates.isPending ? (
-        <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leads.duplicates.loading")}>
-          <Skeleton className="h-12" />
-        </div>
-      ) : duplicates.isError ? (
-        <RetryAlert
-          message={t("leads.duplicates.loadFailed", { message: apiErrorMessage(duplicates.error) })}
-          onRetry={() => void duplicates.refetch()}
-          data-testid="lead-duplicates-error"
-        />
-      ) : duplicates.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground" data-testid="lead-duplicates-none">
-          {t("leads.duplicates.none")}
-        </p>
-      ) : (
-        <div className="grid gap-2">
-          <DuplicateMatchList matches={showAll ? duplicates.data : duplicates.data.slice(0, SHOWN_DUPLICATES)} action={mergeAction} label={t("leads.duplicates.title")} />
-          {duplicates.data.length > SHOWN_DUPLICATES ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-self-start"
-              aria-expanded={showAll}
-              onClick={() => setShowAll((shown) => !shown)}
-              data-testid="lead-duplicates-toggle"
-            >
-              {showAll ? t("leads.duplicates.showFewer") : t("leads.duplicates.showAll", { count: duplicates.data.length })}
-            </Button>
-          ) : null}
-        </div>
-      )}
+      <QueryStates
+        query={duplicates}
+        loadingLabel={t("leads.duplicates.loading")}
+        failedMessage={(message) => t("leads.duplicates.loadFailed", { message })}
+        errorTestId="lead-duplicates-error"
+      >
+        {(matches) =>
+          matches.length === 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="lead-duplicates-none">
+              {t("leads.duplicates.none")}
+            </p>
+          ) : (
+            <div className="grid gap-2">
+              <DuplicateMatchList matches={showAll ? matches : matches.slice(0, SHOWN_DUPLICATES)} action={mergeAction} label={t("leads.duplicates.title")} />
+              {matches.length > SHOWN_DUPLICATES ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="justify-self-start"
+                  aria-expanded={showAll}
+                  onClick={() => setShowAll((shown) => !shown)}
+                  data-testid="lead-duplicates-toggle"
+                >
+                  {showAll ? t("leads.duplicates.showFewer") : t("leads.duplicates.showAll", { count: matches.length })}
+                </Button>
+              ) : null}
+            </div>
+          )
+        }
+      </QueryStates>
     </RegionCard>
   );
 }

@@ -8,7 +8,7 @@ import { NOTE_MODERATE_PERMISSION, noteCreateSchema, noteEndpoints, type Note, t
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { MarkdownBody } from "@/components/markdown-body";
-import { RetryAlert } from "@/components/retry-alert";
+import { QueryStates } from "@/components/query-states";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { apiErrorMessage } from "@/lib/api";
 import { useMayCall } from "@/lib/authorization";
@@ -48,22 +47,26 @@ export function LeadNotesCard({ leadId }: { leadId: number }) {
             {t("notes.readOnly")}
           </p>
         ) : null}
-        {notes.isPending ? (
-          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("notes.loading")}>
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-          </div>
-        ) : notes.isError ? (
-          <RetryAlert message={t("notes.loadFailed", { message: apiErrorMessage(notes.error) })} onRetry={() => void notes.refetch()} data-testid="notes-error" />
-        ) : notes.data.length === 0 ? (
-          <EmptyState icon={NotebookPen} title={t("notes.empty")} description={mayWrite ? t("notes.emptyHint") : undefined} className="py-8" data-testid="notes-empty" />
-        ) : (
-          <ul className="grid gap-3" aria-label={t("notes.listLabel")} data-testid="notes-list">
-            {notes.data.map((note) => (
-              <NoteItem key={note.id} note={note} leadId={leadId} />
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={notes}
+          loadingLabel={t("notes.loading")}
+          blocks={2}
+          blockClassName="h-16"
+          failedMessage={(message) => t("notes.loadFailed", { message })}
+          errorTestId="notes-error"
+        >
+          {(shown) =>
+            shown.length === 0 ? (
+              <EmptyState icon={NotebookPen} title={t("notes.empty")} description={mayWrite ? t("notes.emptyHint") : undefined} className="py-8" data-testid="notes-empty" />
+            ) : (
+              <ul className="grid gap-3" aria-label={t("notes.listLabel")} data-testid="notes-list">
+                {shown.map((note) => (
+                  <NoteItem key={note.id} note={note} leadId={leadId} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryStates>
       </CardContent>
     </Card>
   );

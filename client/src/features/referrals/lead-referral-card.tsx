@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Referral } from "@contract/affiliates";
 import { RegionCard } from "@/components/region-card";
-import { RetryAlert } from "@/components/retry-alert";
-import { Skeleton } from "@/components/ui/skeleton";
-import { apiErrorMessage } from "@/lib/api";
+import { QueryStates } from "@/components/query-states";
 import { useFormatters } from "@/lib/use-formatters";
 import { CommissionStatusBadge } from "@/features/affiliates";
 import { useLeadReferral } from "./referral-queries";
@@ -18,19 +16,22 @@ export function LeadReferralCard({ leadId }: { leadId: number }) {
 
   return (
     <RegionCard title={t("leadPage.referral.title")} description={t("leadPage.referral.description")} data-testid="lead-referral">
-      {referral.isPending ? (
-        <div role="status" aria-busy="true" aria-label={t("leadPage.referral.loading")}>
-          <Skeleton className="h-14" />
-        </div>
-      ) : referral.isError ? (
-        <RetryAlert message={t("leadPage.referral.loadFailed", { message: apiErrorMessage(referral.error) })} onRetry={() => void referral.refetch()} />
-      ) : referral.data ? (
-        <ReferralFacts referral={referral.data} />
-      ) : (
-        <p className="text-sm text-muted-foreground" data-testid="lead-referral-none">
-          {t("leadPage.referral.none")}
-        </p>
-      )}
+      <QueryStates
+        query={referral}
+        loadingLabel={t("leadPage.referral.loading")}
+        blockClassName="h-14"
+        failedMessage={(message) => t("leadPage.referral.loadFailed", { message })}
+      >
+        {(found) =>
+          found ? (
+            <ReferralFacts referral={found} />
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="lead-referral-none">
+              {t("leadPage.referral.none")}
+            </p>
+          )
+        }
+      </QueryStates>
     </RegionCard>
   );
 }

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Task } from "@contract/tasks";
 import { RegionCard } from "@/components/region-card";
+import { LoadingBlocks } from "@/components/query-states";
 import { RetryAlert } from "@/components/retry-alert";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { formatDueDate, taskStatusLabel } from "./task-labels";
@@ -49,9 +49,7 @@ export function LeadTasksCard({ leadId }: { leadId: number }) {
       data-testid="lead-tasks"
     >
       {pending ? (
-        <div className="grid gap-2" role="status" aria-busy="true" aria-label={t("leadPage.tasks.loading")}>
-          <Skeleton className="h-9" />
-        </div>
+        <LoadingBlocks label={t("leadPage.tasks.loading")} blockClassName="h-9" />
       ) : failure ? (
         <RetryAlert
           message={t("leadPage.tasks.loadFailed", { message: apiErrorMessage(failure) })}
