@@ -116,6 +116,16 @@ export function signedIn(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/**
+ * The session of a route declared with `apiKeyScopes: []` (the hook refuses every key there before the handler runs):
+ * narrows the principal to what those routes act on, the person's own sign-in.
+ */
+export function signedInBySession(request: FastifyRequest): Extract<Principal, { kind: "session" }> {
+  const principal = signedIn(request);
+  if (principal.kind !== "session") throw forbidden("auth.api_key_not_allowed");
+  return principal;
+}
+
 export function requirePermission(request: FastifyRequest, permission: Permission): Principal {
   const principal = signedIn(request);
   if (!hasPermission(principal, permission)) {

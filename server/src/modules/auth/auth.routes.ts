@@ -4,8 +4,7 @@ import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { PUBLIC_LIMITS } from "../../kernel/http/rate-limit";
 import { requestMeta } from "../../kernel/http/request-meta";
 import { needsSetup, refuseOnceSetUp, setupFirstAdmin, signIn, signOut } from "./auth.service";
-import { signedIn } from "../../kernel/http/auth-hook";
-import { forbidden } from "../../kernel/http/errors";
+import { signedIn, signedInBySession } from "../../kernel/http/auth-hook";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./auth.hook";
 import { endOwnOtherSessions } from "./own-sessions.service";
 import { changeOwnPassword } from "./password-change.service";
@@ -35,14 +34,12 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
 
   // A person's own password and sessions are changed from their session only: an API key acting for them is refused (403).
   endpointRoute(app, authEndpoints.changePassword, { config: { apiKeyScopes: [] } }, async (request) => {
-    const principal = signedIn(request);
-    if (principal.kind !== "session") throw forbidden("auth.api_key_not_allowed");
+    const principal = signedInBySession(request);
     return changeOwnPassword(ctx, principal, request.body, requestMeta(request));
   });
 
   endpointRoute(app, authEndpoints.endOtherSessions, { config: { apiKeyScopes: [] } }, async (request) => {
-    const principal = signedIn(request);
-    if (principal.kind !== "session") throw forbidden("auth.api_key_not_allowed");
+    const principal = signedInBySession(request);
     return endOwnOtherSessions(ctx.db, principal, requestMeta(request));
   });
 }
