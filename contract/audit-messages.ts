@@ -103,6 +103,14 @@ export const auditMessages = {
     en: "Stage #{stageId} {name} ({outcome}) at position {position}; {count} leads already in it became {status}",
     params: { stageId: "id", name: "stage", outcome: "stageOutcome", position: "number", count: "number", status: "leadStatus" },
   },
+  "pipeline.stage_updated": {
+    en: "Stage #{stageId} {from} is now {name} ({outcome}); {moved} leads moved with it, {count} became {status}",
+    params: { stageId: "id", from: "stage", name: "stage", outcome: "stageOutcome", moved: "number", count: "number", status: "leadStatus" },
+  },
+  "pipeline.stage_updated_plain": {
+    en: "Stage #{stageId} {from} is now {name} ({outcome}); {moved} leads moved with it",
+    params: { stageId: "id", from: "stage", name: "stage", outcome: "stageOutcome", moved: "number" },
+  },
   "pipeline.stages_reordered": { en: "Stages in order: {stageIds}", params: { stageIds: "text" } },
   "pipeline.stage_deleted": { en: "Stage #{stageId} {name}", params: { stageId: "id", name: "stage" } },
   "pipeline.lead_moved": { en: "Lead #{leadId} to {stage}", params: { leadId: "id", stage: "stage" } },

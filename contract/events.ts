@@ -94,11 +94,12 @@ export const domainEvents = {
     createdBy: z.string(),
   }),
   /**
-   * The pipeline's stages changed: one was added, their order changed, or one was deleted. Open boards and stage
-   * pickers read them again; stageId and name are the stage added or deleted (null for a new order).
+   * The pipeline's stages changed: one was added, renamed or given another outcome, their order changed, or one was
+   * deleted. Open boards and stage pickers read them again; stageId and name are the stage added, changed (its new
+   * name) or deleted (null for a new order).
    */
   "pipeline.stages_changed": z.object({
-    change: z.enum(["created", "reordered", "deleted"]),
+    change: z.enum(["created", "updated", "reordered", "deleted"]),
     stageId: id.nullable(),
     name: z.string().nullable(),
     by: actor,

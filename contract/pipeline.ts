@@ -39,6 +39,16 @@ export const pipelineStageCreateSchema = z.object({
 export type PipelineStageCreate = z.output<typeof pipelineStageCreateSchema>;
 export type PipelineStageCreateInput = z.input<typeof pipelineStageCreateSchema>;
 
+/**
+ * A stored stage's name and outcome, both sent. Renaming moves its leads with it (their pipeline stage takes the new
+ * name); a won or lost outcome gives the leads in it that status now, as creating the stage would.
+ */
+export const pipelineStageUpdateSchema = z.object({
+  name: stageNameSchema,
+  outcome: stageOutcomeSchema,
+});
+export type PipelineStageUpdate = z.output<typeof pipelineStageUpdateSchema>;
+
 /** A new order: every stored stage's id, first to last; positions become 1, 2, 3… */
 export const pipelineStageOrderSchema = z.object({
   stageIds: z.array(rowIdSchema).max(STAGE_POSITION_MAX),
@@ -137,6 +147,20 @@ export const pipelineEndpoints = defineEndpoints("pipeline", {
     tags,
     summary: "Put the stages in a new order",
     description: "stageIds lists every stored stage once, first to last (400 otherwise); answers the stages as GET does.",
+  }),
+  updateStage: defineEndpoint({
+    method: "PUT",
+    path: "/pipeline-stages/:id",
+    permission: "pipeline.manage",
+    params: idParamsSchema,
+    body: pipelineStageUpdateSchema,
+    reply: pipelineStageSchema,
+    errors: [400, 404, 409],
+    tags,
+    summary: "Rename a pipeline stage or change its outcome",
+    description:
+      "A name another stage uses, in any letter case, answers 409. The stage's leads keep their place: each one's pipeline stage takes the new name (a field change on its timeline and a lead.updated event). " +
+      "A won or lost outcome gives the leads already in the stage its status at once (converted or lost), as creating the stage does; an open outcome changes no lead's status.",
   }),
   deleteStage: defineEndpoint({
     method: "DELETE",

@@ -90,6 +90,30 @@ describe("pipeline stage outcomes in the browser", () => {
     await expect.poll(() => text(leadRow(page, "Aurora Bikes").getByTestId("lead-status"))).toBe("Qualified");
   });
 
+  it("renames a stage through its Edit dialog: its lead stays in it under the new name, with its status", async () => {
+    await go(page, "/productivity", "Productivity Pipeline");
+    const card = page.locator('[data-testid="stage-card"][data-stage="Proposal"]');
+    await card.getByRole("button", { name: "Edit stage Proposal" }).click();
+    const dialog = page.getByTestId("stage-edit-dialog");
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Proposal");
+    expect(await text(dialog.getByLabel("Outcome", { exact: true }))).toBe("Open");
+    expect((await seriousViolations(page, '[data-testid="stage-edit-dialog"]')).map((f) => `${f.id}: ${f.help}`)).toEqual([]);
+    // A name another stage has is refused under the field, and nothing changes.
+    await dialog.getByLabel("Name").fill("won");
+    await dialog.getByRole("button", { name: "Save Stage" }).click();
+    await dialog.getByText("A pipeline stage with this name already exists").waitFor();
+    await dialog.getByLabel("Name").fill("Proposal sent");
+    const sent = page.waitForRequest((request) => request.method() === "PUT" && new URL(request.url()).pathname.startsWith("/api/pipeline-stages/"));
+    await dialog.getByRole("button", { name: "Save Stage" }).click();
+    expect((await sent).postDataJSON()).toEqual({ name: "Proposal sent", outcome: "open" });
+    await dialog.waitFor({ state: "detached" });
+
+    await boardCard(page, "Proposal sent", "Aurora Bikes").waitFor();
+    expect(await page.locator('[data-testid="stage-card"][data-stage="Proposal"]').count()).toBe(0);
+    await go(page, "/leads", "Lead Management");
+    await expect.poll(() => text(leadRow(page, "Aurora Bikes").getByTestId("lead-status"))).toBe("Qualified");
+  });
+
   it("says the outcome in Spanish too, with nothing axe finds serious", async () => {
     await page.evaluate(() => window.localStorage.setItem("i18nextLng", "es"));
     await page.goto("/productivity");

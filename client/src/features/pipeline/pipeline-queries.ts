@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { leadEndpoints, type Lead } from "@contract/leads";
-import { pipelineEndpoints, type PipelineLead, type PipelineStage, type PipelineStageCreateInput } from "@contract/pipeline";
+import { pipelineEndpoints, type PipelineLead, type PipelineStage, type PipelineStageCreateInput, type PipelineStageUpdate } from "@contract/pipeline";
 import { callApi, callPage, type Page } from "@/lib/api-client";
 import { LEADS_KEY, PIPELINE_KEY, PIPELINE_STAGES_KEY as STAGES_KEY, refreshLeadData } from "@/lib/query-invalidation";
 
@@ -66,6 +66,15 @@ export function useCreateStage() {
     mutationFn: (body: PipelineStageCreateInput) => callApi(pipelineEndpoints.createStage, { body }),
     // A won or lost stage gives its status to leads that already held its name: every lead figure may change.
     onSuccess: (stage) => (stage.outcome === "open" ? refreshStageData(queryClient) : Promise.all([refreshStageData(queryClient), refreshLeadData(queryClient)])),
+  });
+}
+
+export function useUpdateStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: PipelineStageUpdate }) => callApi(pipelineEndpoints.updateStage, { params: { id }, body }),
+    // Its leads took the new name, and a won or lost outcome their status: every lead figure may change.
+    onSuccess: () => Promise.all([refreshStageData(queryClient), refreshLeadData(queryClient)]),
   });
 }
 

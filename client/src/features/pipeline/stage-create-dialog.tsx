@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import {
@@ -8,12 +8,10 @@ import {
   STAGE_OUTCOME_DEFAULT,
   STAGE_POSITION_MAX,
   STAGE_POSITION_MIN,
-  stageOutcomes,
   type PipelineStageCreate,
   type PipelineStageCreateInput,
 } from "@contract/pipeline";
 import { FormField, fieldA11yProps } from "@/components/form-field";
-import { SelectField } from "@/components/select-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -22,7 +20,7 @@ import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useCreateStage } from "./pipeline-queries";
-import { stageOutcomeLabel } from "./stage-outcome";
+import { StageOutcomeField } from "./stage-outcome";
 
 const FIELDS = ["name", "position", "outcome"] as const;
 
@@ -99,23 +97,7 @@ function StageCreateForm({ position, onDone }: { position: number; onDone: () =>
           {...form.register("position", { valueAsNumber: true })}
         />
       </FormField>
-      <Controller
-        control={form.control}
-        name="outcome"
-        render={({ field, fieldState }) => (
-          <SelectField
-            id="stage-outcome"
-            label={t("productivity.createStage.outcome")}
-            value={field.value ?? STAGE_OUTCOME_DEFAULT}
-            onChange={(value) => field.onChange(stageOutcomes.find((outcome) => outcome === value) ?? STAGE_OUTCOME_DEFAULT)}
-            onBlur={field.onBlur}
-            placeholder={stageOutcomeLabel(t, STAGE_OUTCOME_DEFAULT)}
-            options={stageOutcomes.map((value) => ({ value, label: stageOutcomeLabel(t, value) }))}
-            error={message(fieldState.error?.message)}
-            hint={t("productivity.createStage.outcomeHint")}
-          />
-        )}
-      />
+      <StageOutcomeField control={form.control} name="outcome" hint={t("productivity.createStage.outcomeHint")} />
       <DialogFooter className="mt-2">
         <DialogClose asChild>
           <Button variant="outline">{t("common.cancel")}</Button>

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Columns3, Trash2 } from "lucide-react";
+import { Columns3, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { pipelineEndpoints, type PipelineStage } from "@contract/pipeline";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -17,6 +17,7 @@ import { stageLabel } from "@/lib/labels";
 import { useFormatters } from "@/lib/use-formatters";
 import { useDeleteStage, useStages } from "./pipeline-queries";
 import { StageCreateDialog } from "./stage-create-dialog";
+import { StageEditDialog } from "./stage-edit-dialog";
 import { StageOutcomeBadge } from "./stage-outcome";
 import { WhenAllowed } from "@/components/when-allowed";
 
@@ -31,6 +32,7 @@ export function StageGrid() {
   const { t } = useTranslation();
   const stages = useStages();
   const [deleting, setDeleting] = useState<StoredStage | null>(null);
+  const [editing, setEditing] = useState<StoredStage | null>(null);
   const list = stages.data ?? [];
   const nextPosition = Math.max(0, ...list.filter((stage) => !stage.implicit).map((stage) => stage.position)) + 1;
 
@@ -61,17 +63,18 @@ export function StageGrid() {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-label={t("productivity.stages.title")}>
             {list.map((stage) => (
-              <StageCard key={stage.id ?? `implicit-${stage.name}`} stage={stage} onDelete={setDeleting} />
+              <StageCard key={stage.id ?? `implicit-${stage.name}`} stage={stage} onEdit={setEditing} onDelete={setDeleting} />
             ))}
           </ul>
         )}
       </CardContent>
+      <StageEditDialog stage={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <StageDeleteDialog stage={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </Card>
   );
 }
 
-function StageCard({ stage, onDelete }: { stage: PipelineStage; onDelete: (stage: StoredStage) => void }) {
+function StageCard({ stage, onEdit, onDelete }: { stage: PipelineStage; onEdit: (stage: StoredStage) => void; onDelete: (stage: StoredStage) => void }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const reasonId = useId();
@@ -93,6 +96,20 @@ function StageCard({ stage, onDelete }: { stage: PipelineStage; onDelete: (stage
         <Badge variant="secondary" className="tabular-nums" data-testid="stage-lead-count" data-count={stage.leadCount}>
           {t("productivity.stages.leadCount", { count: stage.leadCount, total: format.number(stage.leadCount) })}
         </Badge>
+        {stored ? (
+          <WhenAllowed endpoint={pipelineEndpoints.updateStage}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="-mr-1 -mt-1"
+              aria-label={t("productivity.stages.edit", { name: stage.name })}
+              onClick={() => onEdit(stored)}
+              data-testid="stage-edit"
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+          </WhenAllowed>
+        ) : null}
         <WhenAllowed endpoint={pipelineEndpoints.deleteStage}>
           {blockedReason ? (
             // Disabled but still focusable, so keyboard and screen-reader users can reach the reason.

@@ -1,7 +1,10 @@
 import type { TFunction } from "i18next";
+import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { StageOutcome } from "@contract/pipeline";
+import { STAGE_OUTCOME_DEFAULT, stageOutcomes, type StageOutcome } from "@contract/pipeline";
+import { SelectField } from "@/components/select-field";
 import { Badge } from "@/components/ui/badge";
+import { useValidationMessage } from "@/lib/validation-message";
 
 export function stageOutcomeLabel(t: TFunction, outcome: StageOutcome): string {
   return t(`productivity.outcome.${outcome}`);
@@ -20,5 +23,30 @@ export function StageOutcomeBadge({ outcome, className }: { outcome: StageOutcom
       <span aria-hidden="true">{stageOutcomeLabel(t, outcome)}</span>
       <span className="sr-only">{hint}</span>
     </Badge>
+  );
+}
+
+/** The Outcome picker of the stage forms (new stage, edit stage), with the hint that says what the form will do. */
+export function StageOutcomeField<T extends FieldValues>({ control, name, hint }: { control: Control<T>; name: Path<T>; hint: string }) {
+  const { t } = useTranslation();
+  const message = useValidationMessage();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <SelectField
+          id="stage-outcome"
+          label={t("productivity.createStage.outcome")}
+          value={(field.value as StageOutcome | undefined) ?? STAGE_OUTCOME_DEFAULT}
+          onChange={(value) => field.onChange(stageOutcomes.find((outcome) => outcome === value) ?? STAGE_OUTCOME_DEFAULT)}
+          onBlur={field.onBlur}
+          placeholder={stageOutcomeLabel(t, STAGE_OUTCOME_DEFAULT)}
+          options={stageOutcomes.map((value) => ({ value, label: stageOutcomeLabel(t, value) }))}
+          error={message(fieldState.error?.message)}
+          hint={hint}
+        />
+      )}
+    />
   );
 }

@@ -110,8 +110,8 @@ export async function findStageForUse(db: Database, name: string): Promise<Store
   return row;
 }
 
-/** A stored stage, locked for deleting: moves into it wait, and those already under way finish first. */
-export async function lockStageForDelete(db: Database, id: number): Promise<StoredStage | undefined> {
+/** A stored stage, locked for changing or deleting: moves into it wait, and those already under way finish first. */
+export async function lockStageForChange(db: Database, id: number): Promise<StoredStage | undefined> {
   const [row] = await rawRows<StoredStage>(db, sql`SELECT id, name, position, outcome FROM pipeline_stages WHERE id = ${id} FOR UPDATE`);
   return row;
 }
@@ -134,6 +134,32 @@ export async function visibleStageLeadCount(db: Database, name: string): Promise
     sql`SELECT count(*)::int AS n FROM leads WHERE lw_stage_key(pipeline_stage) = ${keyOf(name)} AND ${leadInScope(sql`assignee_id`, scope)}`,
   );
   return Number(row?.n ?? 0);
+}
+
+export async function updateStageRow(db: Database, id: number, values: { name: string; outcome: StageOutcome }): Promise<StoredStage> {
+  const [row] = await rawRows<StoredStage>(
+    db,
+    sql`UPDATE pipeline_stages SET name = ${values.name}, outcome = ${values.outcome} WHERE id = ${id} RETURNING id, name, position, outcome`,
+  );
+  return row!;
+}
+
+/**
+ * Gives the leads in a stage its new name (every one of them, whoever it is assigned to: only holders of
+ * pipeline.manage rename stages, and they see every lead). They stay in the same stage, so lw_lead_outcome is told to
+ * leave them be for this statement (migration 0059); the timeline's trigger records each lead's new stage name.
+ * Answers the leads changed.
+ */
+export async function renameStageLeads(db: Database, from: string, to: string): Promise<RestatedLead[]> {
+  await db.execute(sql`SELECT set_config('leadwell.stage_rename', 'on', true)`);
+  const renamed = await rawRows<RestatedLead>(
+    db,
+    sql`UPDATE leads SET pipeline_stage = ${to}, updated_at = now()
+        WHERE lw_stage_key(pipeline_stage) = ${keyOf(from)} AND pipeline_stage IS NOT NULL
+        RETURNING id, business_name AS "businessName", status`,
+  );
+  await db.execute(sql`SELECT set_config('leadwell.stage_rename', '', true)`);
+  return renamed;
 }
 
 export async function deleteStageRow(db: Database, id: number): Promise<void> {

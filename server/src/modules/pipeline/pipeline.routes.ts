@@ -3,7 +3,7 @@ import type { AppContext, ZodApp } from "../../kernel/app-context";
 import { endpointRoute } from "../../kernel/http/endpoint-route";
 import { requestMeta } from "../../kernel/http/request-meta";
 import { signedIn } from "../../kernel/http/auth-hook";
-import { createStage, deleteStage, listStages, moveLead, pipelineOverview, reorderStages, stageLeads } from "./pipeline.service";
+import { createStage, deleteStage, listStages, moveLead, pipelineOverview, reorderStages, stageLeads, updateStage } from "./pipeline.service";
 
 export function pipelineRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, pipelineEndpoints.listStages, async () => listStages(ctx.db));
@@ -14,6 +14,10 @@ export function pipelineRoutes(app: ZodApp, ctx: AppContext) {
 
   endpointRoute(app, pipelineEndpoints.reorderStages, async (request) =>
     reorderStages(ctx.db, request.body, { principal: signedIn(request), meta: requestMeta(request) }),
+  );
+
+  endpointRoute(app, pipelineEndpoints.updateStage, async (request) =>
+    updateStage(ctx.db, request.params.id, request.body, { principal: signedIn(request), meta: requestMeta(request) }),
   );
 
   endpointRoute(app, pipelineEndpoints.deleteStage, async (request) => {

@@ -6,6 +6,7 @@ import {
   type PipelineStage,
   type PipelineStageCreate,
   type PipelineStageOrder,
+  type PipelineStageUpdate,
 } from "@contract/pipeline";
 import type { Lead } from "@contract/leads";
 import type { Database } from "../../db/client";
@@ -26,7 +27,8 @@ import {
   deleteStageRow,
   findStageForUse,
   insertStage,
-  lockStageForDelete,
+  lockStageForChange,
+  renameStageLeads,
   lockStageIds,
   selectStageLeads,
   selectStages,
@@ -34,6 +36,7 @@ import {
   setLeadStage,
   setStagePositions,
   stageLeadCount,
+  updateStageRow,
   visibleStageLeadCount,
 } from "./pipeline.data";
 
@@ -78,6 +81,44 @@ export async function createStage(db: Database, input: PipelineStageCreate, { pr
   return stage ?? { ...created, implicit: false, leadCount: 0, recentLeads: [] };
 }
 
+/**
+ * Renames a stored stage or changes its outcome. Its leads go with it (their stage takes the new name); a won or lost
+ * outcome gives them that status, as creating the stage does, and so it does to leads that already held the new name.
+ * Each lead changed gets its lead.updated event, and its timeline the change, in the same transaction.
+ */
+export async function updateStage(db: Database, id: number, input: PipelineStageUpdate, { principal, meta }: PipelineActor): Promise<PipelineStage> {
+  await inTransaction(db, async (tx) => {
+    const stage = await lockStageForChange(tx, id);
+    if (!stage) throw notFound("pipeline.stage_not_found");
+    const updated = await updateStageRow(tx, id, input);
+    const moved = updated.name !== stage.name ? await renameStageLeads(tx, stage.name, updated.name) : [];
+    const restated = moved.length > 0 || updated.outcome !== stage.outcome ? await applyOutcomeToHolders(tx, updated) : [];
+    const changed = new Map<number, { businessName: string; status: Lead["status"]; changedFields: string[] }>();
+    for (const lead of moved) changed.set(lead.id, { businessName: lead.businessName, status: lead.status, changedFields: ["pipelineStage"] });
+    for (const lead of restated) {
+      const earlier = changed.get(lead.id);
+      changed.set(lead.id, { businessName: lead.businessName, status: lead.status, changedFields: [...(earlier?.changedFields ?? []), "status"] });
+    }
+    for (const [leadId, lead] of changed) await emitEvent(tx, "lead.updated", { leadId, ...lead });
+    await emitEvent(tx, "pipeline.stages_changed", { change: "updated", stageId: id, name: updated.name, by: eventActor(principal) });
+    const params = { stageId: id, from: stage.name, name: updated.name, outcome: updated.outcome, moved: moved.length };
+    await recordAudit(tx, {
+      userEmail: actorLabel(principal),
+      action: "pipeline.stage_update",
+      message: restated[0]
+        ? { code: "pipeline.stage_updated", params: { ...params, count: restated.length, status: restated[0].status } }
+        : { code: "pipeline.stage_updated_plain", params },
+      meta,
+    });
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error, "pipeline_stages_name_lower_idx")) throw conflict("pipeline.stage_name_taken", { field: "name" });
+    throw error;
+  });
+  const stage = (await selectStages(db)).find((s) => s.id === id);
+  if (!stage) throw notFound("pipeline.stage_not_found");
+  return stage;
+}
+
 export async function reorderStages(db: Database, order: PipelineStageOrder, { principal, meta }: PipelineActor): Promise<PipelineStage[]> {
   await inTransaction(db, async (tx) => {
     const stored = await lockStageIds(tx);
@@ -96,7 +137,7 @@ export async function deleteStage(db: Database, id: number, { principal, meta }:
   await inTransaction(db, async (tx) => {
     // Locked first, counted after: a move into the stage either finished before the count (and is counted) or waits
     // until the stage is gone (and is refused as an unknown stage).
-    const stage = await lockStageForDelete(tx, id);
+    const stage = await lockStageForChange(tx, id);
     if (!stage) throw notFound("pipeline.stage_not_found");
     if ((await stageLeadCount(tx, stage.name)) > 0) throw conflict("pipeline.stage_has_leads");
     await deleteStageRow(tx, id);

@@ -1,0 +1,76 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslation } from "react-i18next";
+import { pipelineStageUpdateSchema, type PipelineStage, type PipelineStageUpdate } from "@contract/pipeline";
+import { FormField, fieldA11yProps } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiErrorMessage } from "@/lib/api";
+import { applyServerFieldErrors } from "@/lib/server-field-errors";
+import { useValidationMessage } from "@/lib/validation-message";
+import { useUpdateStage } from "./pipeline-queries";
+import { StageOutcomeField } from "./stage-outcome";
+
+const FIELDS = ["name", "outcome"] as const;
+
+/** A stored stage's Edit dialog: its name and outcome (the order is changed by position, the built-in New not at all). */
+export function StageEditDialog({ stage, onOpenChange }: { stage: (PipelineStage & { id: number }) | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={stage !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" data-testid="stage-edit-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("productivity.editStage.title")}</DialogTitle>
+          <DialogDescription>{t("productivity.editStage.description")}</DialogDescription>
+        </DialogHeader>
+        {stage ? <StageEditForm key={stage.id} stage={stage} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StageEditForm({ stage, onDone }: { stage: PipelineStage & { id: number }; onDone: () => void }) {
+  const { t } = useTranslation();
+  const message = useValidationMessage();
+  const updateStage = useUpdateStage();
+  const form = useForm<PipelineStageUpdate>({
+    resolver: zodResolver(pipelineStageUpdateSchema),
+    defaultValues: { name: stage.name, outcome: stage.outcome },
+  });
+  const nameError = message(form.formState.errors.name?.message);
+
+  const onSubmit = form.handleSubmit((body) =>
+    updateStage.mutate(
+      { id: stage.id, body },
+      {
+        onSuccess: () => {
+          toast({ title: t("common.success"), description: t("productivity.editStage.success") });
+          onDone();
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, FIELDS);
+          toast({ variant: "destructive", title: t("productivity.editStage.failed"), description: message(apiErrorMessage(error, t("common.networkError"))) });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-label={t("productivity.editStage.title")}>
+      <FormField id="stage-edit-name" label={t("productivity.createStage.name")} error={nameError}>
+        <Input autoFocus autoComplete="off" {...fieldA11yProps("stage-edit-name", nameError)} {...form.register("name")} />
+      </FormField>
+      <StageOutcomeField control={form.control} name="outcome" hint={t("productivity.editStage.outcomeHint")} />
+      <DialogFooter className="mt-2">
+        <DialogClose asChild>
+          <Button variant="outline">{t("common.cancel")}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={updateStage.isPending} data-testid="stage-edit-submit">
+          {updateStage.isPending ? t("productivity.editStage.submitting") : t("productivity.editStage.submit")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
