@@ -21,7 +21,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { decodeCursor, encodeCursor } from "../../lib/page-cursor";
 import { findLeadById } from "../../db/queries/lead-record";
 import { countUnread } from "../../kernel/notify";
-import { emitEvent } from "../../kernel/events";
+import { emitEvent, emitEvents } from "../../kernel/events";
 import {
   applyOutcomeToHolders,
   deleteStageRow,
@@ -56,9 +56,11 @@ export async function createStage(db: Database, input: PipelineStageCreate, { pr
     // Leads may hold the name already (set through the leads API before the stage existed): a won or lost stage gives
     // them its status now, as a move into it would.
     const restated = await applyOutcomeToHolders(tx, stage);
-    for (const lead of restated) {
-      await emitEvent(tx, "lead.updated", { leadId: lead.id, businessName: lead.businessName, status: lead.status, changedFields: ["status"] });
-    }
+    await emitEvents(
+      tx,
+      "lead.updated",
+      restated.map((lead) => ({ leadId: lead.id, businessName: lead.businessName, status: lead.status, changedFields: ["status"] })),
+    );
     await emitEvent(tx, "pipeline.stages_changed", { change: "created", stageId: stage.id, name: stage.name, by: eventActor(principal) });
     await recordAudit(tx, {
       userEmail: actorLabel(principal),
@@ -99,7 +101,7 @@ export async function updateStage(db: Database, id: number, input: PipelineStage
       const earlier = changed.get(lead.id);
       changed.set(lead.id, { businessName: lead.businessName, status: lead.status, changedFields: [...(earlier?.changedFields ?? []), "status"] });
     }
-    for (const [leadId, lead] of changed) await emitEvent(tx, "lead.updated", { leadId, ...lead });
+    await emitEvents(tx, "lead.updated", [...changed].map(([leadId, lead]) => ({ leadId, ...lead })));
     await emitEvent(tx, "pipeline.stages_changed", { change: "updated", stageId: id, name: updated.name, by: eventActor(principal) });
     const params = { stageId: id, from: stage.name, name: updated.name, outcome: updated.outcome, moved: moved.length };
     await recordAudit(tx, {

@@ -86,6 +86,24 @@ describe.each(testDrivers)("editing a pipeline stage on %s", (driver) => {
     expect(await lead(dropped)).toMatchObject({ pipelineStage: "Dropped out", status: "lost" });
   });
 
+  it("renames a stage of 1,500 leads: each one moves with it and gets one lead.updated event", async () => {
+    const stage = await createStage("Bulk stage", 6);
+    await suite.rt.ctx.database.executeSql(
+      `INSERT INTO leads (business_owner_name, business_owner_last_name, business_name, email, pipeline_stage)
+       SELECT 'Many', 'Owner ' || n, 'Many Co ' || n, 'many-' || n || '@stage-edit.test', 'Bulk stage' FROM generate_series(1, 1500) AS n`,
+    );
+    const res = await suite.admin.put<PipelineStage>(`/api/pipeline-stages/${stage.id}`, { name: "Bulk stage renamed", outcome: "open" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.leadCount).toBe(1500);
+    const [moved] = await rawRows<{ leads: number; events: number }>(
+      suite.rt.ctx.db,
+      sql`SELECT (SELECT count(*)::int FROM leads WHERE pipeline_stage = 'Bulk stage renamed') AS leads,
+                 (SELECT count(DISTINCT payload->>'leadId')::int FROM event_outbox e JOIN leads l ON l.id = (e.payload->>'leadId')::int
+                   WHERE e.name = 'lead.updated' AND l.pipeline_stage = 'Bulk stage renamed' AND e.payload->'changedFields' ? 'pipelineStage') AS events`,
+    );
+    expect(moved).toEqual({ leads: 1500, events: 1500 });
+  });
+
   it("refuses a name another stage has in any letter case, an empty name, an unknown stage and a member of staff without pipeline.manage, changing nothing", async () => {
     const first = await createStage("Demo booked", 4);
     await createStage("Demo done", 5);
