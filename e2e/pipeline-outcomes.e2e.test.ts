@@ -97,6 +97,7 @@ describe("pipeline stage outcomes in the browser", () => {
     const dialog = page.getByTestId("stage-edit-dialog");
     expect(await dialog.getByLabel("Name").inputValue()).toBe("Proposal");
     expect(await text(dialog.getByLabel("Outcome", { exact: true }))).toBe("Open");
+    expect(await text(dialog.getByTestId("stage-edit-moving"))).toBe("Its 1 lead takes the new name too.");
     expect((await seriousViolations(page, '[data-testid="stage-edit-dialog"]')).map((f) => `${f.id}: ${f.help}`)).toEqual([]);
     // A name another stage has is refused under the field, and nothing changes.
     await dialog.getByLabel("Name").fill("won");
