@@ -19,7 +19,7 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
-import { emitEvent } from "../../kernel/events";
+import { emitEvent, emitEvents } from "../../kernel/events";
 import { keysetCsv, type CsvExport } from "../../kernel/http/csv-export";
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from "../../kernel/http/errors";
 import { isMultipartFormError } from "../../kernel/http/multipart-failure";
@@ -662,9 +662,8 @@ async function writeBatch(
   }
   await timed(timings, "kpiMs", () => upsertYtdRevenue(tx, revenue));
   await timed(timings, "referralsMs", async () => {
-    for (const referral of await creditReferrals(tx, codes)) {
-      await emitEvent(tx, "referral.created", { ...referral, source: "code" });
-    }
+    const credited = await creditReferrals(tx, codes);
+    await emitEvents(tx, "referral.created", credited.map((referral) => ({ ...referral, source: "code" as const })));
   });
   // New leads whose phone number was already a lead's are imported and marked in the report (issue 26.4): an indexed
   // lookup each. The Add Lead form's other rules (a similar business or owner name) take a trigram scan per row, too

@@ -9,7 +9,7 @@ import { badRequest, HttpError, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { eventActor, type Principal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
-import { emitEvent } from "../../kernel/events";
+import { emitEvent, emitEvents } from "../../kernel/events";
 import { nextDueDate } from "./recurrence";
 import { decodeTaskCursor, encodeTaskCursor } from "./task-cursor";
 import {
@@ -227,9 +227,11 @@ export async function updateTask(db: Database, id: number, patch: TaskUpdate, { 
 
     const updatedBy = eventActor(principal);
     await emitEvent(tx, "task.updated", { taskId: id, title: after.title, assigneeId: after.assigneeId, changedFields: [...changed], updatedBy });
-    for (const occurrence of later) {
-      await emitEvent(tx, "task.updated", { taskId: occurrence.id, title: occurrence.title, assigneeId: occurrence.assigneeId, changedFields: ["recurrence"], updatedBy });
-    }
+    await emitEvents(
+      tx,
+      "task.updated",
+      later.map((occurrence) => ({ taskId: occurrence.id, title: occurrence.title, assigneeId: occurrence.assigneeId, changedFields: ["recurrence"], updatedBy })),
+    );
     if (completes) await emitEvent(tx, "task.completed", { taskId: id, title: after.title, assigneeId: after.assigneeId, nextOccurrenceId: next });
     // The notifications subscriber tells the new assignee (unless they took the task themselves).
     if (changed.includes("assigneeId") && after.assigneeId !== null) {
