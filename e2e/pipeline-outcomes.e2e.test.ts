@@ -113,6 +113,9 @@ describe("pipeline stage outcomes in the browser", () => {
     expect(await page.locator('[data-testid="stage-card"][data-stage="Proposal"]').count()).toBe(0);
     await go(page, "/leads", "Lead Management");
     await expect.poll(() => text(leadRow(page, "Aurora Bikes").getByTestId("lead-status"))).toBe("Qualified");
+    // The lead's timeline tells the rename from a move.
+    await leadRow(page, "Aurora Bikes").getByRole("link", { name: "Aurora Bikes", exact: true }).first().click();
+    await page.getByText("Wendy Winner renamed the lead's stage").waitFor();
   });
 
   it("says the outcome in Spanish too, with nothing axe finds serious", async () => {

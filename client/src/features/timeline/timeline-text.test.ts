@@ -32,6 +32,8 @@ describe("timeline sentences", () => {
     expect(entryTextKey(entry("task", { event: "completed", title: "Call" }))).toBe("timeline.text.task_completed");
     expect(entryTextKey(entry("commission", { status: "paid", amount: "500.00" }))).toBe("timeline.text.commission_paid");
     expect(entryTextKey(entry("changed"))).toBe("timeline.text.changed");
+    expect(entryTextKey(entry("stage"))).toBe("timeline.text.stage");
+    expect(entryTextKey(entry("stage", { event: "renamed" }))).toBe("timeline.text.stage_renamed");
     expect(entryParams(entry("task", { title: "Call", taskId: 4, done: true }))).toEqual({ title: "Call", taskId: 4 });
   });
 });

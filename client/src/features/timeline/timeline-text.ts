@@ -39,6 +39,7 @@ export const TIMELINE_TEXT_KEYS = [
   "timeline.text.note_unpinned",
   "timeline.text.referral",
   "timeline.text.stage",
+  "timeline.text.stage_renamed",
   "timeline.text.survey_answered",
   "timeline.text.survey_other",
   "timeline.text.survey_sent",
@@ -81,6 +82,8 @@ function wantedTextKey(entry: TimelineEntry): string {
     case "note":
     case "attachment":
       return `timeline.text.${entry.kind}_${event ?? "other"}`;
+    case "stage":
+      return event === "renamed" ? "timeline.text.stage_renamed" : "timeline.text.stage";
     case "commission":
       return `timeline.text.commission_${typeof subject.status === "string" ? subject.status : "other"}`;
     default:

@@ -61,7 +61,14 @@ describe.each(testDrivers)("editing a pipeline stage on %s", (driver) => {
     expect(names).not.toContain("Proposal R");
 
     const timeline = (await suite.admin.get<TimelinePage>(`/api/leads/${won}/timeline`)).body.entries;
-    expect(timeline[0]).toMatchObject({ kind: "stage", actor: { kind: "user" }, changes: [{ field: "pipelineStage", from: "Proposal R", to: "Offer R" }] });
+    expect(timeline[0]).toMatchObject({
+      kind: "stage",
+      actor: { kind: "user" },
+      changes: [{ field: "pipelineStage", from: "Proposal R", to: "Offer R" }],
+      subject: { event: "renamed" },
+    });
+    // A move between stages is not a rename.
+    expect(timeline.find((entry) => entry.kind === "stage" && entry.changes?.some((change) => change.to === "Proposal R"))?.subject).toBeNull();
     expect(timeline.filter((entry) => entry.changes?.some((change) => change.to === "Offer R"))).toHaveLength(1);
     expect((await stageEvents(won)).at(-1)?.payload).toMatchObject({ changedFields: ["pipelineStage"], status: "converted" });
 
