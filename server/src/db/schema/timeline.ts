@@ -25,6 +25,7 @@ export const leadTimeline = pgTable(
   },
   (t) => [
     index("lead_timeline_lead_idx").on(t.leadId, t.id),
-    index("lead_timeline_lead_kind_idx").on(t.leadId, t.kind, t.id),
+    // Led by kind (migration 0061): it serves only a page filtered by kind, never a page of every kind.
+    index("lead_timeline_kind_lead_idx").on(t.kind, t.leadId, t.id),
   ],
 );
