@@ -15,6 +15,9 @@ export type Principal = (
   leadAccess?: LeadAccessValue;
 };
 
+/** A signed-in person's own session: what the routes that change one's own account act on (no API key may). */
+export type SessionPrincipal = Extract<Principal, { kind: "session" }>;
+
 /**
  * Whether this principal may use a permission: the person's stored role must grant it (user_roles), and an API key
  * never gets the ones that need a signed-in person.

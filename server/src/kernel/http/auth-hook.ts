@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Permission } from "@contract/access-policy";
 import type { ApiKeyScope } from "@contract/api-keys";
-import { declaredAccess, hasPermission, type AffiliatePrincipal, type Principal } from "../principal";
+import { declaredAccess, hasPermission, type AffiliatePrincipal, type Principal, type SessionPrincipal } from "../principal";
 import { canonicalPath, pathSpellingProblem } from "../../lib/canonical-path";
 import type { ZodApp } from "./zod-app";
 import { badRequest, forbidden, unauthorized } from "./errors";
@@ -120,7 +120,7 @@ export function signedIn(request: FastifyRequest): Principal {
  * The session of a route declared with `apiKeyScopes: []` (the hook refuses every key there before the handler runs):
  * narrows the principal to what those routes act on, the person's own sign-in.
  */
-export function signedInBySession(request: FastifyRequest): Extract<Principal, { kind: "session" }> {
+export function signedInBySession(request: FastifyRequest): SessionPrincipal {
   const principal = signedIn(request);
   if (principal.kind !== "session") throw forbidden("auth.api_key_not_allowed");
   return principal;

@@ -5,13 +5,12 @@ import { badRequest, tooManyRequests } from "../../kernel/http/errors";
 import { addressKey } from "../../kernel/http/rate-limit";
 import type { RequestMeta } from "../../kernel/http/request-meta";
 import { reserveSignIn, signInSucceeded } from "../../kernel/http/attempt-throttle.data";
-import type { Principal } from "../../kernel/principal";
+import type { SessionPrincipal } from "../../kernel/principal";
 import { inTransaction } from "../../kernel/transaction";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { endOtherSessionsOf, setPasswordHash } from "./team.data";
 import { findUserByEmail } from "./users.data";
 
-type SessionPrincipal = Extract<Principal, { kind: "session" }>;
 
 /**
  * A signed-in person changes their own password. The current one is checked as a sign-in checks it: the attempt is

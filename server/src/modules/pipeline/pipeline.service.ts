@@ -46,6 +46,17 @@ export interface PipelineActor {
 }
 
 const CURSOR_SORT = "pipeline.stage-leads";
+
+/** A stage name another stage has in any letter case (the unique index on lower(name)) is a 409 on `name`. */
+function refuseTakenName(error: unknown): never {
+  if (isUniqueViolation(error, "pipeline_stages_name_lower_idx")) throw conflict("pipeline.stage_name_taken", { field: "name" });
+  throw error;
+}
+
+/** A stored stage as the list shows it (its lead count and newest leads included). */
+async function listedStage(db: Database, id: number): Promise<PipelineStage | undefined> {
+  return (await selectStages(db)).find((stage) => stage.id === id);
+}
 const isDefaultStage = (name: string) => name.toLowerCase() === DEFAULT_PIPELINE_STAGE.toLowerCase();
 
 export const listStages = (db: Database): Promise<PipelineStage[]> => selectStages(db);
@@ -74,13 +85,9 @@ export async function createStage(db: Database, input: PipelineStageCreate, { pr
       meta,
     });
     return stage;
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error, "pipeline_stages_name_lower_idx")) throw conflict("pipeline.stage_name_taken", { field: "name" });
-    throw error;
-  });
+  }).catch(refuseTakenName);
   // Leads may hold the name already (set before the stage existed): the answer counts them like the list does.
-  const stage = (await selectStages(db)).find((s) => s.id === created.id);
-  return stage ?? { ...created, implicit: false, leadCount: 0, recentLeads: [] };
+  return (await listedStage(db, created.id)) ?? { ...created, implicit: false, leadCount: 0, recentLeads: [] };
 }
 
 /**
@@ -112,11 +119,8 @@ export async function updateStage(db: Database, id: number, input: PipelineStage
         : { code: "pipeline.stage_updated_plain", params },
       meta,
     });
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error, "pipeline_stages_name_lower_idx")) throw conflict("pipeline.stage_name_taken", { field: "name" });
-    throw error;
-  });
-  const stage = (await selectStages(db)).find((s) => s.id === id);
+  }).catch(refuseTakenName);
+  const stage = await listedStage(db, id);
   if (!stage) throw notFound("pipeline.stage_not_found");
   return stage;
 }
