@@ -34,6 +34,7 @@ export const auditMessages = {
     params: { email: "text", sessions: "number", keys: "number" },
   },
   "team.reactivated": { en: "{email} may sign in again", params: { email: "text" } },
+  "team.renamed": { en: "{email}: {from} is now {to}; {leads} assigned leads show the new name", params: { email: "text", from: "text", to: "text", leads: "number" } },
   "team.password_reset_started": { en: "Password reset link for {email}", params: { email: "text" } },
   "team.invited": { en: "{email} as {role}", params: { email: "text", role: "role" } },
   "team.invitation_revoked": { en: "Invitation #{invitationId}", params: { invitationId: "id" } },

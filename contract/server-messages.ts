@@ -117,6 +117,7 @@ export const notificationMessages = {
   },
   "security.api_key_deleted": { en: '{actor} deleted the API key "{label}"', params: { actor: "text", label: "text" } },
   "team.role_changed": { en: "Your role is now {role}", params: { role: "role" } },
+  "team.renamed": { en: "An administrator changed your name to {name}", params: { name: "text" } },
   "webhook.disabled_gone": { en: "The webhook to {url} was disabled: the receiver answered 410 Gone", params: { url: "text" } },
   "webhook.disabled_failing": {
     en: "The webhook to {url} was disabled: every delivery failed for {days} days",

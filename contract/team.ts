@@ -95,6 +95,8 @@ export const createdInvitationSchema = z.object({ invitation: invitationSchema, 
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 export const roleChangeBodySchema = z.object({ role: userRoleSchema });
+export const renameBodySchema = z.object({ name: personName });
+export type RenameBody = z.infer<typeof renameBodySchema>;
 
 export const invitationLookupBodySchema = z.object({ token: linkToken });
 export const invitationDetailsSchema = z.object({ email: z.string(), name: z.string().nullable(), role: userRoleSchema, expiresAt: isoDateTime });
@@ -143,6 +145,19 @@ export const teamEndpoints = defineEndpoints("team", {
     tags,
     summary: "Give a staff member another role; it applies to their next request",
     description: "The last active administrator cannot lose the role (409).",
+  }),
+  rename: defineEndpoint({
+    method: "PUT",
+    permission: "users.manage",
+    path: "/enterprise/users/:id/name",
+    params: idParamsSchema,
+    body: renameBodySchema,
+    reply: teamMemberSchema,
+    errors: [400, 404],
+    tags,
+    summary: "Correct a staff member's name; the leads assigned to them show the new name",
+    description:
+      "Leads hold their assignee's name as well as their id (assignedTo), so each of the person's leads takes the new name in the same transaction, with a timeline entry and a lead.updated event. History (timeline actors, audit rows) keeps the name it was written with.",
   }),
   deactivate: defineEndpoint({
     method: "POST",

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
-import { completeSetup, startE2E, type E2EServer } from "./support";
+import { completeSetup, createLead, startE2E, type E2EServer } from "./support";
 
 const ADMIN = { name: "Grace Hopper", email: "grace@leadwell.test", password: "a long enough password" };
 const NEWCOMER = { name: "Alan Turing", email: "alan@leadwell.test", password: "another long password" };
@@ -140,5 +140,36 @@ describe("the team in the browser", () => {
     await elsewhere.getByTestId("sign-in-form").waitFor();
     expect((await elsewhere.request.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: e2e.baseUrl } })).status()).toBe(401);
     expect((await elsewhere.request.post("/api/auth/login", { data: { email: ADMIN.email, password: NEW_PASSWORD }, headers: { origin: e2e.baseUrl } })).ok()).toBe(true);
+  });
+
+  it("corrects a member's name: their lead shows the new name, and its timeline says the assignee was renamed", async () => {
+    await admin.goto("/enterprise?tab=enterprise");
+    const row = admin.getByTestId("team-member-row").filter({ hasText: NEWCOMER.email });
+    await row.getByRole("button", { name: `Reactivate ${NEWCOMER.name}`, exact: true }).click();
+    await row.getByTestId("team-member-status").getByText("Active", { exact: true }).waitFor();
+    const members = (await (await admin.request.get("/api/enterprise/users")).json()) as { id: number; email: string }[];
+    const alan = members.find((member) => member.email === NEWCOMER.email)!;
+    const leadId = await createLead(admin.request, {
+      businessOwnerName: "Rena",
+      businessOwnerLastName: "Baker",
+      businessName: "Rename Bakery",
+      email: "rena@rename-bakery.test",
+      assigneeId: alan.id,
+    });
+    await row.getByRole("button", { name: `Edit the name of ${NEWCOMER.name}`, exact: true }).click();
+    const dialog = admin.getByTestId("member-rename-dialog");
+    await dialog.getByLabel("Name", { exact: true }).fill("  ");
+    await dialog.getByTestId("member-rename-submit").click();
+    await dialog.getByText("Name is required").waitFor();
+    expect(await seriousViolations(admin, '[data-testid="member-rename-dialog"]')).toEqual([]);
+
+    await dialog.getByLabel("Name", { exact: true }).fill("Alan M. Turing");
+    await dialog.getByTestId("member-rename-submit").click();
+    await dialog.waitFor({ state: "detached" });
+    await row.getByText("Alan M. Turing", { exact: true }).waitFor();
+
+    await admin.goto(`/leads/${leadId}`);
+    await admin.getByTestId("lead-page").getByText("Alan M. Turing", { exact: true }).first().waitFor();
+    await admin.getByText(`${ADMIN.name} renamed the lead's assignee`).waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound, ShieldAlert, UserCheck, UserPlus, UserX, X } from "lucide-react";
+import { KeyRound, Pencil, ShieldAlert, UserCheck, UserPlus, UserX, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { userRoles, type UserRole } from "@contract/auth";
@@ -24,6 +24,7 @@ import { useFormatters } from "@/lib/use-formatters";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useChangeRole, useDeactivate, useInvitations, useInvite, useReactivate, useRevokeInvitation, useStartPasswordReset, useTeamMembers } from "./team-queries";
 import { useCan } from "@/lib/authorization";
+import { MemberRenameDialog } from "./member-rename-dialog";
 import { useCurrentUser } from "@/lib/session";
 
 /**
@@ -149,7 +150,7 @@ function InviteForm({ onInvited }: { onInvited: (who: string, link: OneTimeLink)
   );
 }
 
-type PendingAction = { kind: "deactivate" | "reset"; member: TeamMember } | null;
+type PendingAction = { kind: "deactivate" | "reset" | "rename"; member: TeamMember } | null;
 
 function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: OneTimeLink) => void }) {
   const { t } = useTranslation();
@@ -161,7 +162,7 @@ function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: On
   const fail = (title: string) => (error: unknown) => toast({ variant: "destructive", title, description: apiErrorMessage(error, t("common.networkError")) });
 
   const confirm = () => {
-    if (!pending) return;
+    if (!pending || pending.kind === "rename") return;
     const close = () => setPending(null);
     if (pending.kind === "deactivate") {
       deactivate.mutate(pending.member.id, {
@@ -193,7 +194,7 @@ function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: On
         empty={t("team.members.empty")}
         table={{
           label: t("team.members.label"),
-          className: "min-w-[44rem] table-fixed",
+          className: "min-w-[46rem] table-fixed",
           columns: 5,
           head: (
             <>
@@ -201,7 +202,7 @@ function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: On
               <TableHead className="w-44">{t("team.members.columns.role")}</TableHead>
               <TableHead className="w-28">{t("team.members.columns.status")}</TableHead>
               <TableHead className="w-36">{t("team.members.columns.lastLogin")}</TableHead>
-              <TableHead className="w-24 text-right">{t("team.members.columns.actions")}</TableHead>
+              <TableHead className="w-36 text-right">{t("team.members.columns.actions")}</TableHead>
             </>
           ),
         }}
@@ -210,8 +211,9 @@ function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: On
           <MemberRow key={member.id} member={member} onAction={setPending} />
         ))}
       </DataTableState>
+      <MemberRenameDialog member={pending?.kind === "rename" ? pending.member : null} onOpenChange={(open) => !open && setPending(null)} />
       <ConfirmDeleteDialog
-        open={pending !== null}
+        open={pending !== null && pending.kind !== "rename"}
         onOpenChange={(open) => !open && setPending(null)}
         title={pending?.kind === "reset" ? t("team.members.resetTitle", { name: pending.member.name }) : t("team.members.deactivateTitle", { name: pending?.member.name ?? "" })}
         description={pending?.kind === "reset" ? t("team.members.resetDescription") : t("team.members.deactivateDescription")}
@@ -270,6 +272,16 @@ function MemberRow({ member, onAction }: { member: TeamMember; onAction: (action
       <TableCell className="text-xs">{member.lastLoginAt ? format.dateTime(member.lastLoginAt) : t("team.members.neverSignedIn")}</TableCell>
       <TableCell>
         <div className="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t("team.members.rename", { name: member.name })}
+            title={t("team.members.rename", { name: member.name })}
+            onClick={() => onAction({ kind: "rename", member })}
+            data-testid="team-member-rename"
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
           <Button
             variant="ghost"
             size="icon"

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserRole } from "@contract/auth";
 import { teamEndpoints, type InviteBody } from "@contract/team";
 import { callApi } from "@/lib/api-client";
+import { currentUserQuery } from "@/lib/session";
 
 const ROLES_KEY = ["/api/enterprise/permissions"] as const;
 const MEMBERS_KEY = ["/api/enterprise/users"] as const;
@@ -35,3 +36,12 @@ export const useChangeRole = () => useTeamMutation(({ id, role }: { id: number; 
 export const useDeactivate = () => useTeamMutation((id: number) => callApi(teamEndpoints.deactivate, { params: { id } }));
 export const useReactivate = () => useTeamMutation((id: number) => callApi(teamEndpoints.reactivate, { params: { id } }));
 export const useStartPasswordReset = () => useTeamMutation((id: number) => callApi(teamEndpoints.resetPassword, { params: { id } }));
+
+/** A rename may be the administrator's own: the account menu reads the signed-in person again too. */
+export function useRenameMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => callApi(teamEndpoints.rename, { params: { id }, body: { name } }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: MEMBERS_KEY }), queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })]),
+  });
+}

@@ -34,6 +34,8 @@ describe("timeline sentences", () => {
     expect(entryTextKey(entry("changed"))).toBe("timeline.text.changed");
     expect(entryTextKey(entry("stage"))).toBe("timeline.text.stage");
     expect(entryTextKey(entry("stage", { event: "renamed" }))).toBe("timeline.text.stage_renamed");
+    expect(entryTextKey(entry("assignment"))).toBe("timeline.text.assignment");
+    expect(entryTextKey(entry("assignment", { event: "renamed" }))).toBe("timeline.text.assignment_renamed");
     expect(entryParams(entry("task", { title: "Call", taskId: 4, done: true }))).toEqual({ title: "Call", taskId: 4 });
   });
 });

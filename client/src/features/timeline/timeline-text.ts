@@ -12,6 +12,7 @@ export function changeValueText(value: unknown): string | boolean {
 /** Every sentence an entry can read as (a test holds that each is in en and es). */
 export const TIMELINE_TEXT_KEYS = [
   "timeline.text.assignment",
+  "timeline.text.assignment_renamed",
   "timeline.text.attachment_added",
   "timeline.text.attachment_deleted",
   "timeline.text.attachment_other",
@@ -83,7 +84,8 @@ function wantedTextKey(entry: TimelineEntry): string {
     case "attachment":
       return `timeline.text.${entry.kind}_${event ?? "other"}`;
     case "stage":
-      return event === "renamed" ? "timeline.text.stage_renamed" : "timeline.text.stage";
+    case "assignment":
+      return event === "renamed" ? `timeline.text.${entry.kind}_renamed` : `timeline.text.${entry.kind}`;
     case "commission":
       return `timeline.text.commission_${typeof subject.status === "string" ? subject.status : "other"}`;
     default:

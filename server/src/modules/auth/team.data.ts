@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { roleGrants } from "@contract/access-policy";
 import type { UserRole } from "@contract/auth";
+import type { LeadStatus } from "@contract/leads";
 import type { Invitation, TeamMember } from "@contract/team";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
@@ -103,6 +104,34 @@ export async function endOtherSessionsOf(db: Database, userId: number, keepToken
 export async function deleteKeysOf(db: Database, userId: number): Promise<number> {
   const deleted = await db.delete(apiKeys).where(eq(apiKeys.createdBy, userId)).returning({ id: apiKeys.id });
   return deleted.length;
+}
+
+/** Locks the person's row for a change of name (two renames of one person at once take turns). */
+export async function lockUser(db: Database, userId: number): Promise<void> {
+  await db.execute(sql`SELECT id FROM ${users} WHERE id = ${userId} FOR NO KEY UPDATE`);
+}
+
+export async function setName(db: Database, userId: number, name: string): Promise<void> {
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+export interface RenamedLead {
+  id: number;
+  businessName: string;
+  status: LeadStatus;
+}
+
+/**
+ * Gives the person's leads their new name (leads keep the assignee's name beside the id, for the tables' sort and
+ * search). lw_lead_assignee keeps each lead's assignee, since the text is that person's current name (migration 0062).
+ */
+export async function renameAssigneeLeads(db: Database, userId: number, name: string): Promise<RenamedLead[]> {
+  return rawRows<RenamedLead>(
+    db,
+    sql`UPDATE leads SET assigned_to = ${name}, updated_at = now()
+        WHERE assignee_id = ${userId} AND assigned_to IS DISTINCT FROM ${name}
+        RETURNING id, business_name AS "businessName", status`,
+  );
 }
 
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string): Promise<void> {

@@ -18,6 +18,7 @@ import {
   listTeam,
   passwordResetDetails,
   reactivateMember,
+  renameMember,
   revokeInvitation,
   startPasswordReset,
 } from "./team.service";
@@ -30,6 +31,7 @@ export function teamRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, teamEndpoints.roles, async () => ({ roles: roleSummaries() }));
   endpointRoute(app, teamEndpoints.members, async () => listTeam(ctx.db));
   endpointRoute(app, teamEndpoints.changeRole, async (request) => changeRole(ctx.db, request.params.id, request.body.role, actor(request)));
+  endpointRoute(app, teamEndpoints.rename, async (request) => renameMember(ctx.db, request.params.id, request.body.name, actor(request)));
   endpointRoute(app, teamEndpoints.deactivate, async (request) => deactivateMember(ctx.db, request.params.id, actor(request)));
   endpointRoute(app, teamEndpoints.reactivate, async (request) => reactivateMember(ctx.db, request.params.id, actor(request)));
   endpointRoute(app, teamEndpoints.resetPassword, async (request) =>

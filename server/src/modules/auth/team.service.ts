@@ -17,6 +17,7 @@ import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
 import { conflict, notFound } from "../../kernel/http/errors";
 import type { RequestMeta } from "../../kernel/http/request-meta";
+import { emitEvents } from "../../kernel/events";
 import { enqueueMail } from "../../kernel/mail";
 import { notify } from "../../kernel/notify";
 import type { Principal } from "../../kernel/principal";
@@ -35,14 +36,17 @@ import {
   findUsableReset,
   insertInvitation,
   insertPasswordReset,
+  lockUser,
   listMembers,
   listPendingInvitations,
   lockAdministrators,
+  renameAssigneeLeads,
   markInvitationAccepted,
   markResetUsed,
   revokeInvitation as revokeInvitationRow,
   revokeOpenInvitationsFor,
   setDeactivated,
+  setName,
   setPasswordHash,
   setRole,
 } from "./team.data";
@@ -80,6 +84,33 @@ export async function changeRole(db: Database, id: number, role: UserRole, { pri
     await recordAudit(tx, { userEmail: actorLabel(principal), action: "team.role_changed", message: { code: "team.role_changed", params: { email: member.email, from: member.role, to: role } }, meta });
     await notify(tx, [member.email], { type: "team", code: "team.role_changed", params: { role }, link: null });
     return { ...member, role };
+  });
+}
+
+/**
+ * Corrects a person's name. Their leads show it at once: each lead's assignedTo takes the new name in the same
+ * transaction, with its timeline entry (marked renamed) and lead.updated event. The person is told, unless they did it.
+ */
+export async function renameMember(db: Database, id: number, name: string, { principal, meta }: Omit<TeamActor, "origin">): Promise<TeamMember> {
+  return inTransaction(db, async (tx) => {
+    await lockUser(tx, id);
+    const member = await memberOrNotFound(tx, id);
+    if (member.name === name) return member;
+    await setName(tx, id, name);
+    const renamed = await renameAssigneeLeads(tx, id, name);
+    await emitEvents(
+      tx,
+      "lead.updated",
+      renamed.map((lead) => ({ leadId: lead.id, businessName: lead.businessName, status: lead.status, changedFields: ["assignedTo"] })),
+    );
+    await recordAudit(tx, {
+      userEmail: actorLabel(principal),
+      action: "team.renamed",
+      message: { code: "team.renamed", params: { email: member.email, from: member.name, to: name, leads: renamed.length } },
+      meta,
+    });
+    if (principal.user.id !== id) await notify(tx, [member.email], { type: "team", code: "team.renamed", params: { name }, link: null });
+    return { ...member, name };
   });
 }
 
