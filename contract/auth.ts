@@ -12,8 +12,14 @@ export const MIN_STAFF_PASSWORD = 12;
 
 const email = z.string().trim().toLowerCase().max(150).pipe(z.email(errorMessage("field.email_required")));
 
+/** A staff member's name as people read it, wherever it is set (set-up, an invitation, a correction). */
+export const personNameSchema = z.string().trim().min(1, errorMessage("auth.name_required")).max(100);
+/** A new name for a staff member: one's own (PUT /api/auth/name) or, for an administrator, anyone's. */
+export const nameBodySchema = z.object({ name: personNameSchema });
+export type NameBody = z.infer<typeof nameBodySchema>;
+
 export const setupBodySchema = z.object({
-  name: z.string().trim().min(1, errorMessage("auth.name_required")).max(100),
+  name: personNameSchema,
   email,
   password: z
     .string()
@@ -140,6 +146,18 @@ export const authEndpoints = defineEndpoints("auth", {
       "Only from a signed-in session (an API key is refused). A wrong `currentPassword` answers 400 naming it and counts " +
       "as a failed sign-in for the person's email, so the sign-in lockout applies (429 with Retry-After). A person who " +
       "signs in only through single sign-on has no password here to change (400).",
+  }),
+  changeName: defineEndpoint({
+    method: "PUT",
+    permission: "signedIn",
+    path: "/auth/name",
+    body: nameBodySchema,
+    reply: currentUserSchema,
+    errors: [400, 401, 403],
+    tags: authTags,
+    summary: "Correct your own name; the leads assigned to you show the new name",
+    description:
+      "Only from a signed-in session (an API key is refused). As an administrator's correction does (PUT /api/enterprise/users/{id}/name), each lead assigned to you takes the new name in the same transaction, with a timeline entry and a lead.updated event.",
   }),
   endOtherSessions: defineEndpoint({
     method: "POST",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { permissions, roleGrants } from "./access-policy";
-import { currentUserSchema, MIN_STAFF_PASSWORD, userRoleSchema, userRoles, type UserRole } from "./auth";
+import { currentUserSchema, MIN_STAFF_PASSWORD, nameBodySchema, personNameSchema, userRoleSchema, userRoles, type UserRole } from "./auth";
 import { idParamsSchema, isoDateTime, okSchema } from "./common";
 import { defineEndpoint, defineEndpoints } from "./endpoint";
 import { errorMessage } from "./error-message";
@@ -60,7 +60,7 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 const email = z.string().trim().toLowerCase().max(150).pipe(z.email(errorMessage("field.email_required")));
-const personName = z.string().trim().min(1, errorMessage("auth.name_required")).max(100);
+const personName = personNameSchema;
 const newPassword = z
   .string()
   .min(MIN_STAFF_PASSWORD, errorMessage("auth.password_too_short", { min: MIN_STAFF_PASSWORD }))
@@ -95,8 +95,6 @@ export const createdInvitationSchema = z.object({ invitation: invitationSchema, 
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 export const roleChangeBodySchema = z.object({ role: userRoleSchema });
-export const renameBodySchema = z.object({ name: personName });
-export type RenameBody = z.infer<typeof renameBodySchema>;
 
 export const invitationLookupBodySchema = z.object({ token: linkToken });
 export const invitationDetailsSchema = z.object({ email: z.string(), name: z.string().nullable(), role: userRoleSchema, expiresAt: isoDateTime });
@@ -151,7 +149,7 @@ export const teamEndpoints = defineEndpoints("team", {
     permission: "users.manage",
     path: "/enterprise/users/:id/name",
     params: idParamsSchema,
-    body: renameBodySchema,
+    body: nameBodySchema,
     reply: teamMemberSchema,
     errors: [400, 404],
     tags,

@@ -172,4 +172,19 @@ describe("the team in the browser", () => {
     await admin.getByTestId("lead-page").getByText("Alan M. Turing", { exact: true }).first().waitFor();
     await admin.getByText(`${ADMIN.name} renamed the lead's assignee`).waitFor();
   });
+
+  it("corrects the signed-in person's own name from the account menu", async () => {
+    await admin.getByTestId("user-menu").click();
+    await admin.getByRole("menuitem", { name: "Change your name", exact: true }).click();
+    const dialog = admin.getByTestId("change-name-dialog");
+    expect(await dialog.getByLabel("Name", { exact: true }).inputValue()).toBe(ADMIN.name);
+    expect(await seriousViolations(admin, '[data-testid="change-name-dialog"]')).toEqual([]);
+    await dialog.getByLabel("Name", { exact: true }).fill("Grace B. Hopper");
+    await dialog.getByRole("button", { name: "Save name", exact: true }).click();
+    await admin.getByText("Your name is now Grace B. Hopper").first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await admin.getByTestId("user-menu").click();
+    await admin.getByRole("menu").getByText("Grace B. Hopper", { exact: true }).waitFor();
+    await admin.keyboard.press("Escape");
+  });
 });

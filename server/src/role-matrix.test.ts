@@ -19,12 +19,13 @@ const concretePath = (url: string) => url.replace(/:([A-Za-z_]+)|\*/g, (m, name:
 const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 
 /**
- * Routes a viewer may call although they are not reads: a person's own session, notifications and saved views of the
+ * Routes a viewer may call although they are not reads: a person's own session and name, notifications and saved views of the
  * leads table (a personal view changes nobody else's data; sharing one is refused to a viewer by the service).
  */
 const VIEWER_MAY_WRITE = [
   "POST /api/auth/logout",
   "PUT /api/auth/password",
+  "PUT /api/auth/name",
   "POST /api/auth/sessions/end-others",
   "POST /api/notifications/:id/read",
   "POST /api/notifications/read-all",

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import type { CurrentUser } from "@contract/auth";
-import { KeyRound, LogOut, MonitorX } from "lucide-react";
+import { KeyRound, LogOut, MonitorX, UserPen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import {
@@ -19,11 +19,13 @@ import { initials } from "@/lib/format";
 
 // Its form and schema load when someone opens it, not with every page.
 const ChangePasswordDialog = lazy(() => import("@/features/auth/change-password-dialog"));
+const ChangeNameDialog = lazy(() => import("@/features/auth/change-name-dialog"));
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [changingName, setChangingName] = useState(false);
   const [endingOthers, setEndingOthers] = useState(false);
   const endOthers = useEndOtherSessions();
 
@@ -59,6 +61,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setChangingName(true)} data-testid="change-name">
+            <UserPen aria-hidden="true" />
+            {t("userMenu.changeName")}
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setChangingPassword(true)} data-testid="change-password">
             <KeyRound aria-hidden="true" />
             {t("userMenu.changePassword")}
@@ -84,6 +90,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         onConfirm={handleEndOthers}
         data-testid="end-other-sessions-dialog"
       />
+      {changingName ? (
+        <Suspense fallback={null}>
+          <ChangeNameDialog name={user.name} onClose={() => setChangingName(false)} />
+        </Suspense>
+      ) : null}
       {changingPassword ? (
         <Suspense fallback={null}>
           <ChangePasswordDialog email={user.email} onClose={() => setChangingPassword(false)} />

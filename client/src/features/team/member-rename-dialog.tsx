@@ -1,7 +1,8 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
-import { renameBodySchema, type RenameBody, type TeamMember } from "@contract/team";
+import { nameBodySchema, type NameBody } from "@contract/auth";
+import type { TeamMember } from "@contract/team";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -32,7 +33,7 @@ function RenameForm({ member, onDone }: { member: TeamMember; onDone: () => void
   const { t } = useTranslation();
   const message = useValidationMessage();
   const rename = useRenameMember();
-  const form = useForm<RenameBody>({ resolver: zodResolver(renameBodySchema), defaultValues: { name: member.name } });
+  const form = useForm<NameBody>({ resolver: zodResolver(nameBodySchema), defaultValues: { name: member.name } });
   const nameError = message(form.formState.errors.name?.message);
 
   const onSubmit = form.handleSubmit(({ name }) =>

@@ -117,9 +117,10 @@ describe.each(testDrivers)("API key scopes on %s", (driver) => {
 
   /** Closed to every key: Settings (keys, webhooks, sent mail) and configuring integrations (their secrets). */
   // Settings (keys, webhooks, sent mail), the integrations' configuration, money, managing people and sessions, and a
-  // person's own password and sessions.
+  // person's own password, name and sessions.
   const isKeyFree = (route: { method: string; url: string }) =>
     route.url === "/api/auth/password" ||
+    route.url === "/api/auth/name" ||
     route.url === "/api/auth/sessions/end-others" ||
     route.url.startsWith("/api/settings/") ||
     (route.url.startsWith("/api/integrations/") && route.method !== "GET") ||

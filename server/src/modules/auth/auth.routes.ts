@@ -8,6 +8,7 @@ import { signedIn, signedInBySession } from "../../kernel/http/auth-hook";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "./auth.hook";
 import { endOwnOtherSessions } from "./own-sessions.service";
 import { changeOwnPassword } from "./password-change.service";
+import { renameMember } from "./team.service";
 
 export function authRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, authEndpoints.setupStatus, async () => ({ needsSetup: await needsSetup(ctx.db) }));
@@ -36,6 +37,12 @@ export function authRoutes(app: ZodApp, ctx: AppContext) {
   endpointRoute(app, authEndpoints.changePassword, { config: { apiKeyScopes: [] } }, async (request) => {
     const principal = signedInBySession(request);
     return changeOwnPassword(ctx, principal, request.body, requestMeta(request));
+  });
+
+  endpointRoute(app, authEndpoints.changeName, { config: { apiKeyScopes: [] } }, async (request) => {
+    const principal = signedInBySession(request);
+    const { name } = await renameMember(ctx.db, principal.user.id, request.body.name, { principal, meta: requestMeta(request) });
+    return { ...principal.user, name };
   });
 
   endpointRoute(app, authEndpoints.endOtherSessions, { config: { apiKeyScopes: [] } }, async (request) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { CurrentUser } from "@contract/auth";
+import type { CreatedApiKey } from "@contract/api-keys";
 import type { ApiError } from "@contract/errors";
 import type { CreatedLead, Lead } from "@contract/leads";
 import type { Notification } from "@contract/notifications";
@@ -110,5 +111,30 @@ describe.each(testDrivers)("renaming a staff member on %s", (driver) => {
 
     expect((await memberByEmail(mia.email)).name).toBe("Mia Manager");
     expect(await audits()).toHaveLength(auditsBefore);
+  });
+
+  it("lets anyone correct their own name from their session, their leads following, and refuses an API key", async () => {
+    const agent = await signedInWithRole(suite.rt, "agent", { name: "Nell Own", email: `nell.${driver}@team-rename.test` });
+    const nell = await memberByEmail(`nell.${driver}@team-rename.test`);
+    const theirs = await createLead("Gus", nell.id);
+
+    const res = await agent.put<CurrentUser>("/api/auth/name", { name: "Nelly Owen" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: nell.id, name: "Nelly Owen", email: nell.email, role: "agent" });
+    expect((await agent.get<CurrentUser>("/api/auth/me")).body.name).toBe("Nelly Owen");
+    expect(await lead(theirs)).toMatchObject({ assigneeId: nell.id, assignedTo: "Nelly Owen" });
+    const [entry] = (await agent.get<TimelinePage>(`/api/leads/${theirs}/timeline?kind=assignment`)).body.entries;
+    expect(entry).toMatchObject({ actor: { kind: "user", name: "Nell Own" }, subject: { event: "renamed" } });
+    expect((await audits()).at(-1)).toEqual({ code: "team.renamed", params: { email: nell.email, from: "Nell Own", to: "Nelly Owen", leads: 1 } });
+    // Nobody needs telling that they renamed themselves.
+    expect((await agent.get<Notification[]>("/api/notifications")).body.map((n) => n.code)).not.toContain("team.renamed");
+
+    const empty = await agent.put<ApiError>("/api/auth/name", { name: "" });
+    expect(empty.status).toBe(400);
+    expect(Object.keys(empty.body.fields ?? {})).toContain("name");
+    expect((await suite.rt.client().put("/api/auth/name", { name: "Anyone" })).status).toBe(401);
+    const key = await suite.admin.post<CreatedApiKey>("/api/settings/api-keys", { label: "Name changer", scope: "full" });
+    expect((await suite.rt.client().put("/api/auth/name", { name: "Keyed Name" }, { authorization: `Bearer ${key.body.key}` })).status).toBe(403);
+    expect((await suite.admin.get<CurrentUser>("/api/auth/me")).body.name).toBe(ADMIN.name);
   });
 });
