@@ -211,9 +211,10 @@ const CRM_PLATFORMS = ["HubSpot", "Salesforce", "Zoho CRM", "Pipedrive", "Spread
 const SOFTWARE_CHALLENGES = ["Too many disconnected tools", "Manual data entry", "Poor reporting", "Hard to use", "Too expensive", "No mobile access"] as const;
 const CRM_CHALLENGES = ["Low team adoption", "Duplicate contacts", "Missing follow-ups", "No pipeline visibility", "Slow customer support"] as const;
 const DESIRED_FEATURES = ["Automated follow-ups", "Revenue dashboards", "Email integration", "Lead scoring", "Mobile app", "Invoicing", "Appointment booking"] as const;
-const METRICS_METHODS = ["spreadsheets", "crm-reports", "accounting-software", "none", "bi-tool"] as const;
-const INSIGHT_METHODS = ["dashboard", "weekly-email", "mobile-alerts", "monthly-report"] as const;
-const SETUP_RESPONSIBLE = ["owner", "office-manager", "it-team", "external-consultant"] as const;
+// Free text in the lead (an outside quiz writes what its person chose), so written as a person would read it.
+const METRICS_METHODS = ["Spreadsheets", "CRM reports", "Accounting software", "Not tracked", "BI tool"] as const;
+const INSIGHT_METHODS = ["Dashboard", "Weekly email", "Mobile alerts", "Monthly report"] as const;
+const SETUP_RESPONSIBLE = ["Owner", "Office manager", "IT team", "External consultant"] as const;
 const QUIZ_SOURCES = ["instagram", "facebook", "newsletter", "google", "podcast"] as const;
 const STAFF = ["Alex Morgan", "Priya Shah", "Tom Becker", "Lucía Romero", "Sam O'Connor"] as const;
 const TAGS = ["hot", "follow-up", "newsletter", "trade-show", "vip", "upsell", "needs-demo"] as const;
