@@ -250,11 +250,29 @@ describe("a lead's own page, /leads/{id}", () => {
     expect(await viewer.getByTestId("lead-group-form").count()).toBe(0);
     const reasonId = await edit.getAttribute("aria-describedby");
     expect(await text(viewer.locator(`[id="${reasonId}"]`))).toBe("Your role may read this lead but not change it.");
+    const remove = viewer.getByTestId("lead-page-delete");
+    expect(await remove.getAttribute("aria-disabled")).toBe("true");
+    expect(await text(viewer.locator(`[id="${await remove.getAttribute("aria-describedby")}"]`))).toBe("Only managers and administrators delete leads.");
     await viewer.context().close();
   });
 
+  it("deletes the lead from its page, once confirmed, and opens the list in its place", async () => {
+    await page.goto("/leads");
+    await page.goto(`/leads/${kestrelId}`);
+    await expect.poll(() => text(page.getByTestId("page-title"))).toBe(KESTREL.businessName);
+    await page.getByRole("button", { name: `Delete ${KESTREL.businessName}`, exact: true }).click();
+    const dialog = page.getByTestId("lead-delete-dialog");
+    await dialog.getByText(`${KESTREL.businessName} and its KPI data will be deleted permanently.`, { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Delete Lead", exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe("/leads");
+    await page.getByText("Lead deleted successfully").first().waitFor();
+    expect((await context.request.get(`/api/leads/${kestrelId}`)).status()).toBe(404);
+    // The deleted lead's page left the history: back goes to what came before it.
+    await page.goBack();
+    await expect.poll(() => pathOf(page)).not.toBe(`/leads/${kestrelId}`);
+  });
+
   it("says plainly that an unknown or deleted lead is not there, rather than showing an error", async () => {
-    expect((await context.request.delete(`/api/leads/${kestrelId}`)).ok()).toBe(true);
     for (const id of [String(kestrelId), "999999", "not-a-number"]) {
       await page.goto(`/leads/${id}`);
       await page.getByTestId("lead-not-found").waitFor();

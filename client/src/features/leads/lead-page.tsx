@@ -19,6 +19,7 @@ import { LeadTasksCard, TaskCreateDialog } from "@/features/tasks";
 import { LeadNotesCard } from "@/features/notes";
 import { LeadReferralCard } from "@/features/referrals";
 import { LeadTimeline } from "@/features/timeline";
+import { LeadPageDelete } from "./lead-delete";
 import { LeadDuplicateCard } from "./lead-duplicate-card";
 import { mergedIntoOf } from "./lead-duplicate-queries";
 import { LEAD_PAGE_GROUPS } from "./lead-form";
@@ -122,6 +123,7 @@ function LeadDetails({ lead }: { lead: Lead }) {
             <LeadStatusBadge status={lead.status} />
             <LeadEmailButton lead={lead} />
             <TaskCreateDialog lead={{ id: lead.id, name: lead.businessName }} compact />
+            <LeadPageDelete lead={lead} />
           </div>
         </CardHeader>
       </Card>

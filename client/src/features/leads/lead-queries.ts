@@ -65,10 +65,17 @@ export function useUpdateLead() {
   });
 }
 
-export function useDeleteLead() {
+/**
+ * `onDeleted` runs before the lead data is read again: a page showing the deleted lead leaves first, rather than
+ * reading it again and meeting a 404 (which would also unmount it before its own callbacks ran).
+ */
+export function useDeleteLead(onDeleted?: (id: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(leadEndpoints.remove, { params: { id } }),
-    onSuccess: () => refreshLeadData(queryClient),
+    onSuccess: (_reply, id) => {
+      onDeleted?.(id);
+      return refreshLeadData(queryClient);
+    },
   });
 }
