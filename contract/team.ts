@@ -42,6 +42,7 @@ export const teamMemberSchema = z.object({
   active: z.boolean().describe("False once an administrator deactivated the account"),
   hasPassword: z.boolean().describe("False for someone who only signs in through single sign-on"),
   activeSessions: z.number().int(),
+  assignedLeads: z.number().int().describe("Leads assigned to the person: a deactivated person's stay theirs until reassigned"),
   lastLoginAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   deactivatedAt: isoDateTime.nullable(),

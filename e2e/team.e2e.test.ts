@@ -168,7 +168,10 @@ describe("the team in the browser", () => {
     await dialog.waitFor({ state: "detached" });
     await row.getByText("Alan M. Turing", { exact: true }).waitFor();
 
-    await admin.goto(`/leads/${leadId}`);
+    // The row counts the person's leads and opens them in Lead Management.
+    await row.getByTestId("team-member-leads").getByText("1 assigned lead", { exact: true }).click();
+    await expect.poll(() => new URL(admin.url()).search).toBe(`?assignee=${alan.id}`);
+    await admin.getByRole("link", { name: "Rename Bakery", exact: true }).click();
     await admin.getByTestId("lead-page").getByText("Alan M. Turing", { exact: true }).first().waitFor();
     await admin.getByText(`${ADMIN.name} renamed the lead's assignee`).waitFor();
   });

@@ -4,6 +4,7 @@ export { DuplicateReasons } from "./lead-duplicate-matches";
 export { LeadInputs } from "./lead-inputs";
 export { industryLabel, statusLabel } from "./lead-labels";
 export { LeadLink } from "./lead-link";
+export { assigneeLeadsPath } from "./lead-list-path";
 export { leadMergePath } from "./lead-merge-path";
 export { leadPagePath } from "./lead-page-path";
 export { useRecentLeads } from "./lead-queries";

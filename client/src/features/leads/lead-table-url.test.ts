@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LEAD_TABLE_STATE, type LeadTableState } from "@contract/lead-table";
 import { leadFilterSchema } from "@contract/leads";
+import { assigneeLeadsPath } from "./lead-list-path";
 import { activeLeadFilterCount, hasLeadTableState, leadListQuery, leadTableFromSearch, leadTableToSearch } from "./lead-table-url";
 
 describe("the leads table's state in the address", () => {
@@ -63,5 +64,13 @@ describe("the leads table's state in the address", () => {
   it("counts each set filter value, the search text not counted", () => {
     expect(activeLeadFilterCount({})).toBe(0);
     expect(activeLeadFilterCount({ q: "x", status: ["new", "converted"], hasKpi: "true", createdFrom: "2026-01-01" })).toBe(4);
+  });
+});
+
+describe("a link to one person's leads", () => {
+  it("opens the table with only the assignee filter set", () => {
+    const path = assigneeLeadsPath(42);
+    expect(path).toBe("/leads?assignee=42");
+    expect(leadTableFromSearch(path.slice(path.indexOf("?"))).state).toEqual({ ...DEFAULT_LEAD_TABLE_STATE, filter: { assignee: ["42"] } });
   });
 });

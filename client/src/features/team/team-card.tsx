@@ -24,6 +24,8 @@ import { useFormatters } from "@/lib/use-formatters";
 import { useValidationMessage } from "@/lib/validation-message";
 import { useChangeRole, useDeactivate, useInvitations, useInvite, useReactivate, useRevokeInvitation, useStartPasswordReset, useTeamMembers } from "./team-queries";
 import { useCan } from "@/lib/authorization";
+import { Link } from "wouter";
+import { assigneeLeadsPath } from "@/features/leads";
 import { MemberRenameDialog } from "./member-rename-dialog";
 import { useCurrentUser } from "@/lib/session";
 
@@ -154,6 +156,7 @@ type PendingAction = { kind: "deactivate" | "reset" | "rename"; member: TeamMemb
 
 function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: OneTimeLink) => void }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const members = useTeamMembers(true);
   const rows = members.data ?? [];
   const [pending, setPending] = useState<PendingAction>(null);
@@ -216,7 +219,11 @@ function MemberList({ onResetStarted }: { onResetStarted: (who: string, link: On
         open={pending !== null && pending.kind !== "rename"}
         onOpenChange={(open) => !open && setPending(null)}
         title={pending?.kind === "reset" ? t("team.members.resetTitle", { name: pending.member.name }) : t("team.members.deactivateTitle", { name: pending?.member.name ?? "" })}
-        description={pending?.kind === "reset" ? t("team.members.resetDescription") : t("team.members.deactivateDescription")}
+        description={
+          pending?.kind === "reset"
+            ? t("team.members.resetDescription")
+            : [t("team.members.deactivateDescription"), pending?.member.assignedLeads ? t("team.members.deactivateLeads", { count: pending.member.assignedLeads, total: format.number(pending.member.assignedLeads) }) : ""].join(" ").trim()
+        }
         submitLabel={pending?.kind === "reset" ? t("team.members.resetConfirm") : t("team.members.deactivateConfirm")}
         submittingLabel={t("team.members.working")}
         pending={deactivate.isPending || reset.isPending}
@@ -246,6 +253,16 @@ function MemberRow({ member, onAction }: { member: TeamMember; onAction: (action
         <div className="truncate text-xs text-muted-foreground" title={member.email}>
           {member.email}
         </div>
+        {member.assignedLeads > 0 ? (
+          <Link
+            href={assigneeLeadsPath(member.id)}
+            className={`block truncate text-xs underline-offset-4 hover:underline ${member.active ? "text-muted-foreground" : "font-medium text-foreground"}`}
+            data-testid="team-member-leads"
+          >
+            {member.active ? t("team.members.assignedLeads", { count: member.assignedLeads, total: format.number(member.assignedLeads) })
+              : t("team.members.leftLeads", { count: member.assignedLeads, total: format.number(member.assignedLeads) })}
+          </Link>
+        ) : null}
       </TableCell>
       <TableCell>
         <RoleSelect

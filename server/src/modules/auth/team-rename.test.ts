@@ -53,7 +53,8 @@ describe.each(testDrivers)("renaming a staff member on %s", (driver) => {
     const res = await suite.admin.put<TeamMember>(`/api/enterprise/users/${jon.id}/name`, { name: "  John Smith " });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ id: jon.id, name: "John Smith", email: jon.email, role: "agent" });
-    expect((await memberByEmail(jon.email)).name).toBe("John Smith");
+    expect(await memberByEmail(jon.email)).toMatchObject({ name: "John Smith", assignedLeads: 2 });
+    expect((await memberByEmail(kim.email)).assignedLeads).toBe(1);
 
     for (const id of [first, second]) {
       expect(await lead(id)).toMatchObject({ assigneeId: jon.id, assignedTo: "John Smith" });

@@ -5,7 +5,7 @@ import type { LeadStatus } from "@contract/leads";
 import type { Invitation, TeamMember } from "@contract/team";
 import type { Database } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
-import { apiKeys, passwordResets, sessions, userInvitations, userRoles, users } from "../../db/schema";
+import { apiKeys, leads, passwordResets, sessions, userInvitations, userRoles, users } from "../../db/schema";
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -16,6 +16,7 @@ type MemberRow = {
   role: string;
   has_password: boolean;
   active_sessions: number;
+  assigned_leads: number;
   last_login_at: Date | string | null;
   created_at: Date | string;
   deactivated_at: Date | string | null;
@@ -29,6 +30,7 @@ const toMember = (row: MemberRow): TeamMember => ({
   active: row.deactivated_at === null,
   hasPassword: row.has_password,
   activeSessions: Number(row.active_sessions),
+  assignedLeads: Number(row.assigned_leads),
   lastLoginAt: iso(row.last_login_at),
   createdAt: iso(row.created_at)!,
   deactivatedAt: iso(row.deactivated_at),
@@ -37,6 +39,7 @@ const toMember = (row: MemberRow): TeamMember => ({
 const memberSelect = (where: ReturnType<typeof sql>) => sql`
   SELECT u.id, u.name, u.email, r.role, u.password_hash IS NOT NULL AS has_password,
          (SELECT count(*)::int FROM ${sessions} s WHERE s.user_id = u.id AND s.expires_at > now()) AS active_sessions,
+         (SELECT count(*)::int FROM ${leads} l WHERE l.assignee_id = u.id) AS assigned_leads,
          u.last_login_at, u.created_at, u.deactivated_at
   FROM ${users} u JOIN ${userRoles} r ON r.user_id = u.id AND r.brand_id IS NULL
   WHERE ${where}`;
