@@ -149,7 +149,7 @@ describe("the team in the browser", () => {
     await row.getByTestId("team-member-status").getByText("Active", { exact: true }).waitFor();
     const members = (await (await admin.request.get("/api/enterprise/users")).json()) as { id: number; email: string }[];
     const alan = members.find((member) => member.email === NEWCOMER.email)!;
-    const leadId = await createLead(admin.request, {
+    await createLead(admin.request, {
       businessOwnerName: "Rena",
       businessOwnerLastName: "Baker",
       businessName: "Rename Bakery",
