@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
@@ -9,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { errorText } from "@contract/error-codes";
 import type { ApiError } from "@contract/errors";
 import type { Permission } from "@contract/access-policy";
+import { currentFile } from "./lib/current-file";
 import { declaredAccess } from "./kernel/principal";
 import type { AppContext, ZodApp } from "./kernel/app-context";
 import { fastifyTrustProxy } from "./config";
@@ -292,13 +292,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
 /**
  * Serves the built single-page app; any path that is not an API route or a file gets index.html. The files are routes
- * of their own scope, declared public there; index.html for other paths is read once (the build does not change under
- * a running server), since the not-found handler lives at the root, outside that scope.
+ * of their own scope, declared public there; index.html for other paths comes from the not-found handler, which lives
+ * at the root, outside that scope. It is kept in memory and read again when the file changes: a build written over
+ * a running server (an in-place deploy) replaces the hashed bundles index.html names, and a stale copy would name
+ * bundles that are gone, leaving every page on its boot spinner.
  */
 async function registerClient(app: FastifyInstance, clientDir: string) {
   const indexFile = path.join(clientDir, "index.html");
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
-  if (indexHtml) {
+  const index = currentFile(indexFile);
+  if (index() !== null) {
     await app.register(async (site) => {
       declareRouteAccess(site, { public: true });
       await site.register(fastifyStatic, {
@@ -319,6 +321,7 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
       const params = { method: request.method, path: pathname };
       return reply.status(404).send({ error: errorText("request.no_route", params), code: "request.no_route", params } satisfies ApiError);
     }
+    const indexHtml = index();
     if (!indexHtml) {
       return reply.status(404).type("text/plain").send("The client is not built yet: run `npm run build`.");
     }

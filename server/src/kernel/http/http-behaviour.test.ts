@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +30,21 @@ describe.each(floorDrivers)("general HTTP behaviour on %s", (driver) => {
     expect(page.status).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.text).toContain("<div id=root>");
+  });
+
+  it("serves a build written over the running server, not the index.html it found at start", async () => {
+    const indexFile = path.join(clientDir, "index.html");
+    const before = readFileSync(indexFile, "utf8");
+    writeFileSync(indexFile, "<!doctype html><title>Leadwell</title><div id=root></div><script src=/assets/rebuilt.js></script>");
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(indexFile, later, later);
+    try {
+      const page = await rt.client().get("/dashboard");
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("/assets/rebuilt.js");
+    } finally {
+      writeFileSync(indexFile, before);
+    }
   });
 
   it("answers malformed JSON with 400, other body types with 415 and oversized bodies with 413", async () => {
