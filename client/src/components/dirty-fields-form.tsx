@@ -2,8 +2,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from "react-
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
 import { applyServerFieldErrors } from "@/lib/server-field-errors";
@@ -74,15 +73,5 @@ type DirtyFieldsFormFooterProps = {
 
 /** Cancel and Save for an edit dialog's form. */
 export function DirtyFieldsFormFooter({ isDirty, isSubmitting, submitLabel, submittingLabel }: DirtyFieldsFormFooterProps) {
-  const { t } = useTranslation();
-  return (
-    <DialogFooter className="mt-2">
-      <DialogClose asChild>
-        <Button variant="outline">{t("common.cancel")}</Button>
-      </DialogClose>
-      <Button type="submit" disabled={!isDirty || isSubmitting}>
-        {isSubmitting ? submittingLabel : submitLabel}
-      </Button>
-    </DialogFooter>
-  );
+  return <DialogFormFooter pending={isSubmitting} disabled={!isDirty} submitLabel={submitLabel} pendingLabel={submittingLabel} />;
 }

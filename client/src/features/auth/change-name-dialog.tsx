@@ -4,8 +4,8 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { authEndpoints, nameBodySchema, type NameBody } from "@contract/auth";
 import { FormField, fieldA11yProps } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
@@ -55,16 +55,7 @@ export default function ChangeNameDialog({ name, onClose }: { name: string; onCl
           <FormField id="own-name" label={t("account.name.label")} error={nameError}>
             <Input autoComplete="name" autoFocus {...fieldA11yProps("own-name", nameError)} {...form.register("name")} />
           </FormField>
-          <DialogFooter className="mt-1">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? t("account.name.saving") : t("account.name.save")}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter className="mt-1" pending={change.isPending} submitLabel={t("account.name.save")} pendingLabel={t("account.name.saving")} />
         </form>
       </DialogContent>
     </Dialog>

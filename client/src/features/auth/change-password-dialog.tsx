@@ -6,8 +6,8 @@ import { z } from "zod";
 import { authEndpoints, changePasswordBodySchema, MIN_STAFF_PASSWORD, type ChangePasswordBody } from "@contract/auth";
 import { errorMessage } from "@contract/error-message";
 import { FormField, fieldA11yProps } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
@@ -76,16 +76,7 @@ export default function ChangePasswordDialog({ email, onClose }: { email: string
           <FormField id="confirm-new-password" label={t("auth.fields.confirmPassword")} error={confirmError}>
             <Input type="password" autoComplete="new-password" {...fieldA11yProps("confirm-new-password", confirmError)} {...form.register("confirmPassword")} />
           </FormField>
-          <DialogFooter className="mt-1">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? t("account.password.saving") : t("account.password.save")}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter className="mt-1" pending={change.isPending} submitLabel={t("account.password.save")} pendingLabel={t("account.password.saving")} />
         </form>
       </DialogContent>
     </Dialog>

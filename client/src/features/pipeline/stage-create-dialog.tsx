@@ -13,7 +13,8 @@ import {
 } from "@contract/pipeline";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
@@ -98,14 +99,12 @@ function StageCreateForm({ position, onDone }: { position: number; onDone: () =>
         />
       </FormField>
       <StageOutcomeField control={form.control} name="outcome" hint={t("productivity.createStage.outcomeHint")} />
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline">{t("common.cancel")}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={createStage.isPending} data-testid="stage-create-submit">
-          {createStage.isPending ? t("productivity.createStage.submitting") : t("productivity.createStage.submit")}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        pending={createStage.isPending}
+        submitLabel={t("productivity.createStage.submit")}
+        pendingLabel={t("productivity.createStage.submitting")}
+        submitTestId="stage-create-submit"
+      />
     </form>
   );
 }

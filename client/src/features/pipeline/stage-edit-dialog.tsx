@@ -3,8 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { pipelineStageUpdateSchema, type PipelineStage, type PipelineStageUpdate } from "@contract/pipeline";
 import { FormField, fieldA11yProps } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
@@ -76,14 +76,12 @@ function StageEditForm({ stage, onDone }: { stage: PipelineStage & { id: number 
           {stage.leadCount >= SLOW_RENAME_LEADS ? ` ${t("productivity.editStage.movingSlow")}` : null}
         </p>
       ) : null}
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline">{t("common.cancel")}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={updateStage.isPending} data-testid="stage-edit-submit">
-          {updateStage.isPending ? t("productivity.editStage.submitting") : t("productivity.editStage.submit")}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        pending={updateStage.isPending}
+        submitLabel={t("productivity.editStage.submit")}
+        pendingLabel={t("productivity.editStage.submitting")}
+        submitTestId="stage-edit-submit"
+      />
     </form>
   );
 }

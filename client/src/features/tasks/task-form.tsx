@@ -5,8 +5,7 @@ import { useTranslation } from "react-i18next";
 import { taskCreateSchema, taskPriorities, taskRecurrences, taskStatuses, type Task, type TaskCreate, type TaskCreateInput } from "@contract/tasks";
 import { FormField, fieldA11yProps } from "@/components/form-field";
 import { SelectField } from "@/components/select-field";
-import { Button } from "@/components/ui/button";
-import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useValidationMessage } from "@/lib/validation-message";
@@ -215,14 +214,14 @@ export function TaskForm({ form, onSubmit, label, initialLead, recurrenceHint, s
           <span>{readOnlyReason}</span>
         </p>
       ) : null}
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline">{t("common.cancel")}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={submitting || readOnly} aria-describedby={readOnlyReason ? reasonId : undefined} data-testid={submitTestId}>
-          {submitting ? submittingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        pending={submitting}
+        disabled={readOnly}
+        submitLabel={submitLabel}
+        pendingLabel={submittingLabel}
+        submitDescribedBy={readOnlyReason ? reasonId : undefined}
+        submitTestId={submitTestId}
+      />
     </form>
   );
 }

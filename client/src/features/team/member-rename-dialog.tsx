@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { nameBodySchema, type NameBody } from "@contract/auth";
 import type { TeamMember } from "@contract/team";
 import { FormField, fieldA11yProps } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
@@ -58,14 +58,12 @@ function RenameForm({ member, onDone }: { member: TeamMember; onDone: () => void
         <Input autoFocus autoComplete="off" {...fieldA11yProps("member-rename-name", nameError)} {...form.register("name")} />
       </FormField>
       <p className="text-sm text-muted-foreground">{t("team.members.renameLeads")}</p>
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline">{t("common.cancel")}</Button>
-        </DialogClose>
-        <Button type="submit" disabled={rename.isPending} data-testid="member-rename-submit">
-          {rename.isPending ? t("team.members.renameSubmitting") : t("team.members.renameSubmit")}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        pending={rename.isPending}
+        submitLabel={t("team.members.renameSubmit")}
+        pendingLabel={t("team.members.renameSubmitting")}
+        submitTestId="member-rename-submit"
+      />
     </form>
   );
 }

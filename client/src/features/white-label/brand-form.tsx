@@ -4,8 +4,7 @@ import { useTranslation } from "react-i18next";
 import { HEX_COLOUR } from "@contract/brand-colours";
 import { brandCreateSchema, contrastRatio, defaultColorScheme, formatRatio, MIN_TEXT_CONTRAST, type Brand, type BrandCreate, type BrandCreateInput } from "@contract/white-label";
 import { FormField, fieldA11yProps } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/dialog-form-footer";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiErrorMessage } from "@/lib/api";
@@ -81,16 +80,14 @@ export function BrandForm({ brand, onDone }: { brand: Brand | null; onDone: () =
         })}
       </div>
       <ContrastPreview control={form.control} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t("whiteLabel.form.cancel")}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending} data-testid="brand-form-submit">
-          {pending ? t("whiteLabel.form.submitting") : brand ? t("whiteLabel.form.submitEdit") : t("whiteLabel.form.submitAdd")}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        className=""
+        pending={pending}
+        cancelLabel={t("whiteLabel.form.cancel")}
+        submitLabel={brand ? t("whiteLabel.form.submitEdit") : t("whiteLabel.form.submitAdd")}
+        pendingLabel={t("whiteLabel.form.submitting")}
+        submitTestId="brand-form-submit"
+      />
     </form>
   );
 }
