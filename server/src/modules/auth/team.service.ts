@@ -16,8 +16,8 @@ import type { Database } from "../../db/client";
 import { actorLabel } from "../../kernel/actor";
 import { recordAudit } from "../../kernel/audit";
 import { conflict, notFound } from "../../kernel/http/errors";
-import type { RequestMeta } from "../../kernel/http/request-meta";
 import { emitEvents } from "../../kernel/events";
+import type { RequestMeta } from "../../kernel/http/request-meta";
 import { enqueueMail } from "../../kernel/mail";
 import { notify } from "../../kernel/notify";
 import type { Principal } from "../../kernel/principal";
@@ -36,13 +36,13 @@ import {
   findUsableReset,
   insertInvitation,
   insertPasswordReset,
-  lockUser,
   listMembers,
   listPendingInvitations,
   lockAdministrators,
-  renameAssigneeLeads,
+  lockUser,
   markInvitationAccepted,
   markResetUsed,
+  renameAssigneeLeads,
   revokeInvitation as revokeInvitationRow,
   revokeOpenInvitationsFor,
   setDeactivated,
