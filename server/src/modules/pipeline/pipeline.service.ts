@@ -99,6 +99,8 @@ export async function updateStage(db: Database, id: number, input: PipelineStage
   await inTransaction(db, async (tx) => {
     const stage = await lockStageForChange(tx, id);
     if (!stage) throw notFound("pipeline.stage_not_found");
+    // Saved as it was: nothing changed, so nothing is written, audited or announced.
+    if (stage.name === input.name && stage.outcome === input.outcome) return;
     const updated = await updateStageRow(tx, id, input);
     const moved = updated.name !== stage.name ? await renameStageLeads(tx, stage.name, updated.name) : [];
     const restated = moved.length > 0 || updated.outcome !== stage.outcome ? await applyOutcomeToHolders(tx, updated) : [];

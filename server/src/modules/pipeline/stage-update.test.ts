@@ -111,7 +111,7 @@ describe.each(testDrivers)("editing a pipeline stage on %s", (driver) => {
     expect(moved).toEqual({ leads: 1500, events: 1500 });
   });
 
-  it("refuses a name another stage has in any letter case, an empty name, an unknown stage and a member of staff without pipeline.manage, changing nothing", async () => {
+  it("refuses a name another stage has in any letter case, an empty name, an unknown stage and a member of staff without pipeline.manage, and writes nothing for an unchanged save", async () => {
     const first = await createStage("Demo booked", 4);
     await createStage("Demo done", 5);
     const id = await createLead("Dana");
@@ -127,6 +127,10 @@ describe.each(testDrivers)("editing a pipeline stage on %s", (driver) => {
     expect((await suite.admin.put(`/api/pipeline-stages/999999`, { name: "Nowhere", outcome: "open" })).status).toBe(404);
     const agent = await signedInWithRole(suite.rt, "agent", { name: "Stage Agent", email: "stage-agent@stage-edit.test" });
     expect((await agent.put(`/api/pipeline-stages/${first.id}`, { name: "Agent's name", outcome: "open" })).status).toBe(403);
+    // Saved without a change: answered as it is, with nothing written.
+    const unchanged = await suite.admin.put<PipelineStage>(`/api/pipeline-stages/${first.id}`, { name: "Demo booked", outcome: "open" });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body).toMatchObject({ id: first.id, name: "Demo booked", outcome: "open", leadCount: 1 });
 
     expect(await lead(id)).toMatchObject({ pipelineStage: "Demo booked", status: "new" });
     expect((await stages()).find((stage) => stage.id === first.id)).toMatchObject({ name: "Demo booked", outcome: "open", leadCount: 1 });
