@@ -61,7 +61,6 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 const email = z.string().trim().toLowerCase().max(150).pipe(z.email(errorMessage("field.email_required")));
-const personName = personNameSchema;
 const newPassword = z
   .string()
   .min(MIN_STAFF_PASSWORD, errorMessage("auth.password_too_short", { min: MIN_STAFF_PASSWORD }))
@@ -76,7 +75,7 @@ const linkToken = z
 
 export const inviteBodySchema = z.object({
   email,
-  name: personName.optional().describe("Pre-fills the name on the invitation page"),
+  name: personNameSchema.optional().describe("Pre-fills the name on the invitation page"),
   role: userRoleSchema,
 });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
@@ -101,7 +100,7 @@ export const invitationLookupBodySchema = z.object({ token: linkToken });
 export const invitationDetailsSchema = z.object({ email: z.string(), name: z.string().nullable(), role: userRoleSchema, expiresAt: isoDateTime });
 export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;
 
-export const acceptInvitationBodySchema = z.object({ token: linkToken, name: personName, password: newPassword });
+export const acceptInvitationBodySchema = z.object({ token: linkToken, name: personNameSchema, password: newPassword });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;
 
 export const passwordResetLookupBodySchema = z.object({ token: linkToken });
